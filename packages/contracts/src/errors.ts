@@ -1,0 +1,388 @@
+/**
+ * The error catalogue (spec §8 plus the codes Atendo adds). Every failure the server returns is
+ * `{ error: CODE, message: english text }`; the web shows the translation of CODE.
+ */
+export type Language = "en" | "pt" | "es";
+
+interface ErrorEntry {
+  status: number;
+  en: string;
+  pt: string;
+  es: string;
+}
+
+const checkConnections = {
+  en: "Check the connections page.",
+  pt: "Verifique a página de conexões.",
+  es: "Verifique la página de conexiones.",
+};
+
+function connectionError(status: number, en: string, pt: string, es: string): ErrorEntry {
+  return {
+    status,
+    en: `${en} ${checkConnections.en}`,
+    pt: `${pt} ${checkConnections.pt}`,
+    es: `${es} ${checkConnections.es}`,
+  };
+}
+
+export const errorCatalogue = {
+  ERR_NO_OTHER_WHATSAPP: connectionError(
+    400,
+    "There must be at least one default connection.",
+    "Deve haver pelo menos uma conexão padrão.",
+    "Debe haber al menos una conexión predeterminada.",
+  ),
+  ERR_NO_DEF_WAPP_FOUND: connectionError(
+    404,
+    "No default connection found.",
+    "Nenhuma conexão padrão encontrada.",
+    "No se encontró una conexión predeterminada.",
+  ),
+  ERR_WAPP_NOT_INITIALIZED: connectionError(
+    409,
+    "This connection is not started yet.",
+    "Esta conexão ainda não foi iniciada.",
+    "Esta conexión aún no se ha iniciado.",
+  ),
+  ERR_WAPP_CHECK_CONTACT: connectionError(
+    502,
+    "Could not check the contact's number.",
+    "Não foi possível verificar o número do contato.",
+    "No se pudo verificar el número del contacto.",
+  ),
+  ERR_WAPP_DOWNLOAD_MEDIA: connectionError(
+    502,
+    "Could not download the media.",
+    "Não foi possível baixar a mídia.",
+    "No se pudo descargar el archivo multimedia.",
+  ),
+  ERR_SENDING_WAPP_MSG: connectionError(
+    502,
+    "Could not send the message.",
+    "Não foi possível enviar a mensagem.",
+    "No se pudo enviar el mensaje.",
+  ),
+  ERR_WAPP_INVALID_CONTACT: {
+    status: 400,
+    en: "This is not a valid number.",
+    pt: "Este não é um número válido.",
+    es: "Este no es un número válido.",
+  },
+  ERR_INVALID_CREDENTIALS: {
+    status: 401,
+    en: "Access denied: check your email and password.",
+    pt: "Acesso negado: verifique seu e-mail e senha.",
+    es: "Acceso denegado: verifique su correo y contraseña.",
+  },
+  ERR_DELETE_WAPP_MSG: {
+    status: 502,
+    en: "Could not delete the message.",
+    pt: "Não foi possível apagar a mensagem.",
+    es: "No se pudo borrar el mensaje.",
+  },
+  ERR_OTHER_OPEN_TICKET: {
+    status: 409,
+    en: "A ticket with this contact is already open.",
+    pt: "Já existe um ticket aberto com este contato.",
+    es: "Ya existe un ticket abierto con este contacto.",
+  },
+  ERR_SESSION_EXPIRED: {
+    status: 401,
+    en: "Your session has expired. Please sign in again.",
+    pt: "Sua sessão expirou. Entre novamente.",
+    es: "Su sesión ha expirado. Inicie sesión de nuevo.",
+  },
+  ERR_TOKEN_EXPIRED: {
+    status: 403,
+    en: "Your access token has expired.",
+    pt: "Seu token de acesso expirou.",
+    es: "Su token de acceso ha expirado.",
+  },
+  ERR_USER_CREATION_DISABLED: {
+    status: 403,
+    en: "Sign-up is disabled. Ask an administrator.",
+    pt: "O cadastro está desativado. Fale com um administrador.",
+    es: "El registro está desactivado. Consulte a un administrador.",
+  },
+  ERR_NO_PERMISSION: {
+    status: 403,
+    en: "You do not have permission for this.",
+    pt: "Você não tem permissão para isso.",
+    es: "No tiene permiso para esto.",
+  },
+  ERR_DUPLICATED_CONTACT: {
+    status: 409,
+    en: "A contact with this number already exists.",
+    pt: "Já existe um contato com este número.",
+    es: "Ya existe un contacto con este número.",
+  },
+  ERR_NO_SETTING_FOUND: {
+    status: 404,
+    en: "Setting not found.",
+    pt: "Configuração não encontrada.",
+    es: "Configuración no encontrada.",
+  },
+  ERR_NO_CONTACT_FOUND: {
+    status: 404,
+    en: "Contact not found.",
+    pt: "Contato não encontrado.",
+    es: "Contacto no encontrado.",
+  },
+  ERR_NO_TICKET_FOUND: {
+    status: 404,
+    en: "Ticket not found.",
+    pt: "Ticket não encontrado.",
+    es: "Ticket no encontrado.",
+  },
+  ERR_NO_USER_FOUND: {
+    status: 404,
+    en: "User not found.",
+    pt: "Usuário não encontrado.",
+    es: "Usuario no encontrado.",
+  },
+  ERR_NO_QUEUE_FOUND: {
+    status: 404,
+    en: "Queue not found.",
+    pt: "Fila não encontrada.",
+    es: "Cola no encontrada.",
+  },
+  ERR_NO_MONITORING_FOUND: {
+    status: 404,
+    en: "Monitoring not found.",
+    pt: "Monitoramento não encontrado.",
+    es: "Monitoreo no encontrado.",
+  },
+  ERR_NO_WAPP_FOUND: {
+    status: 404,
+    en: "Connection not found.",
+    pt: "Conexão não encontrada.",
+    es: "Conexión no encontrada.",
+  },
+  ERR_NO_CHAT_FOUND: {
+    status: 404,
+    en: "Chat not found.",
+    pt: "Conversa não encontrada.",
+    es: "Chat no encontrado.",
+  },
+  ERR_NO_URA_FOUND: {
+    status: 404,
+    en: "Menu (URA) not found.",
+    pt: "URA não encontrada.",
+    es: "Menú (URA) no encontrado.",
+  },
+  ERR_NO_URAITEM_FOUND: {
+    status: 404,
+    en: "Menu option not found.",
+    pt: "Opção da URA não encontrada.",
+    es: "Opción del menú no encontrada.",
+  },
+  ERR_NO_DESTINATION_FOUND: {
+    status: 404,
+    en: "Destination not found.",
+    pt: "Destino não encontrado.",
+    es: "Destino no encontrado.",
+  },
+  ERR_NO_ANNOUNCEMENT_FOUND: {
+    status: 404,
+    en: "Announcement not found.",
+    pt: "Anúncio não encontrado.",
+    es: "Anuncio no encontrado.",
+  },
+  ERR_QUEUE_NOT_FOUND: {
+    status: 404,
+    en: "Queue not found.",
+    pt: "Fila não encontrada.",
+    es: "Cola no encontrada.",
+  },
+  ERR_CREATING_MESSAGE: {
+    status: 500,
+    en: "Could not create the message.",
+    pt: "Não foi possível criar a mensagem.",
+    es: "No se pudo crear el mensaje.",
+  },
+  ERR_CREATING_TICKET: {
+    status: 500,
+    en: "Could not create the ticket.",
+    pt: "Não foi possível criar o ticket.",
+    es: "No se pudo crear el ticket.",
+  },
+  ERR_CREATING_CHAT: {
+    status: 500,
+    en: "Could not create the chat.",
+    pt: "Não foi possível criar a conversa.",
+    es: "No se pudo crear el chat.",
+  },
+  ERR_FETCH_WAPP_MSG: {
+    status: 502,
+    en: "Could not fetch the message from the connection.",
+    pt: "Não foi possível buscar a mensagem na conexão.",
+    es: "No se pudo obtener el mensaje de la conexión.",
+  },
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: {
+    status: 409,
+    en: "This colour is already in use by another queue.",
+    pt: "Esta cor já está em uso por outra fila.",
+    es: "Este color ya está en uso por otra cola.",
+  },
+  ERR_WAPP_GREETING_REQUIRED: {
+    status: 400,
+    en: "A greeting message is required when there is more than one queue.",
+    pt: "A mensagem de saudação é obrigatória quando há mais de uma fila.",
+    es: "El mensaje de saludo es obligatorio cuando hay más de una cola.",
+  },
+  ERR_MISSING_VALUES: {
+    status: 400,
+    en: "Incomplete or invalid information.",
+    pt: "Informações incompletas ou inválidas.",
+    es: "Información incompleta o inválida.",
+  },
+  ERR_SEND_MAIL: {
+    status: 502,
+    en: "Your message was saved, but the e-mail could not be sent.",
+    pt: "Sua mensagem foi salva, mas o e-mail não pôde ser enviado.",
+    es: "Su mensaje se guardó, pero no se pudo enviar el correo.",
+  },
+  ERR_OTHER_OPEN_CHAT: {
+    status: 409,
+    en: "A chat with these participants already exists.",
+    pt: "Já existe uma conversa com estes participantes.",
+    es: "Ya existe un chat con estos participantes.",
+  },
+  ERR_DUPLICATED_URAITEM_SELECTOR: {
+    status: 409,
+    en: "Two menu options use the same selector.",
+    pt: "Duas opções da URA usam o mesmo seletor.",
+    es: "Dos opciones del menú usan el mismo selector.",
+  },
+  ERR_INBOUND_CONFIGURATION: {
+    status: 400,
+    en: "The connection's destination is not configured correctly.",
+    pt: "O destino da conexão não está configurado corretamente.",
+    es: "El destino de la conexión no está configurado correctamente.",
+  },
+  ERR_ANNOUNCEMENT_NAME_EXISTS: {
+    status: 409,
+    en: "An announcement with this name already exists.",
+    pt: "Já existe um anúncio com este nome.",
+    es: "Ya existe un anuncio con este nombre.",
+  },
+  ERR_MONITORING_NAME_EXISTS: {
+    status: 409,
+    en: "A monitoring with this name already exists.",
+    pt: "Já existe um monitoramento com este nome.",
+    es: "Ya existe un monitoreo con este nombre.",
+  },
+  ERR_DISCONNECT_WPP: connectionError(
+    502,
+    "Could not disconnect.",
+    "Não foi possível desconectar.",
+    "No se pudo desconectar.",
+  ),
+  ERR_NO_DATE_SPECIFIED: {
+    status: 400,
+    en: "Choose a start date.",
+    pt: "Escolha uma data de início.",
+    es: "Elija una fecha de inicio.",
+  },
+  FILE_NOT_SUPPORTED: {
+    status: 415,
+    en: "This file type is not supported.",
+    pt: "Este tipo de arquivo não é suportado.",
+    es: "Este tipo de archivo no es compatible.",
+  },
+  WPP_NOT_CONNECTED: connectionError(
+    409,
+    "The connection is not connected.",
+    "A conexão não está conectada.",
+    "La conexión no está conectada.",
+  ),
+  ERR_INVALID_CSV_TEMPLATE: {
+    status: 400,
+    en: "Choose a valid CSV template.",
+    pt: "Escolha um modelo de CSV válido.",
+    es: "Elija una plantilla CSV válida.",
+  },
+  ERR_EMPTY_CSV: {
+    status: 400,
+    en: "The CSV file is empty.",
+    pt: "O arquivo CSV está vazio.",
+    es: "El archivo CSV está vacío.",
+  },
+  ERR_INVALID_ATENDO_CSV: {
+    status: 400,
+    en: "The CSV does not match the Atendo template.",
+    pt: "O CSV não corresponde ao modelo do Atendo.",
+    es: "El CSV no coincide con la plantilla de Atendo.",
+  },
+  ERR_INVALID_GOOGLE_CSV: {
+    status: 400,
+    en: "The CSV does not match the Google template.",
+    pt: "O CSV não corresponde ao modelo do Google.",
+    es: "El CSV no coincide con la plantilla de Google.",
+  },
+  // Codes Atendo adds to the spec's catalogue.
+  ERR_TOO_MANY_LOGIN_ATTEMPTS: {
+    status: 429,
+    en: "Too many sign-in attempts. Wait a few minutes and try again.",
+    pt: "Muitas tentativas de entrada. Aguarde alguns minutos e tente novamente.",
+    es: "Demasiados intentos de inicio de sesión. Espere unos minutos e inténtelo de nuevo.",
+  },
+  ERR_TOO_MANY_REQUESTS: {
+    status: 429,
+    en: "Too many requests. Slow down and try again.",
+    pt: "Muitas solicitações. Aguarde e tente novamente.",
+    es: "Demasiadas solicitudes. Espere e inténtelo de nuevo.",
+  },
+  ERR_EMAIL_ALREADY_EXISTS: {
+    status: 409,
+    en: "A user with this email already exists.",
+    pt: "Já existe um usuário com este e-mail.",
+    es: "Ya existe un usuario con este correo.",
+  },
+  ERR_LAST_ADMIN: {
+    status: 409,
+    en: "There must be at least one active administrator.",
+    pt: "Deve haver pelo menos um administrador ativo.",
+    es: "Debe haber al menos un administrador activo.",
+  },
+  ERR_NOT_FOUND: {
+    status: 404,
+    en: "Not found.",
+    pt: "Não encontrado.",
+    es: "No encontrado.",
+  },
+  ERR_PAYLOAD_TOO_LARGE: {
+    status: 413,
+    en: "The request is too large.",
+    pt: "A solicitação é grande demais.",
+    es: "La solicitud es demasiado grande.",
+  },
+  ERR_SERVICE_UNAVAILABLE: {
+    status: 503,
+    en: "The service is not ready. Try again shortly.",
+    pt: "O serviço não está pronto. Tente novamente em instantes.",
+    es: "El servicio no está listo. Inténtelo de nuevo en breve.",
+  },
+  ERR_INTERNAL: {
+    status: 500,
+    en: "An unexpected error occurred.",
+    pt: "Ocorreu um erro inesperado.",
+    es: "Ocurrió un error inesperado.",
+  },
+} satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(errorCatalogue, value);
+}
+
+/** Translations of every code for one language, keyed by code (used by the web's i18n). */
+export function errorTexts(language: Language): Record<ErrorCode, string> {
+  return Object.fromEntries(
+    errorCodes.map((code) => [code, errorCatalogue[code][language]]),
+  ) as Record<ErrorCode, string>;
+}

@@ -1,0 +1,56 @@
+/** Business constants and limits of spec §5 and §9, shared by server, web and tests. */
+export const limits = {
+  name: { min: 2, max: 50 },
+  extension: { min: 3, max: 5 },
+  signupPassword: { min: 5, max: 50 },
+  /** The user form keeps the stricter reading of the spec: at least 8 (docs/decisions/0003). */
+  userPassword: { min: 8, max: 50 },
+  feedbackMessage: { min: 50, max: 30000 },
+  contactNumber: { min: 8, max: 50 },
+  quickAnswerShortcut: { min: 2, max: 15 },
+  quickAnswerMessage: { min: 8, max: 30000 },
+  uraSelectorMax: 2,
+  monitoringNameMax: 50,
+  groupName: { min: 3, max: 25 },
+  forwardMaxTargets: 5,
+  mediaBytes: 16 * 1024 * 1024,
+  mediaCheckBytes: 15 * 1024 * 1024,
+  documentBytes: 100 * 1024 * 1024,
+  documentCheckBytes: 99 * 1024 * 1024,
+  uploadCapBytes: 1024 * 1024 * 1024,
+  csvBytes: 1_000_000,
+  audioMinBytes: 10_000,
+  searchMinChars: 3,
+  reportPageSize: 20,
+  reportMaxDays: 60,
+  pageSize: 20,
+} as const;
+
+export const timing = {
+  debounceMs: 500,
+  formSubmitDelayMs: 400,
+  toastErrorMs: 1000,
+  toastSuccessMs: 1000,
+  toastInfoMs: 5000,
+  snackbarMs: 6000,
+  notificationCloseMs: 1000,
+} as const;
+
+export const layout = {
+  drawerWidth: 240,
+  sideDrawerWidth: 320,
+  bubbleMaxWidth: 600,
+  mediaPreview: 250,
+  qrSize: 256,
+  infiniteScrollPx: 100,
+  olderMessagesPx: 50,
+  inputMaxRows: 5,
+  breakpoints: { xs: 0, sm: 480, md: 768, lg: 1024, xl: 1536 },
+  /** Below this width the drawer is temporary (spec §2). */
+  temporaryDrawerBelow: 600,
+  marketingPanelFrom: 1024,
+} as const;
+
+export const licence = { users: 5, administrators: 1 } as const;
+
+export const languages = ["en", "pt", "es"] as const;

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+export const settingKeys = ["userCreation", "userApiToken"] as const;
+export type SettingKey = (typeof settingKeys)[number];
+
+export const setting = z.object({ key: z.string(), value: z.string(), updatedAt: z.string() });
+export type Setting = z.infer<typeof setting>;
+
+export const settingKeyParam = z.object({ key: z.string().min(1).max(100) });
+
+/** PUT /settings/{key}. `userApiToken` ignores the value and generates a new token. */
+export const updateSettingBody = z.object({ value: z.string().max(1000).default("") });
+
+export const userCreationValues = ["enabled", "disabled"] as const;
+
+export const publicConfig = z.object({
+  appTitle: z.string(),
+  appLogoUrl: z.string().nullable(),
+  loginLogoUrl: z.string().nullable(),
+  shutdownBanner: z
+    .object({ date: z.string(), migrationUrl: z.string().nullable() })
+    .nullable(),
+  userCreation: z.enum(userCreationValues),
+  autoCloseHours: z.number(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

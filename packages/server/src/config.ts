@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+/** Every environment variable Atendo reads; documented in .env.example and the README. */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: optionalUrl,
+  PGLITE_DIR: z.string().default("./data/db"),
+  MEDIA_DIR: z.string().default("./data/media"),
+  REDIS_URL: optionalUrl,
+  JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  COOKIE_SECURE: flag,
+  TRUST_PROXY: flag,
+  ADMIN_NAME: z.string().trim().min(2).max(50).default("Administrator"),
+  ADMIN_EMAIL: z.email().default("admin@atendo.local"),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).optional()),
+  APP_TITLE: z.string().trim().min(1).default("Atendo"),
+  APP_LOGO_URL: optionalText,
+  LOGIN_LOGO_URL: optionalText,
+  SHUTDOWN_BANNER_DATE: optionalText,
+  SHUTDOWN_BANNER_URL: optionalUrl,
+  AUTO_CLOSE_HOURS: z.coerce.number().min(0).max(10_000).default(0),
+  SMTP_URL: optionalText,
+  SMTP_FROM: z.string().default("Atendo <no-reply@atendo.local>"),
+  FEEDBACK_TO: optionalText.pipe(z.email().optional()),
+  WEB_DIST: z.string().optional(),
+  APP_VERSION: z.string().default("0.1.0"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Thrown for a bad environment: main prints its one-line message and exits. */
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const variable = issue?.path.join(".") ?? "environment";
+  throw new ConfigError(`Invalid configuration: ${variable}: ${issue?.message ?? "invalid value"}`);
+}

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    profile: text("profile", { enum: ["admin", "user"] }).notNull().default("user"),
+    extension: text("extension"),
+    whatsappId: integer("whatsapp_id"),
+    canSeeAllTicketHistory: boolean("can_see_all_ticket_history").notNull().default(false),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    /** Bumped to revoke every token of the user at once (logout everywhere, token reuse). */
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A soft-deleted user keeps their email so the re-enable flow can find them.
+    uniqueIndex("users_email_active_key").on(sql`lower(${t.email})`).where(sql`not ${t.isDeleted}`),
+    uniqueIndex("users_extension_active_key").on(t.extension).where(sql`not ${t.isDeleted}`),
+    check("users_profile_check", sql`${t.profile} in ('admin', 'user')`),
+  ],
+);
+
+/** One sign-in on one browser. Logout or a reused refresh token revokes it. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Refresh tokens rotate on every use; each row is one issued cookie value. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    /** SHA-256 of the cookie value; the value itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the token is exchanged for the next one. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
+);

@@ -1,0 +1,32 @@
+import { buildApp } from "./app.js";
+import { bootstrap } from "./bootstrap.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  await database.migrate();
+  const { app, ctx } = await buildApp({ config, database });
+  const seeded = await bootstrap(ctx);
+  if (seeded.generatedPassword) {
+    // Printed once, on the start that created the admin; never stored in clear.
+    console.log(`\nFirst admin created: ${config.ADMIN_EMAIL} / ${seeded.generatedPassword}\n`);
+  }
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown());
+  process.once("SIGTERM", () => void shutdown());
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`Atendo is running on http://localhost:${config.PORT} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

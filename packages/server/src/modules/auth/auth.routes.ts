@@ -1,0 +1,64 @@
+import { errorResponse, loginBody, refreshCookieName, sessionResponse, signupBody, user } from "@atendo/contracts";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { authenticate, bearerToken } from "../../http/auth-plugin.js";
+import { typed } from "../../http/typed.js";
+import { login, logout, refresh, signup, type IssuedSession } from "./auth.service.js";
+import { LoginThrottle } from "./login-throttle.js";
+
+const tags = ["auth"];
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  const throttle = new LoginThrottle();
+  const cookiePath = "/api/auth";
+
+  function sendSession(reply: FastifyReply, session: IssuedSession) {
+    if (session.refreshToken) {
+      void reply.setCookie(refreshCookieName, session.refreshToken, {
+        httpOnly: true,
+        sameSite: "strict",
+        secure: ctx.config.COOKIE_SECURE,
+        path: cookiePath,
+        maxAge: ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+      });
+    }
+    return { token: session.token, user: session.user };
+  }
+
+  r.post(
+    "/api/auth/login",
+    {
+      config: { public: true },
+      schema: { tags, body: loginBody, response: { 200: sessionResponse, 401: errorResponse, 429: errorResponse } },
+    },
+    async (request, reply) => sendSession(reply, await login(ctx, throttle, request.body, request.ip)),
+  );
+
+  r.post(
+    "/api/auth/refresh_token",
+    { config: { public: true }, schema: { tags, response: { 200: sessionResponse, 401: errorResponse } } },
+    async (request, reply) => sendSession(reply, await refresh(ctx, request.cookies[refreshCookieName])),
+  );
+
+  r.delete(
+    "/api/auth/logout",
+    { config: { public: true }, schema: { tags, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request, reply) => {
+      const actor = await authenticate(ctx, bearerToken(request.headers.authorization)).catch(() => undefined);
+      await logout(ctx, request.cookies[refreshCookieName], actor?.sessionId);
+      void reply.clearCookie(refreshCookieName, { path: cookiePath });
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/auth/signup",
+    {
+      config: { public: true, rateLimit: { max: 10, timeWindow: "15 minutes" } },
+      schema: { tags, body: signupBody, response: { 201: user, 403: errorResponse, 409: errorResponse } },
+    },
+    async (request, reply) => reply.status(201).send(await signup(ctx, request.body)),
+  );
+}

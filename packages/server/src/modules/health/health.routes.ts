@@ -1,0 +1,24 @@
+import { errorResponse } from "@atendo/contracts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { AppError } from "../../http/app-error.js";
+import { typed } from "../../http/typed.js";
+
+const status = z.object({ status: z.literal("ok") });
+
+export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  const options = { config: { public: true, rateLimit: false as const } };
+  r.get("/api/health", { ...options, schema: { tags: ["health"], response: { 200: status } } }, async () => ({
+    status: "ok" as const,
+  }));
+  r.get(
+    "/api/ready",
+    { ...options, schema: { tags: ["health"], response: { 200: status, 503: errorResponse } } },
+    async () => {
+      if (!(await ctx.database.ping())) throw new AppError("ERR_SERVICE_UNAVAILABLE");
+      return { status: "ok" as const };
+    },
+  );
+}

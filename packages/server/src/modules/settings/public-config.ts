@@ -1,0 +1,18 @@
+import type { PublicConfig } from "@atendo/contracts";
+import type { AppContext } from "../../context.js";
+import { getSettingValue } from "./settings.service.js";
+
+/** What the login page and shell need before anyone signs in: branding and sign-up switch. */
+export async function getPublicConfig(ctx: AppContext): Promise<PublicConfig> {
+  const { config } = ctx;
+  return {
+    appTitle: config.APP_TITLE,
+    appLogoUrl: config.APP_LOGO_URL ?? null,
+    loginLogoUrl: config.LOGIN_LOGO_URL ?? config.APP_LOGO_URL ?? null,
+    shutdownBanner: config.SHUTDOWN_BANNER_DATE
+      ? { date: config.SHUTDOWN_BANNER_DATE, migrationUrl: config.SHUTDOWN_BANNER_URL ?? null }
+      : null,
+    userCreation: (await getSettingValue(ctx, "userCreation")) === "enabled" ? "enabled" : "disabled",
+    autoCloseHours: config.AUTO_CLOSE_HOURS,
+  };
+}

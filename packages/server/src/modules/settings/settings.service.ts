@@ -1,0 +1,61 @@
+import type { Setting, SettingKey } from "@atendo/contracts";
+import { settingKeys, userCreationValues } from "@atendo/contracts";
+import { eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import { settings } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { newOpaqueToken } from "../auth/tokens.js";
+
+type SettingRow = typeof settings.$inferSelect;
+
+function present(row: SettingRow): Setting {
+  return { key: row.key, value: row.value, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** Inserts the default of every setting that does not exist yet (first start, new keys). */
+export async function seedSettings(ctx: AppContext): Promise<void> {
+  await ctx.db
+    .insert(settings)
+    .values([
+      { key: "userCreation", value: "disabled" },
+      { key: "userApiToken", value: newOpaqueToken() },
+    ])
+    .onConflictDoNothing();
+}
+
+export async function getSettingValue(ctx: AppContext, key: SettingKey): Promise<string | undefined> {
+  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, key)).limit(1);
+  return row?.value;
+}
+
+export async function listSettings(ctx: AppContext, actor: Actor): Promise<Setting[]> {
+  requireAdmin(actor);
+  const rows = await ctx.db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...settingKeys]))
+    .orderBy(settings.key);
+  return rows.map(present);
+}
+
+function validValue(key: SettingKey, value: string): string {
+  if (key === "userApiToken") return newOpaqueToken(); // read-only: a PUT regenerates it
+  if (!(userCreationValues as readonly string[]).includes(value)) throw new AppError("ERR_MISSING_VALUES");
+  return value;
+}
+
+export async function updateSetting(ctx: AppContext, actor: Actor, key: string, value: string): Promise<Setting> {
+  requireAdmin(actor);
+  if (!(settingKeys as readonly string[]).includes(key)) throw new AppError("ERR_NO_SETTING_FOUND");
+  const settingKey = key as SettingKey;
+  const [row] = await ctx.db
+    .update(settings)
+    .set({ value: validValue(settingKey, value), updatedAt: new Date() })
+    .where(eq(settings.key, settingKey))
+    .returning();
+  if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
+  const setting = present(row);
+  ctx.realtime.emit({ admins: true }, "settings", { action: "update", setting: { key: setting.key, value: setting.value } });
+  return setting;
+}

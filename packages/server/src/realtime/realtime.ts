@@ -1,0 +1,116 @@
+import type { ServerEventName } from "@atendo/contracts";
+import { clientEvents } from "@atendo/contracts";
+import { createAdapter } from "@socket.io/redis-adapter";
+import type { Server as HttpServer } from "node:http";
+import { Redis } from "ioredis";
+import { Server, type Socket } from "socket.io";
+import type { Actor } from "../http/auth-plugin.js";
+
+/** Who receives an event. Rooms are per user, per queue and for admins: never everyone. */
+export interface EmitTarget {
+  userIds?: readonly number[];
+  queueIds?: readonly number[];
+  admins?: boolean;
+}
+
+export interface RealtimeOptions {
+  authenticate(token: string | undefined): Promise<Actor>;
+  /** Extra rooms a user belongs to (queue membership, added by the queues module). */
+  roomsOf?(actor: Actor): Promise<string[]>;
+  redisUrl?: string;
+  redisKey?: string;
+}
+
+export interface Realtime {
+  io: Server;
+  emit(target: EmitTarget, event: ServerEventName, payload: unknown): void;
+  /** Decides whether a user may open a ticket's chat box (set by the tickets module). */
+  setChatBoxAccess(check: (actor: Actor, id: number) => Promise<boolean>): void;
+  close(): Promise<void>;
+}
+
+export const rooms = {
+  user: (id: number) => `user:${id}`,
+  queue: (id: number) => `queue:${id}`,
+  admins: "admins",
+  chatBox: (id: number) => `chatBox:${id}`,
+} as const;
+
+export function targetRooms(target: EmitTarget): string[] {
+  return [
+    ...(target.userIds ?? []).map(rooms.user),
+    ...(target.queueIds ?? []).map(rooms.queue),
+    ...(target.admins ? [rooms.admins] : []),
+  ];
+}
+
+export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
+  const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+  let chatBoxAccess: (actor: Actor, id: number) => Promise<boolean> = async () => false;
+  const redisClients: Redis[] = [];
+
+  if (options.redisUrl) {
+    const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    // A Redis outage must not crash the process; ioredis reconnects by itself.
+    for (const client of [pub, sub]) client.on("error", () => undefined);
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? "atendo" }));
+  }
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    options
+      .authenticate(typeof token === "string" ? token : undefined)
+      .then((actor) => {
+        socket.data.actor = actor;
+        next();
+      })
+      .catch((error: unknown) => next(new Error((error as { code?: string }).code ?? "ERR_SESSION_EXPIRED")));
+  });
+
+  io.on("connection", (socket) => {
+    void onConnection(socket).catch(() => socket.disconnect(true));
+  });
+
+  async function onConnection(socket: Socket): Promise<void> {
+    const actor = socket.data.actor as Actor;
+    const extra = options.roomsOf ? await options.roomsOf(actor) : [];
+    await socket.join([rooms.user(actor.id), ...(actor.profile === "admin" ? [rooms.admins] : []), ...extra]);
+
+    socket.on("joinNotification", (_payload: unknown, ack?: unknown) => reply(ack, { ok: true }));
+    socket.on("joinTickets", (status: unknown, ack?: unknown) => {
+      // Ticket events already reach the user through their own rooms; this only validates the tab.
+      reply(ack, { ok: clientEvents.joinTickets.safeParse(status).success });
+    });
+    socket.on("joinChatBox", (id: unknown, ack?: unknown) => {
+      const parsed = clientEvents.joinChatBox.safeParse(id);
+      if (!parsed.success) return reply(ack, { ok: false });
+      chatBoxAccess(actor, parsed.data)
+        .then(async (allowed) => {
+          if (allowed) await socket.join(rooms.chatBox(parsed.data));
+          reply(ack, { ok: allowed });
+        })
+        .catch(() => reply(ack, { ok: false }));
+    });
+  }
+
+  return {
+    io,
+    emit(target, event, payload) {
+      const names = targetRooms(target);
+      if (names.length > 0) io.to(names).emit(event, payload);
+    },
+    setChatBoxAccess(check) {
+      chatBoxAccess = check;
+    },
+    async close() {
+      await io.close();
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}
+
+function reply(ack: unknown, value: unknown): void {
+  if (typeof ack === "function") (ack as (v: unknown) => void)(value);
+}
