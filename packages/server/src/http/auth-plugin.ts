@@ -45,6 +45,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("actor", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/") || request.routeOptions.config?.public) return;
+    if (request.url.startsWith("/api/docs")) return; // the API reference is public
     if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
     request.actor = await authenticate(ctx, bearerToken(request.headers.authorization));
   });

@@ -1,0 +1,65 @@
+import { errorCatalogue } from "@atendo/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "../test/harness.js";
+import { mapError } from "./error-mapper.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+describe("health", () => {
+  it("answers liveness and readiness without a session", async () => {
+    expect((await server.request({ method: "GET", url: "/api/health" })).json()).toEqual({ status: "ok" });
+    expect((await server.request({ method: "GET", url: "/api/ready" })).json()).toEqual({ status: "ok" });
+  });
+});
+
+describe("error mapping", () => {
+  it("answers an unknown API route with a catalogued 404", async () => {
+    const response = await server.request({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: "ERR_NOT_FOUND", message: errorCatalogue.ERR_NOT_FOUND.en });
+  });
+
+  it("answers malformed JSON with ERR_MISSING_VALUES, not a 500", async () => {
+    const response = await server.request({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe("ERR_MISSING_VALUES");
+  });
+
+  it("answers an unsupported content type with FILE_NOT_SUPPORTED", async () => {
+    const response = await server.request({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/xml" },
+      payload: "<x/>",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error).toBe("FILE_NOT_SUPPORTED");
+  });
+
+  it("maps database constraint errors to client errors", () => {
+    const unique = { code: "23505", constraint: "users_email_active_key" };
+    expect(mapError(new Error("failed query", { cause: unique }))).toMatchObject({
+      status: 409,
+      body: { error: "ERR_EMAIL_ALREADY_EXISTS" },
+    });
+    expect(mapError(new Error("q", { cause: { code: "23503" } }))).toMatchObject({ status: 400, body: { error: "ERR_MISSING_VALUES" } });
+    expect(mapError(new Error("q", { cause: { code: "22P02" } }))).toMatchObject({ status: 400 });
+    expect(mapError(new Error("boom"))).toMatchObject({ status: 500, body: { error: "ERR_INTERNAL" } });
+  });
+
+  it("serves the OpenAPI document with the auth routes", async () => {
+    const response = await server.request({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(["/api/auth/login", "/api/auth/refresh_token", "/api/settings/{key}"]));
+  });
+});

@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import type { Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import { createTestServer, type TestServer } from "../test/harness.js";
+import { connectSocket, nextEvent } from "../test/socket-client.js";
+
+// Runs only when scripts/test.mjs finds Redis (TEST_REDIS_URL); see vitest.config.ts.
+const redisUrl = process.env.TEST_REDIS_URL ?? "";
+const redisKey = `atendo-test-${randomBytes(4).toString("hex")}`;
+
+let first: TestServer;
+let second: Awaited<ReturnType<typeof buildApp>>;
+let socket: Socket;
+beforeAll(async () => {
+  first = await createTestServer({ REDIS_URL: redisUrl }, { redisKey });
+  // A second instance on the same database and Redis, as in a scaled-out deployment.
+  second = await buildApp({
+    config: loadConfig({ LOG_LEVEL: "silent", REDIS_URL: redisUrl }),
+    database: first.ctx.database,
+    mailer: null,
+    redisKey,
+  });
+  const secondUrl = await second.app.listen({ port: 0, host: "127.0.0.1" });
+  socket = await connectSocket(secondUrl, await first.adminToken());
+});
+afterAll(async () => {
+  socket.close();
+  await second.app.close();
+  await first.close();
+});
+
+describe("Redis adapter", () => {
+  it("delivers an event emitted on one instance to a socket connected to the other", async () => {
+    const received = nextEvent(socket, "settings");
+    const response = await first.request({
+      method: "PUT",
+      url: "/api/settings/userCreation",
+      token: await first.adminToken(),
+      payload: { value: "enabled" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await received).toEqual({ action: "update", setting: { key: "userCreation", value: "enabled" } });
+  });
+});

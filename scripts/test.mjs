@@ -1,0 +1,69 @@
+// `npm test`: lint, type checks, unit and server tests on PGlite, the server tests again on the
+// PostgreSQL server when reachable, then the browser journeys. Ends with "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const results = [];
+const out = mkdtempSync(join(tmpdir(), "atendo-test-"));
+
+function reachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+    socket.setTimeout(2000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function check(name, command, args) {
+  console.log(`\n▶ ${name}`);
+  const run = spawnSync(command, args, { stdio: "inherit" });
+  results.push({ name, passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 });
+}
+
+function vitest(name, projects, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const file = join(out, `${name.replace(/\W+/g, "-")}.json`);
+  const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
+  const run = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, ...env } });
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    const failed = report.numFailedTests + (run.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+    results.push({ name, passed: report.numPassedTests, failed });
+  } catch {
+    results.push({ name, passed: 0, failed: 1 });
+  }
+}
+
+const redis = await reachable(redisUrl);
+const postgres = await reachable(pgUrl);
+const redisEnv = redis ? { TEST_REDIS_URL: redisUrl } : {};
+if (!redis) console.log(`Redis is not reachable at ${redisUrl}: the two-instance real-time test is not run.`);
+
+check("lint", "npx", ["eslint", "."]);
+for (const pkg of ["packages/contracts", "packages/server", "packages/web", "e2e", "bench"]) {
+  check(`typecheck ${pkg}`, "npx", ["tsc", "-p", pkg]);
+}
+vitest("unit and server (PGlite)", ["contracts", "web", "server"], redisEnv);
+if (postgres) vitest("server (PostgreSQL)", ["server"], { ...redisEnv, TEST_DATABASE_URL: pgUrl });
+else console.log(`PostgreSQL is not reachable at ${pgUrl}: the server suite ran on PGlite only.`);
+check("web build", "npm", ["run", "build", "-w", "@atendo/web"]);
+vitest("browser journeys", ["e2e"]);
+
+console.log("\nSummary:");
+for (const r of results) console.log(`  ${r.failed ? "✗" : "✓"} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
