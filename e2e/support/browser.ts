@@ -1,0 +1,71 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+import { E2E_ADMIN } from "./global-setup.js";
+
+export { E2E_ADMIN };
+export const baseUrl = (): string => inject("baseUrl");
+
+/** Debian's Chromium with the flags this network needs (no background calls home). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  locale?: string;
+}
+
+export async function newPage(browser: Browser, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: options.locale ?? "en-US",
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login form, like a person, and waits for the tickets page. */
+export async function loginAs(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole("button", { name: /sign in|log in|login/i }).click();
+  await page.waitForURL("**/tickets");
+}
+
+/** Calls the API directly (for setup that is not the subject of a journey). */
+export async function api<T = unknown>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const { token, headers, ...rest } = init;
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    ...rest,
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(headers as Record<string, string>),
+    },
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+export async function adminToken(): Promise<string> {
+  const { token } = await api<{ token: string }>("/auth/login", {
+    method: "POST",
+    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+  });
+  return token;
+}
