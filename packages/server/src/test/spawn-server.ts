@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = new URL("../../../..", import.meta.url).pathname;
+
+export interface SpawnedServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real Atendo process (as `npm start` does, minus the web build) on a free-ish port with
+ * its own data folder; used by the browser journeys and the benchmarks.
+ */
+export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "atendo-run-"));
+  const port = 18_000 + Math.floor(Math.random() * 10_000);
+  const child = spawn("npx", ["tsx", "packages/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PGLITE_DIR: join(dataDir, "db"),
+      MEDIA_DIR: join(dataDir, "media"),
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await waitForStart(child);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForStart(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Atendo is running")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
