@@ -1,0 +1,45 @@
+import Box from "@mui/material/Box";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useId, useState } from "react";
+import { Outlet } from "react-router";
+import { ShutdownBanner } from "../../components/shutdown-banner";
+import { FeedbackModal } from "../../features/feedback";
+import { AppDrawer } from "./app-drawer";
+import { AppTopBar } from "./app-top-bar";
+
+/** Below this width the drawer is temporary (spec §2; contracts layout.temporaryDrawerBelow). */
+const temporaryDrawerQuery = "(max-width:599.95px)";
+
+/** The signed-in frame: banner, app bar, collapsible drawer, page. */
+export function AppShell() {
+  const temporary = useMediaQuery(temporaryDrawerQuery, { noSsr: true });
+  const [expanded, setExpanded] = useState(true);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const drawerId = useId();
+  const menuOpen = temporary ? mobileOpen : expanded;
+
+  return (
+    <Box sx={{ height: "100dvh", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
+      <ShutdownBanner />
+      <AppTopBar
+        menuOpen={menuOpen}
+        drawerId={drawerId}
+        onToggleMenu={() => (temporary ? setMobileOpen((open) => !open) : setExpanded((open) => !open))}
+      />
+      <Box sx={{ flex: 1, display: "flex", minHeight: 0 }}>
+        <AppDrawer
+          id={drawerId}
+          temporary={temporary}
+          open={menuOpen}
+          onClose={() => setMobileOpen(false)}
+          onContactUs={() => setFeedbackOpen(true)}
+        />
+        <Box component="main" sx={{ flex: 1, minWidth: 0, overflow: "auto" }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { can } from "@atendo/contracts";
+import MailOutlineIcon from "@mui/icons-material/MailOutline";
+import Box from "@mui/material/Box";
+import Divider from "@mui/material/Divider";
+import List from "@mui/material/List";
+import ListSubheader from "@mui/material/ListSubheader";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { useCurrentUser } from "../../lib/session";
+import { useUnreadCounts } from "../../lib/unread";
+import { DrawerButton, DrawerLink } from "./drawer-item";
+import { adminNavItems, mainNavItems, type NavItem } from "./nav-items";
+
+interface DrawerNavProps {
+  collapsed: boolean;
+  onNavigate?: () => void;
+  onContactUs: () => void;
+}
+
+function isActive(pathname: string, to: string): boolean {
+  const path = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  return path === target || path.startsWith(`${target}/`);
+}
+
+/** The drawer's content: main items, the admin section, and "Contact us" at the bottom. */
+export function DrawerNav({ collapsed, onNavigate, onContactUs }: DrawerNavProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+  const unread = useUnreadCounts();
+  const isAdmin = can(user?.profile, "drawer-admin-items:view");
+
+  const renderItem = (item: NavItem) => (
+    <DrawerLink
+      key={item.to}
+      item={item}
+      collapsed={collapsed}
+      selected={isActive(pathname, item.to)}
+      badge={item.badge ? unread[item.badge] : 0}
+      onNavigate={onNavigate}
+    />
+  );
+
+  return (
+    <Box
+      component="nav"
+      aria-label={t("nav.label")}
+      sx={{ display: "flex", flexDirection: "column", height: "100%", overflow: "hidden" }}
+    >
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: "auto", overflowX: "hidden" }}>
+        <List>{mainNavItems.map(renderItem)}</List>
+        {isAdmin && (
+          <>
+            <Divider />
+            <List
+              aria-label={t("nav.administration")}
+              subheader={
+                collapsed ? undefined : (
+                  <ListSubheader component="div" sx={{ lineHeight: "36px", bgcolor: "transparent" }}>
+                    {t("nav.administration")}
+                  </ListSubheader>
+                )
+              }
+            >
+              {adminNavItems.map(renderItem)}
+            </List>
+          </>
+        )}
+      </Box>
+      <Divider />
+      <List>
+        <DrawerButton
+          icon={MailOutlineIcon}
+          label={t("nav.contactUs")}
+          collapsed={collapsed}
+          onClick={() => {
+            onNavigate?.();
+            onContactUs();
+          }}
+        />
+      </List>
+    </Box>
+  );
+}

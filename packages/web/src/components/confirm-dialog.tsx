@@ -1,0 +1,47 @@
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before an action that cannot be undone. */
+export function ConfirmDialog({ open, title, message, confirmLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button
+          variant="contained"
+          color={danger ? "error" : "primary"}
+          onClick={() => {
+            onConfirm();
+            onClose();
+          }}
+          autoFocus
+        >
+          {confirmLabel ?? t("common.confirm")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

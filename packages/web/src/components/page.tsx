@@ -1,0 +1,26 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+
+interface PageProps {
+  title: string;
+  actions?: ReactNode;
+  /** Readable width for forms and cards; lists will want the full width. */
+  narrow?: boolean;
+  children: ReactNode;
+}
+
+/** A page inside the shell: heading, optional actions, content. */
+export function Page({ title, actions, narrow, children }: PageProps) {
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: narrow ? 880 : undefined, width: "100%", mx: narrow ? "auto" : 0 }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 3, flexWrap: "wrap" }}>
+        <Typography variant="h1" component="h1" sx={{ flex: 1, minWidth: 0 }}>
+          {title}
+        </Typography>
+        {actions}
+      </Box>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LoginBody } from "@atendo/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { startSession } from "../../../lib/session";
+import { login } from "../api/auth.api";
+
+export function useLogin() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: LoginBody) => login(body),
+    onSuccess: (session) => {
+      startSession(session);
+      void navigate("/tickets", { replace: true });
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { FeedbackModal } from "./components/feedback-modal";

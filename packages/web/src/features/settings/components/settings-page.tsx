@@ -1,0 +1,24 @@
+import Stack from "@mui/material/Stack";
+import { useTranslation } from "react-i18next";
+import { Page } from "../../../components/page";
+import { QueryState } from "../../../components/query-state";
+import { settingValue, useSettings, useSettingsLive } from "../hooks/use-settings";
+import { ApiTokenSetting } from "./api-token-setting";
+import { UserCreationSetting } from "./user-creation-setting";
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const query = useSettings();
+  useSettingsLive();
+  return (
+    <Page title={t("pages.settings")} narrow>
+      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
+      {query.data && (
+        <Stack spacing={2}>
+          <UserCreationSetting value={settingValue(query.data, "userCreation")} />
+          <ApiTokenSetting value={settingValue(query.data, "userApiToken")} />
+        </Stack>
+      )}
+    </Page>
+  );
+}

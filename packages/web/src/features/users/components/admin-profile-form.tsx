@@ -1,0 +1,114 @@
+import { limits, profiles, updateUserBody, type User } from "@atendo/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Button from "@mui/material/Button";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { textFieldProps } from "../../../lib/form";
+import { toast } from "../../../lib/toast";
+import { useUpdateUser } from "../hooks/use-user";
+import { NewPasswordField } from "./new-password-field";
+
+const schema = updateUserBody
+  .pick({ name: true, email: true, extension: true, profile: true, password: true })
+  .required({ name: true, email: true, profile: true });
+
+type FormInput = z.input<typeof schema>;
+type FormOutput = z.output<typeof schema>;
+
+interface AdminProfileFormProps {
+  user: User;
+  onClose: () => void;
+}
+
+/** Admins edit their own name, email, extension, profile and password (spec §6). */
+export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
+  const { t } = useTranslation();
+  const mutation = useUpdateUser(user.id);
+  const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    mode: "onTouched",
+    defaultValues: {
+      name: user.name,
+      email: user.email,
+      extension: user.extension ?? "",
+      profile: user.profile,
+      password: "",
+    },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(({ password, ...values }) => {
+    mutation.mutate(password ? { ...values, password } : values, {
+      onSuccess: () => {
+        toast.success(t("profile.saved"));
+        onClose();
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <TextField
+            label={t("profile.name")}
+            required
+            error={Boolean(errors.name)}
+            helperText={errors.name ? t("validation.length", limits.name) : undefined}
+            {...textFieldProps(register("name"))}
+          />
+          <TextField
+            label={t("profile.email")}
+            type="email"
+            required
+            error={Boolean(errors.email)}
+            helperText={errors.email ? t("validation.emailNoAccents") : undefined}
+            {...textFieldProps(register("email"))}
+          />
+          <TextField
+            label={t("profile.extension")}
+            inputMode="numeric"
+            error={Boolean(errors.extension)}
+            helperText={t("validation.extension", limits.extension)}
+            {...textFieldProps(register("extension"))}
+          />
+          <Controller
+            control={control}
+            name="profile"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t("profile.profile")}
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                inputRef={field.ref}
+              >
+                {profiles.map((profile) => (
+                  <MenuItem key={profile} value={profile}>
+                    {t(`profile.profiles.${profile}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <NewPasswordField registration={register("password")} invalid={Boolean(errors.password)} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={mutation.isPending}>
+          {t("common.save")}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

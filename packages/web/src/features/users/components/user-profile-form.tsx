@@ -1,0 +1,67 @@
+import { updateUserBody, type User } from "@atendo/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Button from "@mui/material/Button";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { toast } from "../../../lib/toast";
+import { useUpdateUser } from "../hooks/use-user";
+import { NewPasswordField } from "./new-password-field";
+
+const schema = z.object({ password: updateUserBody.shape.password.unwrap() });
+
+interface UserProfileFormProps {
+  user: User;
+  onClose: () => void;
+}
+
+/** A normal user sees name, extension and email read-only and may change the password (spec §6). */
+export function UserProfileForm({ user, onClose }: UserProfileFormProps) {
+  const { t } = useTranslation();
+  const mutation = useUpdateUser(user.id);
+  const { register, handleSubmit, control, formState } = useForm<z.input<typeof schema>>({
+    resolver: zodResolver(schema),
+    mode: "onTouched",
+    defaultValues: { password: "" },
+  });
+  const password = useWatch({ control, name: "password" });
+
+  const submit = handleSubmit(({ password: value }) => {
+    mutation.mutate(
+      { password: value },
+      {
+        onSuccess: () => {
+          toast.success(t("profile.saved"));
+          onClose();
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <TextField label={t("profile.name")} value={user.name} slotProps={{ input: { readOnly: true } }} />
+          <TextField label={t("profile.email")} value={user.email} slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label={t("profile.extension")}
+            value={user.extension ?? ""}
+            slotProps={{ input: { readOnly: true } }}
+          />
+          <NewPasswordField registration={register("password")} invalid={Boolean(formState.errors.password)} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button type="submit" variant="contained" disabled={!password} loading={mutation.isPending}>
+          {t("common.save")}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

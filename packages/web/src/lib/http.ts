@@ -1,0 +1,150 @@
+import type { SessionResponse } from "@atendo/contracts";
+import { ApiError } from "./api-error";
+import { getToken } from "./local-storage";
+import { endSession, startSession } from "./session";
+import { tokenExpiresSoon } from "./token-clock";
+
+export { ApiError, isApiError } from "./api-error";
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** JSON-serialised unless it is FormData. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /**
+   * Calls that belong to signing in (login, signup, refresh, public config): sent without the
+   * bearer token, never refreshed, and a 401 there does not end a session.
+   */
+  anonymous?: boolean;
+}
+
+const apiBase = "/api";
+
+function buildUrl(path: string, query: RequestOptions["query"]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${apiBase}${path}${search ? `?${search}` : ""}`;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers = new Headers({ Accept: "application/json" });
+  const token = getToken();
+  if (token && !options.anonymous) headers.set("Authorization", `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? "GET",
+      headers,
+      body,
+      credentials: "include",
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, null, error instanceof Error ? error.message : "");
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  if ((response.headers.get("content-type") ?? "").includes("json")) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  return text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+function errorCode(body: unknown): string | null {
+  return isRecord(body) && typeof body.error === "string" ? body.error : null;
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const message = isRecord(body) && typeof body.message === "string" ? body.message : "";
+  return new ApiError(response.status, errorCode(body), message);
+}
+
+function isSession(body: unknown): body is SessionResponse {
+  return (
+    isRecord(body) && typeof body.token === "string" && isRecord(body.user) && typeof body.user.id === "number"
+  );
+}
+
+let refreshing: Promise<SessionResponse> | null = null;
+
+/**
+ * Trades the httpOnly refresh cookie for a new access token. Single-flight: callers that arrive
+ * while a refresh is running share it. A refused refresh ends the session.
+ */
+export function refreshSession(): Promise<SessionResponse> {
+  refreshing ??= (async () => {
+    try {
+      const response = await send("/auth/refresh_token", { method: "POST", anonymous: true });
+      const body = await readBody(response);
+      if (!response.ok) throw toApiError(response, body);
+      if (!isSession(body)) throw new ApiError(response.status, null, "");
+      startSession(body);
+      return body;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) endSession();
+      throw error;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** Calls the API and returns its JSON body, or throws an {@link ApiError}. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const stored = getToken();
+  if (!options.anonymous && stored && tokenExpiresSoon(stored)) await refreshSession();
+  const sentWith = getToken();
+  let response = await send(path, options);
+  let body = await readBody(response);
+
+  if (!options.anonymous && response.status === 403 && errorCode(body) === "ERR_TOKEN_EXPIRED") {
+    // Another request may have refreshed already while this one was in flight.
+    const current = getToken();
+    if (!current || current === sentWith) await refreshSession();
+    response = await send(path, options);
+    body = await readBody(response);
+  }
+
+  if (!options.anonymous && response.status === 401) endSession();
+  if (!response.ok) throw toApiError(response, body);
+  return body as T;
+}
+
+type BodylessOptions = Omit<RequestOptions, "method" | "body">;
+
+export const http = {
+  get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: "GET" }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: "POST", body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: "PUT", body }),
+  delete: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: "DELETE", body }),
+};

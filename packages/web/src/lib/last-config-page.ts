@@ -1,0 +1,17 @@
+import { readPreference, storageKeys, writePreference } from "./local-storage";
+
+/** Admin configuration pages whose last visit is remembered (spec §2). */
+const configPages = ["/connections", "/users", "/queues", "/URA", "/announcements", "/monitoring", "/settings"];
+
+export const defaultConfigPage = "/connections";
+
+/** Remembers `pathname` if it belongs to a configuration page (its list, not a form). */
+export function rememberConfigPage(pathname: string): void {
+  const page = configPages.find((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  if (page) writePreference(storageKeys.lastConfigPageOpen, page);
+}
+
+export function getLastConfigPage(): string {
+  const stored = readPreference(storageKeys.lastConfigPageOpen);
+  return stored && configPages.includes(stored) ? stored : defaultConfigPage;
+}

@@ -1,0 +1,54 @@
+/** Keys of the local preferences the web app keeps (spec §3, local preferences). */
+export const storageKeys = {
+  token: "token",
+  language: "i18nextLng",
+  lastConfigPageOpen: "lastConfigPageOpen",
+  shutdownBannerDismissed: "shutdownBannerDismissed",
+} as const;
+
+type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+// localStorage may be missing (tests in node) or throw (privacy modes); preferences are best effort.
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readPreference(key: StorageKey): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writePreference(key: StorageKey, value: string): void {
+  try {
+    storage()?.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the preference is simply not remembered.
+  }
+}
+
+export function removePreference(key: StorageKey): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // Nothing to do.
+  }
+}
+
+export function getToken(): string | null {
+  return readPreference(storageKeys.token);
+}
+
+export function setToken(token: string): void {
+  writePreference(storageKeys.token, token);
+}
+
+export function clearToken(): void {
+  removePreference(storageKeys.token);
+}

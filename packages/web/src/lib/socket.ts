@@ -1,0 +1,105 @@
+import { useEffect, useEffectEvent, useSyncExternalStore } from "react";
+import { io, type Socket } from "socket.io-client";
+import { refreshSession } from "./http";
+import { getSession, subscribeSession } from "./session";
+
+/**
+ * One socket.io connection per session: opened after login, reopened with the fresh token after
+ * a refresh, closed on logout. Features listen with {@link useSocketEvent}.
+ */
+let socket: Socket | null = null;
+let socketToken: string | null = null;
+let lastAuthRetryAt = 0;
+const listeners = new Set<() => void>();
+
+const authRetryIntervalMs = 30_000;
+
+function setSocket(next: Socket | null): void {
+  socket = next;
+  for (const listener of listeners) listener();
+}
+
+function createSocket(token: string): Socket {
+  const created = io({ path: "/socket.io", auth: { token }, autoConnect: false });
+  created.on("connect", () => {
+    created.emit("joinNotification");
+  });
+  created.on("connect_error", () => {
+    // An active socket retries by itself; an inactive one was refused by the server (expired
+    // token): refresh once, and the session change reconnects with the new token.
+    if (created.active) return;
+    const now = Date.now();
+    if (now - lastAuthRetryAt < authRetryIntervalMs) return;
+    lastAuthRetryAt = now;
+    refreshSession().catch(() => undefined);
+  });
+  return created;
+}
+
+function connect(token: string): void {
+  if (socket) {
+    socket.auth = { token };
+    socket.disconnect().connect();
+    return;
+  }
+  const created = createSocket(token);
+  setSocket(created);
+  created.connect();
+}
+
+function disconnect(): void {
+  if (!socket) return;
+  socket.disconnect();
+  setSocket(null);
+}
+
+function syncWithSession(): void {
+  const session = getSession();
+  if (session.status === "authenticated") {
+    if (session.token === socketToken) return;
+    socketToken = session.token;
+    connect(session.token);
+  } else if (session.status === "anonymous") {
+    socketToken = null;
+    disconnect();
+  }
+}
+
+/** Follows the session for the app's lifetime; returns the unsubscribe function. */
+export function startSocketLifecycle(): () => void {
+  syncWithSession();
+  return subscribeSession(syncWithSession);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function getSocket(): Socket | null {
+  return socket;
+}
+
+/** The session's socket, or null when signed out. */
+export function useSocket(): Socket | null {
+  return useSyncExternalStore(subscribe, getSocket, () => null);
+}
+
+/** Sends a client event (e.g. joinTickets) if the socket is up; queued by socket.io otherwise. */
+export function emitSocket(event: string, ...args: unknown[]): void {
+  socket?.emit(event, ...args);
+}
+
+/** Calls `handler` for every `name` event of the session's socket while the component is mounted. */
+export function useSocketEvent<T = unknown>(name: string, handler: (payload: T) => void): void {
+  const current = useSocket();
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => {
+    if (!current) return;
+    const listener = (payload: T) => onEvent(payload);
+    current.on(name, listener);
+    return () => {
+      current.off(name, listener);
+    };
+  }, [current, name]);
+}

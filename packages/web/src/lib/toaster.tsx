@@ -1,0 +1,42 @@
+import Alert from "@mui/material/Alert";
+import Snackbar from "@mui/material/Snackbar";
+import { useState } from "react";
+import { dismissToast, useToastQueue, type Toast } from "./toast";
+
+/**
+ * Renders the toast queue with MUI Snackbar + Alert, one message at a time. A newer message
+ * closes the current one early, so a 5-second info never holds back the next toast.
+ */
+export function Toaster() {
+  const queue = useToastQueue();
+  const current = queue[0];
+  // Keeps the leaving toast's content during the exit transition.
+  const [shown, setShown] = useState<Toast | undefined>(current);
+  const [open, setOpen] = useState(Boolean(current));
+  if (current && current.id !== shown?.id) {
+    setShown(current);
+    setOpen(true);
+  } else if (open && queue.length > 1) {
+    setOpen(false);
+  }
+
+  function close(_event?: unknown, reason?: string): void {
+    if (reason === "clickaway") return;
+    setOpen(false);
+  }
+
+  return (
+    <Snackbar
+      key={shown?.id}
+      open={open && Boolean(shown)}
+      autoHideDuration={shown?.durationMs ?? null}
+      onClose={close}
+      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      slotProps={{ transition: { onExited: () => shown && dismissToast(shown.id) } }}
+    >
+      <Alert severity={shown?.severity ?? "info"} variant="filled" onClose={close} sx={{ width: "100%" }}>
+        {shown?.message}
+      </Alert>
+    </Snackbar>
+  );
+}
