@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { spawnServer } from "../../packages/server/src/test/spawn-server.js";
 
-export const E2E_ADMIN = { email: "admin@atendo.e2e", password: "admin-password-e2e", name: "Ada Admin" };
+export const E2E_ADMIN = { email: "admin@e2e.atendo.test", password: "admin-password-e2e", name: "Ada Admin" };
 
 declare module "vitest" {
   export interface ProvidedContext {
