@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { errorCodes, type ErrorCode } from "./errors.js";
+import { limits } from "./limits.js";
 
 /** Every error response of the API. */
 export const errorResponse = z.object({
@@ -14,6 +15,32 @@ export const idParam = z.object({ id: z.coerce.number().int().positive() });
 export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
 
 export const okResponse = z.object({ ok: z.literal(true) });
+
+/**
+ * Query of every searchable, paged list (users, contacts, quick answers): a free-text
+ * `searchParam` (matched case-insensitively; empty lists everything) and `pageNumber` from 1.
+ * A page holds `limits.pageSize` items; the response says `hasMore` when another page exists.
+ */
+export const listQuery = z.object({
+  searchParam: z.string().trim().max(limits.searchMaxChars).default(""),
+  pageNumber,
+});
+export type ListQuery = z.input<typeof listQuery>;
+/** A list query after validation (defaults applied), as services receive it. */
+export type ParsedListQuery = z.output<typeof listQuery>;
+
+/** Names of people, queues and contacts (spec §5, §9: 2–50). */
+export const entityName = z.string().trim().min(limits.name.min).max(limits.name.max);
+
+/** A list of ids sent on submit (queueIds, userIds); repeated ids count once. */
+export const idList = z
+  .array(z.number().int().positive())
+  .max(limits.idListMax)
+  .transform((ids) => [...new Set(ids)]);
+
+/** A user as other entities show it (queue members). */
+export const userRef = z.object({ id: z.number(), name: z.string() });
+export type UserRef = z.infer<typeof userRef>;
 
 /** Emails without accented letters (spec §5, user form). */
 export const email = z

@@ -340,6 +340,36 @@ export const errorCatalogue = {
     pt: "Já existe um usuário com este e-mail.",
     es: "Ya existe un usuario con este correo.",
   },
+  ERR_USER_DELETED_EXISTS: {
+    status: 409,
+    en: "A removed user has this email. Enable them again instead of creating a new one.",
+    pt: "Um usuário removido tem este e-mail. Reative-o em vez de criar um novo.",
+    es: "Un usuario eliminado tiene este correo. Vuelva a habilitarlo en lugar de crear uno nuevo.",
+  },
+  ERR_EXTENSION_ALREADY_EXISTS: {
+    status: 409,
+    en: "Another user already has this extension.",
+    pt: "Outro usuário já tem este ramal.",
+    es: "Otro usuario ya tiene esta extensión.",
+  },
+  ERR_QUEUE_NAME_ALREADY_EXISTS: {
+    status: 409,
+    en: "A queue with this name already exists.",
+    pt: "Já existe uma fila com este nome.",
+    es: "Ya existe una cola con este nombre.",
+  },
+  ERR_NO_QUICK_ANSWER_FOUND: {
+    status: 404,
+    en: "Quick answer not found.",
+    pt: "Resposta rápida não encontrada.",
+    es: "Respuesta rápida no encontrada.",
+  },
+  ERR_QUICK_ANSWER_SHORTCUT_EXISTS: {
+    status: 409,
+    en: "A quick answer with this shortcut already exists.",
+    pt: "Já existe uma resposta rápida com este atalho.",
+    es: "Ya existe una respuesta rápida con este atajo.",
+  },
   ERR_LAST_ADMIN: {
     status: 409,
     en: "There must be at least one active administrator.",

@@ -7,6 +7,10 @@ export const limits = {
   userPassword: { min: 8, max: 50 },
   feedbackMessage: { min: 50, max: 30000 },
   contactNumber: { min: 8, max: 50 },
+  /** Extra name/value pairs of a contact: not in the spec; bounds keep one contact reasonable. */
+  contactExtraInfo: { maxItems: 50, nameMax: 50, valueMax: 1000 },
+  /** Sent by the connection when a customer must choose a queue; WhatsApp texts are bounded too. */
+  queueGreetingMax: 30000,
   quickAnswerShortcut: { min: 2, max: 15 },
   quickAnswerMessage: { min: 8, max: 30000 },
   uraSelectorMax: 2,
@@ -24,6 +28,12 @@ export const limits = {
   reportPageSize: 20,
   reportMaxDays: 60,
   pageSize: 20,
+  /** Longest free-text search accepted by list endpoints. */
+  searchMaxChars: 100,
+  /** Most suggestions the message input's "/" lookup asks for. */
+  quickAnswerLookupMax: 10,
+  /** Most ids in one submitted list (queue members, a user's queues). */
+  idListMax: 1000,
 } as const;
 
 export const timing = {

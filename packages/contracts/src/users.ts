@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { email } from "./common.js";
+import { email, entityName, idList, listQuery } from "./common.js";
 import { limits } from "./limits.js";
+import { entityEvent } from "./realtime.js";
 
 export const profiles = ["admin", "user"] as const;
 export type Profile = (typeof profiles)[number];
 
+/** A queue as a user shows it. */
 export const queueRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export type QueueRef = z.infer<typeof queueRef>;
 
 /** A user as every API response shows it (never the password hash). */
 export const user = z.object({
@@ -24,7 +27,7 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-const name = z.string().trim().min(limits.name.min).max(limits.name.max);
+const name = entityName;
 const extension = z
   .string()
   .trim()
@@ -34,7 +37,10 @@ const extension = z
 
 export const userPassword = z.string().min(limits.userPassword.min).max(limits.userPassword.max);
 
-/** PUT /users/{id}. Fields a normal user may not change are refused by the server, not ignored. */
+/**
+ * PUT /users/{id}. Fields a normal user may not change are refused by the server, not ignored.
+ * `isDeleted: false` re-enables a soft-deleted user (second submit of the re-enable flow).
+ */
 export const updateUserBody = z.object({
   name: name.optional(),
   email: email.optional(),
@@ -42,12 +48,17 @@ export const updateUserBody = z.object({
   profile: z.enum(profiles).optional(),
   extension: extension.nullable().optional(),
   whatsappId: z.number().int().positive().nullable().optional(),
-  queueIds: z.array(z.number().int().positive()).optional(),
+  /** Replaces the user's queue memberships (admins only). */
+  queueIds: idList.optional(),
   isDeleted: z.boolean().optional(),
   canSeeAllTicketHistory: z.boolean().optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
+/**
+ * POST /users (admins). An email held by an active user answers 409 `ERR_EMAIL_ALREADY_EXISTS`;
+ * one held only by a soft-deleted user answers 409 `ERR_USER_DELETED_EXISTS` (re-enable flow).
+ */
 export const createUserBody = z.object({
   name,
   email,
@@ -55,7 +66,28 @@ export const createUserBody = z.object({
   profile: z.enum(profiles).default("user"),
   extension: extension.nullable().optional(),
   whatsappId: z.number().int().positive().nullable().optional(),
-  queueIds: z.array(z.number().int().positive()).default([]),
+  queueIds: idList.default([]),
   canSeeAllTicketHistory: z.boolean().default(false),
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
+
+/** GET /users {searchParam, pageNumber} (admins): active users by name, searched on name and email. */
+export const listUsersQuery = listQuery;
+export const userPage = z.object({ users: z.array(user), hasMore: z.boolean() });
+export type UserPage = z.infer<typeof userPage>;
+
+/**
+ * GET /users/search/items {email} (admins): the user holding this email, soft-deleted ones
+ * included, or `{ user: null }`. An active user wins over a deleted one; among deleted ones the
+ * most recently updated. The user form uses it for the re-enable flow: after POST /users answers
+ * 409 `ERR_USER_DELETED_EXISTS` it fetches the deleted user here, shows the warning, switches its
+ * button to "Enable", and the second submit is PUT /users/{user.id} with the form's fields plus
+ * `isDeleted: false`.
+ */
+export const userByEmailQuery = z.object({ email });
+export const userByEmailResponse = z.object({ user: user.nullable() });
+export type UserByEmailResponse = z.infer<typeof userByEmailResponse>;
+
+/** `user` socket event: to admins and to that user. */
+export const userEvent = entityEvent("user", user);
+export type UserEvent = z.infer<typeof userEvent>;

@@ -13,8 +13,12 @@ import { registerWebApp } from "./http/web-app.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { contactsRoutes } from "./modules/contacts/contacts.routes.js";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { queueRoomsOf } from "./modules/queues/queue-rooms.js";
+import { queuesRoutes } from "./modules/queues/queues.routes.js";
+import { quickAnswersRoutes } from "./modules/quick-answers/quick-answers.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
@@ -34,6 +38,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
+    // The spec writes some paths with a trailing slash (GET /quickAnswers/); both spellings work.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   };
   ctx.realtime = createRealtime(app.server, {
     authenticate: (token) => authenticate(ctx, token),
+    roomsOf: (actor) => queueRoomsOf(ctx.db, actor.id),
     redisUrl: config.REDIS_URL,
     redisKey: deps.redisKey,
   });
@@ -67,7 +74,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   registerAuth(app, ctx);
 
-  for (const routes of [authRoutes, usersRoutes, settingsRoutes, feedbackRoutes, aboutRoutes, healthRoutes]) {
+  const modules = [
+    authRoutes,
+    usersRoutes,
+    queuesRoutes,
+    quickAnswersRoutes,
+    contactsRoutes,
+    settingsRoutes,
+    feedbackRoutes,
+    aboutRoutes,
+    healthRoutes,
+  ];
+  for (const routes of modules) {
     routes(app, ctx);
   }
   await registerWebApp(app, config.WEB_DIST);

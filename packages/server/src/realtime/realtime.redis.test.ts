@@ -3,6 +3,7 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
+import { createQueue } from "../test/fixtures.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
 import { connectSocket, nextEvent } from "../test/socket-client.js";
 
@@ -13,6 +14,7 @@ const redisKey = `atendo-test-${randomBytes(4).toString("hex")}`;
 let first: TestServer;
 let second: Awaited<ReturnType<typeof buildApp>>;
 let socket: Socket;
+let secondUrl: string;
 beforeAll(async () => {
   first = await createTestServer({ REDIS_URL: redisUrl }, { redisKey });
   // A second instance on the same database and Redis, as in a scaled-out deployment.
@@ -22,7 +24,7 @@ beforeAll(async () => {
     mailer: null,
     redisKey,
   });
-  const secondUrl = await second.app.listen({ port: 0, host: "127.0.0.1" });
+  secondUrl = await second.app.listen({ port: 0, host: "127.0.0.1" });
   socket = await connectSocket(secondUrl, await first.adminToken());
 });
 afterAll(async () => {
@@ -42,5 +44,21 @@ describe("Redis adapter", () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await received).toEqual({ action: "update", setting: { key: "userCreation", value: "enabled" } });
+  });
+
+  it("moves a user's sockets on the other instance into a queue room, and closes them on removal", async () => {
+    const admin = await first.adminToken();
+    const attendant = await first.createUser();
+    const remote = await connectSocket(secondUrl, attendant.token);
+    const queue = await createQueue(first, admin);
+    await first.request({ method: "PUT", url: `/api/users/${attendant.id}`, token: admin, payload: { queueIds: [queue.id] } });
+    // Redis delivers the join and then this emit in publish order, so the probe finds the socket in the room.
+    const probe = nextEvent(remote, "ticket");
+    first.ctx.realtime.emit({ queueIds: [queue.id] }, "ticket", { probe: queue.id });
+    expect(await probe).toEqual({ probe: queue.id });
+
+    const closed = nextEvent(remote, "disconnect");
+    await first.request({ method: "DELETE", url: `/api/users/${attendant.id}`, token: admin });
+    expect(await closed).toBe("io server disconnect");
   });
 });

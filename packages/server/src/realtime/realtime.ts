@@ -6,11 +6,16 @@ import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import type { Actor } from "../http/auth-plugin.js";
 
-/** Who receives an event. Rooms are per user, per queue and for admins: never everyone. */
+/** Who receives an event. Rooms are per user, per queue and for admins. */
 export interface EmitTarget {
   userIds?: readonly number[];
   queueIds?: readonly number[];
   admins?: boolean;
+  /**
+   * Every signed-in socket. Only for team reference data that every user may read anyway
+   * (quick answers, contacts); never for tickets, messages or users (docs/decisions/0008).
+   */
+  everyone?: boolean;
 }
 
 export interface RealtimeOptions {
@@ -24,6 +29,10 @@ export interface RealtimeOptions {
 export interface Realtime {
   io: Server;
   emit(target: EmitTarget, event: ServerEventName, payload: unknown): void;
+  /** Moves every live socket of a user in or out of rooms (their queues changed), on every instance. */
+  updateUserRooms(userId: number, change: { join?: readonly string[]; leave?: readonly string[] }): void;
+  /** Closes every live socket of a user (the user was removed). */
+  disconnectUser(userId: number): void;
   /** Decides whether a user may open a ticket's chat box (set by the tickets module). */
   setChatBoxAccess(check: (actor: Actor, id: number) => Promise<boolean>): void;
   close(): Promise<void>;
@@ -33,6 +42,8 @@ export const rooms = {
   user: (id: number) => `user:${id}`,
   queue: (id: number) => `queue:${id}`,
   admins: "admins",
+  /** Every authenticated socket (the handshake refuses the others). */
+  signedIn: "signedIn",
   chatBox: (id: number) => `chatBox:${id}`,
 } as const;
 
@@ -41,6 +52,7 @@ export function targetRooms(target: EmitTarget): string[] {
     ...(target.userIds ?? []).map(rooms.user),
     ...(target.queueIds ?? []).map(rooms.queue),
     ...(target.admins ? [rooms.admins] : []),
+    ...(target.everyone ? [rooms.signedIn] : []),
   ];
 }
 
@@ -58,26 +70,30 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? "atendo" }));
   }
 
+  /** Everything a socket needs is looked up before it is admitted (see the connection handler). */
+  async function admit(token: string | undefined): Promise<{ actor: Actor; rooms: string[] }> {
+    const actor = await options.authenticate(token);
+    const extra = options.roomsOf ? await options.roomsOf(actor) : [];
+    const own = [rooms.signedIn, rooms.user(actor.id), ...(actor.profile === "admin" ? [rooms.admins] : [])];
+    return { actor, rooms: [...own, ...extra] };
+  }
+
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
-    options
-      .authenticate(typeof token === "string" ? token : undefined)
-      .then((actor) => {
+    admit(typeof token === "string" ? token : undefined)
+      .then(({ actor, rooms: joined }) => {
         socket.data.actor = actor;
+        socket.data.rooms = joined;
         next();
       })
       .catch((error: unknown) => next(new Error((error as { code?: string }).code ?? "ERR_SESSION_EXPIRED")));
   });
 
-  io.on("connection", (socket) => {
-    void onConnection(socket).catch(() => socket.disconnect(true));
-  });
-
-  async function onConnection(socket: Socket): Promise<void> {
+  // Synchronous on purpose: a client may emit the moment it is connected, so its rooms and
+  // listeners must be in place before this handler returns (no await before socket.on).
+  io.on("connection", (socket: Socket) => {
     const actor = socket.data.actor as Actor;
-    const extra = options.roomsOf ? await options.roomsOf(actor) : [];
-    await socket.join([rooms.user(actor.id), ...(actor.profile === "admin" ? [rooms.admins] : []), ...extra]);
-
+    void Promise.resolve(socket.join(socket.data.rooms as string[])).catch(() => socket.disconnect(true));
     socket.on("joinNotification", (_payload: unknown, ack?: unknown) => reply(ack, { ok: true }));
     socket.on("joinTickets", (status: unknown, ack?: unknown) => {
       // Ticket events already reach the user through their own rooms; this only validates the tab.
@@ -93,13 +109,21 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
         })
         .catch(() => reply(ack, { ok: false }));
     });
-  }
+  });
 
   return {
     io,
     emit(target, event, payload) {
       const names = targetRooms(target);
       if (names.length > 0) io.to(names).emit(event, payload);
+    },
+    updateUserRooms(userId, change) {
+      // The adapter applies these on every instance (Redis included), so sockets held elsewhere move too.
+      if (change.join?.length) io.in(rooms.user(userId)).socketsJoin([...change.join]);
+      if (change.leave?.length) io.in(rooms.user(userId)).socketsLeave([...change.leave]);
+    },
+    disconnectUser(userId) {
+      io.in(rooms.user(userId)).disconnectSockets(true);
     },
     setChatBoxAccess(check) {
       chatBoxAccess = check;

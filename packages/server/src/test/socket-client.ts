@@ -21,3 +21,33 @@ export function nextEvent<T = unknown>(socket: Socket, event: string): Promise<T
 export function ask<T = unknown>(socket: Socket, event: string, payload: unknown): Promise<T> {
   return socket.timeout(5000).emitWithAck(event, payload) as Promise<T>;
 }
+
+/** Records every payload of an event from now on (to prove what a socket did or did not get). */
+export function recordEvents<T = unknown>(socket: Socket, event: string): T[] {
+  const received: T[] = [];
+  socket.on(event, (payload: T) => received.push(payload));
+  return received;
+}
+
+/**
+ * Resolves after a round trip on this socket: events emitted before the call have arrived
+ * by then (one ordered connection), so "nothing recorded" really means nothing was sent.
+ */
+export async function settle(socket: Socket): Promise<void> {
+  await ask(socket, "joinNotification", null);
+}
+
+/** Connects sockets to one server and closes them all at the end of a test file. */
+export function socketPool(baseUrl: () => string) {
+  const open: Socket[] = [];
+  return {
+    async connect(token: string): Promise<Socket> {
+      const socket = await connectSocket(baseUrl(), token);
+      open.push(socket);
+      return socket;
+    },
+    closeAll(): void {
+      for (const socket of open) socket.close();
+    },
+  };
+}

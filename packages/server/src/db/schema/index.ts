@@ -1,2 +1,5 @@
+export * from "./contacts.js";
+export * from "./queues.js";
+export * from "./quick-answers.js";
 export * from "./settings.js";
 export * from "./users.js";

@@ -22,6 +22,8 @@ export const users = pgTable(
     // A soft-deleted user keeps their email so the re-enable flow can find them.
     uniqueIndex("users_email_active_key").on(sql`lower(${t.email})`).where(sql`not ${t.isDeleted}`),
     uniqueIndex("users_extension_active_key").on(t.extension).where(sql`not ${t.isDeleted}`),
+    // The users list shows active users ordered by lower(name).
+    index("users_name_active_idx").on(sql`lower(${t.name})`, t.id).where(sql`not ${t.isDeleted}`),
     check("users_profile_check", sql`${t.profile} in ('admin', 'user')`),
   ],
 );

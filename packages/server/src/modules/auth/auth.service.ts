@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.js";
 import { refreshTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
 import { getSettingValue } from "../settings/settings.service.js";
-import { presentUser, type UserRow } from "../users/user.presenter.js";
+import { presentUser, presentUserWithQueues, type UserRow } from "../users/user.presenter.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import { dummyHash, hashPassword, verifyPassword } from "./password.js";
 import { newOpaqueToken, sha256, signAccessToken } from "./tokens.js";
@@ -49,7 +49,7 @@ export async function login(ctx: AppContext, throttle: LoginThrottle, body: Logi
   if (!session) throw new AppError("ERR_INTERNAL");
   return {
     token: await accessToken(ctx, user, session.id),
-    user: presentUser(user),
+    user: await presentUserWithQueues(ctx.db, user),
     refreshToken: await issueRefreshToken(ctx, session.id),
   };
 }
@@ -82,7 +82,7 @@ export async function refresh(ctx: AppContext, cookieValue: string | undefined):
   if (!found || found.user.isDeleted) throw new AppError("ERR_SESSION_EXPIRED");
   return {
     token: await accessToken(ctx, found.user, row.sessionId),
-    user: presentUser(found.user),
+    user: await presentUserWithQueues(ctx.db, found.user),
     refreshToken: claimed ? await issueRefreshToken(ctx, row.sessionId) : undefined,
   };
 }

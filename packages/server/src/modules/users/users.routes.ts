@@ -1,14 +1,40 @@
-import { errorResponse, idParam, updateUserBody, user } from "@atendo/contracts";
+import {
+  createUserBody,
+  errorResponse,
+  idParam,
+  listUsersQuery,
+  okResponse,
+  updateUserBody,
+  user,
+  userByEmailQuery,
+  userByEmailResponse,
+  userPage,
+} from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { actorOf } from "../../http/auth-plugin.js";
+import { mapConstraint } from "../../http/error-mapper.js";
 import { typed } from "../../http/typed.js";
-import { getUser, updateUser } from "./users.service.js";
+import { createUser, deleteUser, updateUser } from "./user-writes.service.js";
+import { findUserByEmail, getUser, listUsers } from "./users.service.js";
 
 const tags = ["users"];
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
+  mapConstraint("users_extension_active_key", "ERR_EXTENSION_ALREADY_EXISTS");
+
+  r.get(
+    "/api/users",
+    { schema: { tags, querystring: listUsersQuery, response: { 200: userPage, 403: errorResponse } } },
+    async (request) => listUsers(ctx, actorOf(request), request.query),
+  );
+
+  r.get(
+    "/api/users/search/items",
+    { schema: { tags, querystring: userByEmailQuery, response: { 200: userByEmailResponse, 403: errorResponse } } },
+    async (request) => findUserByEmail(ctx, actorOf(request), request.query.email),
+  );
 
   r.get(
     "/api/users/:id",
@@ -16,11 +42,31 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => getUser(ctx, actorOf(request), request.params.id),
   );
 
+  r.post(
+    "/api/users",
+    { schema: { tags, body: createUserBody, response: { 201: user, 403: errorResponse, 404: errorResponse, 409: errorResponse } } },
+    async (request, reply) => reply.status(201).send(await createUser(ctx, actorOf(request), request.body)),
+  );
+
   r.put(
     "/api/users/:id",
     {
-      schema: { tags, params: idParam, body: updateUserBody, response: { 200: user, 403: errorResponse, 404: errorResponse } },
+      schema: {
+        tags,
+        params: idParam,
+        body: updateUserBody,
+        response: { 200: user, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
     },
     async (request) => updateUser(ctx, actorOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    "/api/users/:id",
+    { schema: { tags, params: idParam, response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse } } },
+    async (request) => {
+      await deleteUser(ctx, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
   );
 }

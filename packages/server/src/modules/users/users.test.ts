@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createQueue } from "../../test/fixtures.js";
 import { ADMIN, createTestServer, type TestServer } from "../../test/harness.js";
 
 let server: TestServer;
@@ -91,5 +92,48 @@ describe("PUT /api/users/:id", () => {
     expect(demote.json().error).toBe("ERR_LAST_ADMIN");
     const remove = await server.request({ method: "PUT", url: `/api/users/${me.id}`, token: admin, payload: { isDeleted: true } });
     expect(remove.json().error).toBe("ERR_LAST_ADMIN");
+  });
+});
+
+describe("a user's queues", () => {
+  it("are replaced by PUT queueIds and shown as {id, name, color} by name", async () => {
+    const user = await server.createUser();
+    const support = await createQueue(server, admin, { name: "Support", color: "#112233" });
+    const billing = await createQueue(server, admin, { name: "billing", color: "#445566" });
+    const url = `/api/users/${user.id}`;
+    const both = await server.request({ method: "PUT", url, token: admin, payload: { queueIds: [support.id, billing.id, support.id] } });
+    expect(both.json().queues).toEqual([
+      { id: billing.id, name: "billing", color: "#445566" },
+      { id: support.id, name: "Support", color: "#112233" },
+    ]);
+    const one = await server.request({ method: "PUT", url, token: admin, payload: { queueIds: [support.id] } });
+    expect(one.json().queues.map((q: { id: number }) => q.id)).toEqual([support.id]);
+    const unknown = await server.request({ method: "PUT", url, token: admin, payload: { queueIds: [999_999] } });
+    expect(unknown.json().error).toBe("ERR_QUEUE_NOT_FOUND");
+    expect((await server.request({ method: "GET", url, token: admin })).json().queues).toHaveLength(1);
+  });
+
+  it("appear for every user of a list page and in the sign-in response", async () => {
+    const queue = await createQueue(server, admin, { name: "Listed Queue" });
+    const a = await server.createUser({ name: "Queued Alpha" });
+    const b = await server.createUser({ name: "Queued Beta" });
+    for (const id of [a.id, b.id]) {
+      await server.request({ method: "PUT", url: `/api/users/${id}`, token: admin, payload: { queueIds: [queue.id] } });
+    }
+    const page = (await server.request({ method: "GET", url: "/api/users?searchParam=queued", token: admin })).json();
+    expect(page.users.map((u: { queues: { id: number }[] }) => u.queues.map((q) => q.id))).toEqual([[queue.id], [queue.id]]);
+    expect((await server.login(a.email, a.password)).user.queues).toEqual([{ id: queue.id, name: "Listed Queue", color: queue.color }]);
+  });
+
+  it("may be sent back unchanged by an attendant, but not changed", async () => {
+    const user = await server.createUser();
+    const queue = await createQueue(server, admin);
+    const url = `/api/users/${user.id}`;
+    await server.request({ method: "PUT", url, token: admin, payload: { queueIds: [queue.id] } });
+    const same = await server.request({ method: "PUT", url, token: user.token, payload: { queueIds: [queue.id], password: "another-pass" } });
+    expect(same.statusCode).toBe(200);
+    const changed = await server.request({ method: "PUT", url, token: user.token, payload: { queueIds: [] } });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json().error).toBe("ERR_NO_PERMISSION");
   });
 });

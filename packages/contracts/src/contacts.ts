@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { entityName, listQuery } from "./common.js";
+import { limits } from "./limits.js";
+import { entityEvent } from "./realtime.js";
+
+/**
+ * The one way a phone number is stored and compared: its digits. "+55 (11) 9 8765-4321" and
+ * "5511987654321" are the same contact. The API and the inbound message pipeline both use it.
+ */
+export function normalizeNumber(raw: string): string {
+  return raw.replace(/\D/g, "");
+}
+
+const numberLength = z.string().min(limits.contactNumber.min).max(limits.contactNumber.max);
+
+/** On create the number must already be digits only, 8–50 (spec §5). */
+const digitsOnlyNumber = z.string().trim().regex(/^\d+$/, "digits only").pipe(numberLength);
+
+/** On update a formatted number is accepted (digits, spaces, + - ( ) .) and stored as digits. */
+const formattedNumber = z
+  .string()
+  .trim()
+  .regex(/^[\d\s+().-]+$/, "a phone number")
+  .transform(normalizeNumber)
+  .pipe(numberLength);
+
+/** Optional email: valid when present; "" and null both mean none (stored as null). */
+const contactEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.union([z.literal(""), z.email()]))
+  .transform((value) => (value === "" ? null : value))
+  .nullable();
+
+const { maxItems, nameMax, valueMax } = limits.contactExtraInfo;
+
+/** An extra name/value pair; `id` (on update) keeps that pair, pairs left out are removed. */
+export const extraInfoInput = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().min(1).max(nameMax),
+  value: z.string().trim().max(valueMax),
+});
+
+export const extraInfo = z.object({ id: z.number(), name: z.string(), value: z.string() });
+export type ExtraInfo = z.infer<typeof extraInfo>;
+
+export const contact = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string().nullable(),
+  profilePicUrl: z.string().nullable(),
+  isGroup: z.boolean(),
+  extraInfo: z.array(extraInfo),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof contact>;
+
+/**
+ * POST /contacts (also POST /contact). A number already stored answers 409
+ * `ERR_DUPLICATED_CONTACT`; a number with anything but digits answers 400 `ERR_MISSING_VALUES`.
+ */
+export const createContactBody = z.object({
+  name: entityName,
+  number: digitsOnlyNumber,
+  email: contactEmail.default(null),
+  extraInfo: z.array(extraInfoInput).max(maxItems).default([]),
+});
+export type CreateContactBody = z.input<typeof createContactBody>;
+
+/**
+ * PUT /contacts/{id}: the fields given change. `number` may be formatted and is stored as digits;
+ * `extraInfo`, when given, is the whole new list (pairs with a known `id` are kept and updated).
+ */
+export const updateContactBody = z.object({
+  name: entityName.optional(),
+  number: formattedNumber.optional(),
+  email: contactEmail.optional(),
+  extraInfo: z.array(extraInfoInput).max(maxItems).optional(),
+});
+export type UpdateContactBody = z.input<typeof updateContactBody>;
+
+/** GET /contacts {searchParam, pageNumber}: by name, searched on name, number digits and email. */
+export const listContactsQuery = listQuery;
+export const contactPage = z.object({ contacts: z.array(contact), hasMore: z.boolean() });
+export type ContactPage = z.infer<typeof contactPage>;
+
+/** `contact` socket event: to every signed-in user (contacts are team data, docs/decisions/0008). */
+export const contactEvent = entityEvent("contact", contact);
+export type ContactEvent = z.infer<typeof contactEvent>;

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { entityName, idList, userRef } from "./common.js";
+import { limits } from "./limits.js";
+import { entityEvent } from "./realtime.js";
+
+/** The 18 colours of the queue form's colour menu (spec §9), upper-case hex as shown. */
+export const queueColorPresets = [
+  "#F44336",
+  "#E91E63",
+  "#9C27B0",
+  "#673AB7",
+  "#3F51B5",
+  "#2196F3",
+  "#03A9F4",
+  "#00BCD4",
+  "#009688",
+  "#4CAF50",
+  "#8BC34A",
+  "#CDDC39",
+  "#FFEB3B",
+  "#FFC107",
+  "#FF9800",
+  "#FF5722",
+  "#795548",
+  "#607D8B",
+] as const;
+
+/** `#RRGGBB`, any case in, upper case out, so `#ff0000` and `#FF0000` are the same colour. */
+export const queueColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "a colour like #RRGGBB")
+  .transform((value) => value.toUpperCase());
+
+/** A queue with its member users (active ones), as every queue route answers. */
+export const queue = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string(),
+  users: z.array(userRef),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Queue = z.infer<typeof queue>;
+
+const greetingMessage = z.string().trim().max(limits.queueGreetingMax);
+
+/**
+ * POST /queue (admins). Name unique regardless of case (409 `ERR_QUEUE_NAME_ALREADY_EXISTS`),
+ * colour unique (409 `ERR_QUEUE_COLOR_ALREADY_EXISTS`); greeting optional (docs/decisions/0006);
+ * `userIds` are the members, all active users (else 404 `ERR_NO_USER_FOUND`).
+ */
+export const createQueueBody = z.object({
+  name: entityName,
+  color: queueColor,
+  greetingMessage: greetingMessage.default(""),
+  userIds: idList.default([]),
+});
+export type CreateQueueBody = z.input<typeof createQueueBody>;
+
+/** PUT /queue/{id} (admins): the fields given change; `userIds` replaces the members. */
+export const updateQueueBody = z.object({
+  name: entityName.optional(),
+  color: queueColor.optional(),
+  greetingMessage: greetingMessage.optional(),
+  userIds: idList.optional(),
+});
+export type UpdateQueueBody = z.input<typeof updateQueueBody>;
+
+/** `queue` socket event: to admins and to the queue's members (before and after the change). */
+export const queueEvent = entityEvent("queue", queue);
+export type QueueEvent = z.infer<typeof queueEvent>;

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Digits only (normalizeNumber in contracts): one phone, one contact. */
+    number: text("number").notNull(),
+    email: text("email"),
+    profilePicUrl: text("profile_pic_url"),
+    isGroup: boolean("is_group").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contacts_number_key").on(t.number),
+    check("contacts_number_digits_check", sql`${t.number} ~ '^[0-9]+$'`),
+    // The list is ordered by lower(name); searches are ILIKE scans bounded by the page size.
+    index("contacts_name_idx").on(sql`lower(${t.name})`, t.id),
+  ],
+);
+
+/** Extra name/value pairs of a contact (spec: extraInfo). */
+export const contactCustomFields = pgTable(
+  "contact_custom_fields",
+  {
+    id: serial("id").primaryKey(),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [index("contact_custom_fields_contact_idx").on(t.contactId)],
+);

@@ -1,0 +1,121 @@
+import type {
+  Contact,
+  ContactEvent,
+  ContactPage,
+  createContactBody,
+  ParsedListQuery,
+  updateContactBody,
+} from "@atendo/contracts";
+import { normalizeNumber } from "@atendo/contracts";
+import { asc, eq, ilike, like, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
+import { contacts } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { extraInfoOfContacts, saveExtraInfo } from "./contact-extra-info.repo.js";
+
+type ContactRow = typeof contacts.$inferSelect;
+type CreateContact = z.output<typeof createContactBody>;
+type UpdateContact = z.output<typeof updateContactBody>;
+
+async function presentContacts(db: Db, rows: readonly ContactRow[]): Promise<Contact[]> {
+  const extraInfo = await extraInfoOfContacts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    email: row.email,
+    profilePicUrl: row.profilePicUrl,
+    isGroup: row.isGroup,
+    extraInfo: extraInfo.get(row.id) ?? [],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+async function presentContact(db: Db, row: ContactRow): Promise<Contact> {
+  const [contact] = await presentContacts(db, [row]);
+  if (!contact) throw new Error("unreachable: one row in, one contact out");
+  return contact;
+}
+
+/** Contacts are visible to every user (spec §2), so every signed-in user hears about changes. */
+function emitContact(ctx: AppContext, event: ContactEvent): void {
+  ctx.realtime.emit({ everyone: true }, "contact", event);
+}
+
+/** A search that looks like a phone number ("+55 11 9876") is also matched against the digits. */
+function numberSearch(text: string) {
+  const digits = normalizeNumber(text);
+  return /^[\d\s+().-]+$/.test(text) && digits ? like(contacts.number, containsPattern(digits)) : undefined;
+}
+
+export async function listContacts(ctx: AppContext, query: ParsedListQuery): Promise<ContactPage> {
+  const text = query.searchParam;
+  const pattern = containsPattern(text);
+  const { limit, offset } = pageWindow(query.pageNumber);
+  const rows = await ctx.db
+    .select()
+    .from(contacts)
+    .where(text ? or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), numberSearch(text)) : undefined)
+    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
+    .limit(limit)
+    .offset(offset);
+  const page = pageOf(rows);
+  return { contacts: await presentContacts(ctx.db, page.items), hasMore: page.hasMore };
+}
+
+async function findContact(db: Db, id: number): Promise<ContactRow> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id)).limit(1);
+  if (!row) throw new AppError("ERR_NO_CONTACT_FOUND");
+  return row;
+}
+
+export async function getContact(ctx: AppContext, id: number): Promise<Contact> {
+  return presentContact(ctx.db, await findContact(ctx.db, id));
+}
+
+export async function createContact(ctx: AppContext, body: CreateContact): Promise<Contact> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(contacts)
+      .values({ name: body.name, number: body.number, email: body.email })
+      .returning();
+    if (!inserted) throw new AppError("ERR_INTERNAL");
+    await saveExtraInfo(tx, inserted.id, body.extraInfo);
+    return inserted;
+  });
+  const contact = await presentContact(ctx.db, row);
+  emitContact(ctx, { action: "create", contact });
+  return contact;
+}
+
+export async function updateContact(ctx: AppContext, id: number, body: UpdateContact): Promise<Contact> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(contacts)
+      .set({ name: body.name, number: body.number, email: body.email, updatedAt: new Date() })
+      .where(eq(contacts.id, id))
+      .returning();
+    if (!updated) throw new AppError("ERR_NO_CONTACT_FOUND");
+    if (body.extraInfo) await saveExtraInfo(tx, id, body.extraInfo);
+    return updated;
+  });
+  const contact = await presentContact(ctx.db, row);
+  emitContact(ctx, { action: "update", contact });
+  return contact;
+}
+
+/** Admins only (spec §6, contacts-page:deleteContact). */
+export async function deleteContact(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  requireAdmin(actor);
+  const deleted = await ctx.db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
+  if (deleted.length === 0) throw new AppError("ERR_NO_CONTACT_FOUND");
+  emitContact(ctx, { action: "delete", contactId: id });
+}

@@ -1,0 +1,114 @@
+import type { createQueueBody, Queue, QueueEvent, updateQueueBody, UserRef } from "@atendo/contracts";
+import { asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { queues } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { assertActiveUsers, memberIdsOfQueue, membersOfQueues, replaceQueueMembers } from "./memberships.repo.js";
+import { moveQueueRooms } from "./queue-rooms.js";
+
+type QueueRow = typeof queues.$inferSelect;
+type CreateQueue = z.output<typeof createQueueBody>;
+type UpdateQueue = z.output<typeof updateQueueBody>;
+
+function presentQueue(row: QueueRow, users: UserRef[] = []): Queue {
+  return {
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    greetingMessage: row.greetingMessage,
+    users,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function presentQueues(db: Db, rows: readonly QueueRow[]): Promise<Queue[]> {
+  const members = await membersOfQueues(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => presentQueue(row, members.get(row.id)));
+}
+
+async function findQueue(db: Db, id: number): Promise<QueueRow> {
+  const [row] = await db.select().from(queues).where(eq(queues.id, id)).limit(1);
+  if (!row) throw new AppError("ERR_QUEUE_NOT_FOUND");
+  return row;
+}
+
+async function presentOne(db: Db, row: QueueRow): Promise<Queue> {
+  const [queue] = await presentQueues(db, [row]);
+  if (!queue) throw new Error("unreachable: one row in, one queue out");
+  return queue;
+}
+
+/**
+ * Members before and after a change all hear about it (admins always): a removed member's
+ * filter must drop the queue. Their sockets move rooms first, so the next ticket event is right.
+ */
+function announce(ctx: AppContext, before: readonly number[], after: readonly number[], queueId: number, event: QueueEvent) {
+  for (const userId of new Set([...before, ...after])) {
+    moveQueueRooms(ctx.realtime, userId, before.includes(userId) ? [queueId] : [], after.includes(userId) ? [queueId] : []);
+  }
+  ctx.realtime.emit({ admins: true, userIds: [...new Set([...before, ...after])] }, "queue", event);
+}
+
+/** Every signed-in user reads queues: attendants filter and transfer tickets by them (docs/decisions/0006). */
+export async function listQueues(ctx: AppContext): Promise<Queue[]> {
+  const rows = await ctx.db.select().from(queues).orderBy(asc(sql`lower(${queues.name})`), asc(queues.id));
+  return presentQueues(ctx.db, rows);
+}
+
+export async function getQueue(ctx: AppContext, id: number): Promise<Queue> {
+  return presentOne(ctx.db, await findQueue(ctx.db, id));
+}
+
+export async function createQueue(ctx: AppContext, actor: Actor, body: CreateQueue): Promise<Queue> {
+  requireAdmin(actor);
+  await assertActiveUsers(ctx.db, body.userIds);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(queues)
+      .values({ name: body.name, color: body.color, greetingMessage: body.greetingMessage })
+      .returning();
+    if (!inserted) throw new AppError("ERR_INTERNAL");
+    await replaceQueueMembers(tx, inserted.id, body.userIds);
+    return inserted;
+  });
+  const queue = await presentOne(ctx.db, row);
+  announce(ctx, [], body.userIds, row.id, { action: "create", queue });
+  return queue;
+}
+
+export async function updateQueue(ctx: AppContext, actor: Actor, id: number, body: UpdateQueue): Promise<Queue> {
+  requireAdmin(actor);
+  await findQueue(ctx.db, id);
+  if (body.userIds) await assertActiveUsers(ctx.db, body.userIds);
+  const membersBefore = await memberIdsOfQueue(ctx.db, id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(queues)
+      .set({ name: body.name, color: body.color, greetingMessage: body.greetingMessage, updatedAt: new Date() })
+      .where(eq(queues.id, id))
+      .returning();
+    if (!updated) throw new AppError("ERR_QUEUE_NOT_FOUND");
+    if (body.userIds) await replaceQueueMembers(tx, id, body.userIds);
+    return updated;
+  });
+  const queue = await presentOne(ctx.db, row);
+  announce(ctx, membersBefore, body.userIds ?? membersBefore, id, { action: "update", queue });
+  return queue;
+}
+
+/** Memberships go with the queue; tickets will move to "no queue" (docs/decisions/0006). */
+export async function deleteQueue(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  requireAdmin(actor);
+  await findQueue(ctx.db, id);
+  const membersBefore = await memberIdsOfQueue(ctx.db, id);
+  const deleted = await ctx.db.delete(queues).where(eq(queues.id, id)).returning({ id: queues.id });
+  if (deleted.length === 0) throw new AppError("ERR_QUEUE_NOT_FOUND");
+  announce(ctx, membersBefore, [], id, { action: "delete", queueId: id });
+}

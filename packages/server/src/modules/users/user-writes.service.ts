@@ -1,0 +1,119 @@
+import type { createUserBody, User, UserEvent } from "@atendo/contracts";
+import { and, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { sessions, users } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { rooms } from "../../realtime/realtime.js";
+import { hashPassword } from "../auth/password.js";
+import { assertQueuesExist, queueIdsOfUser, replaceUserQueues } from "../queues/memberships.repo.js";
+import { moveQueueRooms } from "../queues/queue-rooms.js";
+import { checkSelfEdit, ensureNotLastAdmin, type UpdateUser } from "./user.policy.js";
+import { presentUserWithQueues, type UserRow } from "./user.presenter.js";
+import { findUser, userHoldingEmail } from "./users.service.js";
+
+type CreateUser = z.output<typeof createUserBody>;
+
+function emitUser(ctx: AppContext, userId: number, event: UserEvent): void {
+  ctx.realtime.emit({ admins: true, userIds: [userId] }, "user", event);
+}
+
+export async function createUser(ctx: AppContext, actor: Actor, body: CreateUser): Promise<User> {
+  requireAdmin(actor);
+  const holder = await userHoldingEmail(ctx.db, body.email);
+  // A removed user keeps their email: the form offers to enable them instead (re-enable flow).
+  if (holder) throw new AppError(holder.isDeleted ? "ERR_USER_DELETED_EXISTS" : "ERR_EMAIL_ALREADY_EXISTS");
+  await assertQueuesExist(ctx.db, body.queueIds);
+  const passwordHash = await hashPassword(body.password);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(users)
+      .values({
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        profile: body.profile,
+        extension: body.extension ?? null,
+        whatsappId: body.whatsappId ?? null,
+        canSeeAllTicketHistory: body.canSeeAllTicketHistory,
+      })
+      .returning();
+    if (!inserted) throw new AppError("ERR_INTERNAL");
+    await replaceUserQueues(tx, inserted.id, body.queueIds);
+    return inserted;
+  });
+  const user = await presentUserWithQueues(ctx.db, row);
+  emitUser(ctx, user.id, { action: "create", user });
+  return user;
+}
+
+/** Writes the user, their queues and session revocations in one transaction. */
+async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: UpdateUser): Promise<UserRow> {
+  await ensureNotLastAdmin(ctx, target, {
+    profile: body.profile ?? target.profile,
+    isDeleted: body.isDeleted ?? target.isDeleted,
+  });
+  if (body.queueIds) await assertQueuesExist(ctx.db, body.queueIds);
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        name: body.name,
+        email: body.email,
+        profile: body.profile,
+        extension: body.extension,
+        whatsappId: body.whatsappId,
+        isDeleted: body.isDeleted,
+        canSeeAllTicketHistory: body.canSeeAllTicketHistory,
+        passwordHash,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (!row) throw new AppError("ERR_NO_USER_FOUND");
+    if (body.queueIds) await replaceUserQueues(tx, row.id, body.queueIds);
+    if (row.isDeleted) {
+      // A removed user loses every sign-in, this one too, so a later re-enable revives none of them.
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, row.id));
+    } else if (passwordHash) {
+      // A new password ends every other sign-in of that user.
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, row.id), ne(sessions.id, actor.sessionId)));
+    }
+    return row;
+  });
+}
+
+/** Brings the user's live sockets in line with the committed row: rooms, or gone when removed. */
+function syncLiveSockets(ctx: AppContext, before: UserRow, after: UserRow, queuesBefore: number[], queuesAfter: number[]): void {
+  if (after.isDeleted) return ctx.realtime.disconnectUser(after.id);
+  moveQueueRooms(ctx.realtime, after.id, queuesBefore, queuesAfter);
+  if (before.profile !== after.profile) {
+    const admins = [rooms.admins];
+    ctx.realtime.updateUserRooms(after.id, after.profile === "admin" ? { join: admins } : { leave: admins });
+  }
+}
+
+export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: UpdateUser): Promise<User> {
+  const target = await findUser(ctx, id);
+  const queuesBefore = await queueIdsOfUser(ctx.db, id);
+  checkSelfEdit(actor, target, body, queuesBefore);
+  const row = await writeUser(ctx, actor, target, body);
+  syncLiveSockets(ctx, target, row, queuesBefore, body.queueIds ?? queuesBefore);
+  const user = await presentUserWithQueues(ctx.db, row);
+  emitUser(ctx, id, row.isDeleted ? { action: "delete", userId: id } : { action: "update", user });
+  return user;
+}
+
+/** Soft delete: the row, tickets and messages stay; the user can no longer sign in. */
+export async function deleteUser(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  requireAdmin(actor);
+  const target = await findUser(ctx, id);
+  const row = await writeUser(ctx, actor, target, { isDeleted: true });
+  ctx.realtime.disconnectUser(row.id);
+  emitUser(ctx, id, { action: "delete", userId: id });
+}
