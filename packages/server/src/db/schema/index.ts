@@ -3,3 +3,4 @@ export * from "./queues.js";
 export * from "./quick-answers.js";
 export * from "./settings.js";
 export * from "./users.js";
+export * from "./connections.js";

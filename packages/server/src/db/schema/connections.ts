@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const connectionKinds = ["whatsapp", "api"] as const;
+export const connectionStatuses = ["qrcode", "CONNECTED", "PAIRING", "TIMEOUT", "OPENING", "DISCONNECTING"] as const;
+export const destinationKinds = ["users", "queue", "announcements", "uras", "monitorings"] as const;
+
+/** A messaging connection (the spec's "whatsapp"): one channel the company is reachable on. */
+export const connections = pgTable(
+  "connections",
+  {
+    id: serial("id").primaryKey(),
+    /** Given by the admin; a WhatsApp connection takes its phone number once connected. */
+    name: text("name").notNull(),
+    label: text("label"),
+    kind: text("kind", { enum: connectionKinds }).notNull().default("whatsapp"),
+    status: text("status", { enum: connectionStatuses }).notNull().default("OPENING"),
+    qrcode: text("qrcode").notNull().default(""),
+    retries: integer("retries").notNull().default(0),
+    number: text("number"),
+    isDefault: boolean("is_default").notNull().default(false),
+    canCloseTicketByMessage: boolean("can_close_ticket_by_message").notNull().default(false),
+    farewellMessage: text("farewell_message").notNull().default(""),
+    ignoreGroups: boolean("ignore_groups").notNull().default(false),
+    /** Where a new ticket goes: a queue, a user, or (later) a menu, announcement or monitoring. */
+    destinationType: text("destination_type", { enum: destinationKinds }),
+    destinationId: integer("destination_id"),
+    /** API channel: the token external systems send, and where replies are delivered. */
+    apiToken: text("api_token"),
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one default connection, enforced by the database.
+    uniqueIndex("connections_single_default_key").on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex("connections_api_token_key").on(t.apiToken),
+    check("connections_kind_check", sql`${t.kind} in ('whatsapp', 'api')`),
+    check(
+      "connections_status_check",
+      sql`${t.status} in ('qrcode', 'CONNECTED', 'PAIRING', 'TIMEOUT', 'OPENING', 'DISCONNECTING')`,
+    ),
+  ],
+);
+
+/** Baileys credentials: one row per connection. */
+export const whatsappAuthCreds = pgTable("whatsapp_auth_creds", {
+  connectionId: integer("connection_id")
+    .primaryKey()
+    .references(() => connections.id, { onDelete: "cascade" }),
+  /** JSON written with Baileys' BufferJSON replacer. */
+  creds: text("creds").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Baileys signal keys: one row per key, never one growing blob. */
+export const whatsappAuthKeys = pgTable(
+  "whatsapp_auth_keys",
+  {
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    keyId: text("key_id").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.type, t.keyId] })],
+);
+
+/** WhatsApp LID identities mapped to phone numbers, so one person is one contact. */
+export const whatsappLidMap = pgTable(
+  "whatsapp_lid_map",
+  {
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    lid: text("lid").notNull(),
+    phone: text("phone").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.lid] })],
+);
