@@ -69,3 +69,28 @@ export async function adminToken(): Promise<string> {
   });
   return token;
 }
+
+/**
+ * Resolves once the page's live connection is up: socket.io's CONNECT packet ("40") arrived, over
+ * a WebSocket frame or a polling response. From then on the server sends this page its events.
+ * Call before the navigation that opens the connection.
+ */
+export function liveConnection(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        if (String(payload).startsWith("40")) resolve();
+      });
+    });
+    page.on("response", (response) => {
+      if (!response.url().includes("/socket.io/")) return;
+      response.text().then(
+        (text) => {
+          // Polling bodies hold packets separated by the record separator (U+001E).
+          if (text.split("\u001e").some((packet) => packet.startsWith("40"))) resolve();
+        },
+        () => undefined,
+      );
+    });
+  });
+}

@@ -1,7 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AboutPage } from "../features/about";
 import { LoginPage, SignupPage } from "../features/auth";
+import { ContactsPage } from "../features/contacts";
+import { QueueFormPage, QueuesPage } from "../features/queues";
+import { QuickAnswersPage } from "../features/quick-answers";
 import { SettingsPage } from "../features/settings";
+import { UserModal, UsersPage } from "../features/users";
 import { AdminRoute } from "./guards/admin-route";
 import { PrivateRoute } from "./guards/private-route";
 import { PublicOnlyRoute } from "./guards/public-only-route";
@@ -39,19 +43,29 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/tickets" replace /> },
               ...comingSoon("/tickets", "pages.tickets"),
               ...comingSoon("/tickets/:ticketId", "pages.tickets"),
-              ...comingSoon("/quickAnswers", "pages.quickAnswers"),
+              { path: "/quickAnswers", element: <QuickAnswersPage /> },
               ...comingSoon("/chats", "pages.chats"),
               ...comingSoon("/chats/:chatId", "pages.chats"),
-              ...comingSoon("/contacts", "pages.contacts"),
+              { path: "/contacts", element: <ContactsPage /> },
               {
                 element: <AdminRoute />,
                 children: [
                   { path: "/settings", element: <SettingsPage /> },
                   { path: "/about", element: <AboutPage /> },
                   ...comingSoon("/dashboard", "pages.reports"),
-                  ...comingSoon("/queues", "pages.queues", true),
+                  { path: "/queues", element: <QueuesPage /> },
+                  { path: "/queues/new", element: <QueueFormPage /> },
+                  { path: "/queues/edit/:id", element: <QueueFormPage /> },
                   ...comingSoon("/connections", "pages.connections", true),
-                  ...comingSoon("/users", "pages.users", true),
+                  {
+                    path: "/users",
+                    element: <UsersPage />,
+                    // The user modal opens over the table.
+                    children: [
+                      { path: "new", element: <UserModal /> },
+                      { path: "edit/:id", element: <UserModal /> },
+                    ],
+                  },
                   ...comingSoon("/URA", "pages.ura", true),
                   ...comingSoon("/announcements", "pages.announcements", true),
                   ...comingSoon("/monitoring", "pages.monitoring", true),

@@ -1,4 +1,5 @@
 import Alert from "@mui/material/Alert";
+import Portal from "@mui/material/Portal";
 import Snackbar from "@mui/material/Snackbar";
 import { useState } from "react";
 import { dismissToast, useToastQueue, type Toast } from "./toast";
@@ -6,6 +7,10 @@ import { dismissToast, useToastQueue, type Toast } from "./toast";
 /**
  * Renders the toast queue with MUI Snackbar + Alert, one message at a time. A newer message
  * closes the current one early, so a 5-second info never holds back the next toast.
+ *
+ * The snackbar is portalled to <body> and exists only while shown: an open dialog marks the app
+ * root (and everything else then in <body>) aria-hidden, and an error about the dialog's own
+ * submit must still be announced and reachable.
  */
 export function Toaster() {
   const queue = useToastQueue();
@@ -26,17 +31,19 @@ export function Toaster() {
   }
 
   return (
-    <Snackbar
-      key={shown?.id}
-      open={open && Boolean(shown)}
-      autoHideDuration={shown?.durationMs ?? null}
-      onClose={close}
-      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      slotProps={{ transition: { onExited: () => shown && dismissToast(shown.id) } }}
-    >
-      <Alert severity={shown?.severity ?? "info"} variant="filled" onClose={close} sx={{ width: "100%" }}>
-        {shown?.message}
-      </Alert>
-    </Snackbar>
+    <Portal>
+      <Snackbar
+        key={shown?.id}
+        open={open && Boolean(shown)}
+        autoHideDuration={shown?.durationMs ?? null}
+        onClose={close}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+        slotProps={{ transition: { onExited: () => shown && dismissToast(shown.id) } }}
+      >
+        <Alert severity={shown?.severity ?? "info"} variant="filled" onClose={close} sx={{ width: "100%" }}>
+          {shown?.message}
+        </Alert>
+      </Snackbar>
+    </Portal>
   );
 }

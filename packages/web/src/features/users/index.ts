@@ -1,1 +1,3 @@
 export { ProfileModal } from "./components/profile-modal";
+export { UserModal } from "./components/user-modal";
+export { UsersPage } from "./components/users-page";

@@ -1,9 +1,9 @@
 import type { UpdateUserBody, User } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { updateSessionUser } from "../../../lib/session";
 import { getUser, updateUser } from "../api/users.api";
+import { storeUser, userQueryKey } from "./users-cache";
 
-export const userQueryKey = (id: number) => ["users", id] as const;
+export { userQueryKey };
 
 /** One user, starting from data already at hand (e.g. the session's own user). */
 export function useUser(id: number, placeholder?: User) {
@@ -14,13 +14,11 @@ export function useUser(id: number, placeholder?: User) {
   });
 }
 
+/** The signed-in user's own profile. */
 export function useUpdateUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateUserBody) => updateUser(id, body),
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey(id), user);
-      updateSessionUser(user);
-    },
+    onSuccess: (user) => storeUser(queryClient, user),
   });
 }

@@ -1,0 +1,93 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2E_ADMIN, adminToken, api, launchBrowser, loginAs, newPage } from "./support/browser.js";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const unique = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
+
+async function openUsers(page: Page): Promise<void> {
+  await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.getByRole("link", { name: "Users" }).click();
+  await page.getByRole("heading", { name: "Users" }).waitFor();
+}
+
+describe("users", () => {
+  it("creates an attendant in a queue who can then sign in", async () => {
+    const id = unique();
+    const queueName = `Night ${id}`;
+    await api("/queue", { method: "POST", token: await adminToken(), body: JSON.stringify({ name: queueName, color: "#607D8B" }) });
+    const attendant = { name: `Beto ${id}`, email: `beto-${id}@e2e.atendo.test`, password: "attendant-pass-1" };
+
+    const admin = await newPage(browser);
+    await openUsers(admin.page);
+    await admin.page.getByRole("link", { name: "Add user" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "New user" });
+    await dialog.getByLabel("Name").fill(attendant.name);
+    await dialog.getByLabel("Email").fill(attendant.email);
+    await dialog.getByLabel(/^Password/).fill(attendant.password);
+    await dialog.getByLabel("Extension").fill("2042");
+    await dialog.getByRole("combobox", { name: "Queues" }).click();
+    await admin.page.getByRole("option", { name: queueName }).click();
+    await admin.page.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Save" }).click();
+
+    await admin.page.getByRole("alert").filter({ hasText: "User saved." }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    expect(new URL(admin.page.url()).pathname).toBe("/users");
+    const row = admin.page.getByRole("row").filter({ hasText: attendant.email });
+    await row.getByText(queueName).waitFor();
+    expect(await row.getByText("2042").isVisible()).toBe(true);
+
+    const second = await newPage(browser);
+    await loginAs(second.page, attendant.email, attendant.password);
+    await second.page.getByRole("link", { name: "Quick answers" }).waitFor();
+    expect(await second.page.getByRole("link", { name: "Users" }).count()).toBe(0);
+    await second.page.goto("/users");
+    await second.page.waitForURL("**/tickets");
+    await second.context.close();
+    await admin.context.close();
+  });
+
+  it("re-enables a deleted user: warning, Enable, and the user signs in again", async () => {
+    const id = unique();
+    const email = `rita-${id}@e2e.atendo.test`;
+    await api("/users", {
+      method: "POST",
+      token: await adminToken(),
+      body: JSON.stringify({ name: `Rita ${id}`, email, password: "old-password-1" }),
+    });
+
+    const { context, page } = await newPage(browser);
+    await openUsers(page);
+    await page.getByLabel("Search users").fill(email);
+    const row = page.getByRole("row").filter({ hasText: email });
+    await row.getByRole("button", { name: `Delete Rita ${id}` }).click();
+    const confirm = page.getByRole("dialog", { name: `Delete Rita ${id}?` });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alert").filter({ hasText: "User deleted." }).waitFor();
+    await row.waitFor({ state: "detached" });
+
+    await page.getByRole("link", { name: "Add user" }).click();
+    const dialog = page.getByRole("dialog", { name: "New user" });
+    await dialog.getByLabel("Name").fill(`Rita Back ${id}`);
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel(/^Password/).fill("new-password-2");
+    await dialog.getByRole("button", { name: "Save" }).click();
+
+    await dialog.getByRole("alert").filter({ hasText: `Rita ${id} was removed and has this email.` }).waitFor();
+    await dialog.getByRole("button", { name: "Enable" }).click();
+    await page.getByRole("alert").filter({ hasText: "User enabled again." }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("row").filter({ hasText: `Rita Back ${id}` }).waitFor();
+
+    const second = await newPage(browser);
+    await loginAs(second.page, email, "new-password-2");
+    await second.context.close();
+    await context.close();
+  });
+});

@@ -1,0 +1,35 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import { useTranslation } from "react-i18next";
+import { QueryState } from "./query-state";
+
+interface DialogQueryStateProps {
+  error: unknown;
+  onRetry: () => void;
+  onClose: () => void;
+}
+
+/** Inside an edit dialog: the spinner while its record loads, or the error with retry and cancel. */
+export function DialogQueryState({ error, onRetry, onClose }: DialogQueryStateProps) {
+  const { t } = useTranslation();
+  if (!error) {
+    return (
+      <Box sx={{ display: "grid", placeItems: "center", p: 4 }}>
+        <CircularProgress aria-label={t("common.loading")} />
+      </Box>
+    );
+  }
+  return (
+    <>
+      <DialogContent dividers>
+        <QueryState isPending={false} error={error} onRetry={onRetry} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { CreateQueueBody, Queue, UpdateQueueBody, UserPage } from "@atendo/contracts";
+import { http } from "../../../lib/http";
+
+export function listQueues(signal?: AbortSignal): Promise<Queue[]> {
+  return http.get<Queue[]>("/queue", { signal });
+}
+
+export function getQueue(id: number, signal?: AbortSignal): Promise<Queue> {
+  return http.get<Queue>(`/queue/${id}`, { signal });
+}
+
+export function createQueue(body: CreateQueueBody): Promise<Queue> {
+  return http.post<Queue>("/queue", body);
+}
+
+export function updateQueue(id: number, body: UpdateQueueBody): Promise<Queue> {
+  return http.put<Queue>(`/queue/${id}`, body);
+}
+
+export function deleteQueue(id: number): Promise<void> {
+  return http.delete<void>(`/queue/${id}`);
+}
+
+/** Candidates for the members field: the first page of active users matching `searchParam`. */
+export function searchMembers(searchParam: string, signal?: AbortSignal): Promise<UserPage> {
+  return http.get<UserPage>("/users", { query: { searchParam, pageNumber: 1 }, signal });
+}

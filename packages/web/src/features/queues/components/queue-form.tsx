@@ -1,0 +1,103 @@
+import { createQueueBody, limits, queueColorPresets, userRef, type Queue } from "@atendo/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Button from "@mui/material/Button";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { z } from "zod";
+import { textFieldProps } from "../../../lib/form";
+import { ColorMenuField } from "./color-menu-field";
+import { MembersField } from "./members-field";
+
+const schema = z.object({
+  name: createQueueBody.shape.name,
+  color: createQueueBody.shape.color,
+  greetingMessage: createQueueBody.shape.greetingMessage,
+  members: z.array(userRef),
+});
+
+type FormInput = z.input<typeof schema>;
+export type QueueFormValues = z.output<typeof schema>;
+
+interface QueueFormProps {
+  queue?: Queue;
+  /** Colours of the other queues, with their names. */
+  takenBy: ReadonlyMap<string, string>;
+  saving: boolean;
+  onSubmit: (values: QueueFormValues) => void;
+}
+
+/** Name, colour, greeting and members of a queue (spec §2, §5). */
+export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) {
+  const { t } = useTranslation();
+  const firstFree = queueColorPresets.find((color) => !takenBy.has(color)) ?? "";
+  const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, QueueFormValues>({
+    resolver: zodResolver(schema),
+    mode: "onTouched",
+    defaultValues: {
+      name: queue?.name ?? "",
+      color: queue?.color.toUpperCase() ?? firstFree,
+      greetingMessage: queue?.greetingMessage ?? "",
+      members: queue?.users ?? [],
+    },
+  });
+  const { errors } = formState;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <CardContent>
+        <Stack spacing={2.5}>
+          <TextField
+            label={t("queues.name")}
+            required
+            autoFocus={!queue}
+            error={Boolean(errors.name)}
+            helperText={t("validation.length", limits.name)}
+            {...textFieldProps(register("name"))}
+          />
+          <Controller
+            control={control}
+            name="color"
+            render={({ field }) => (
+              <ColorMenuField
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                buttonRef={field.ref}
+                takenBy={takenBy}
+                error={Boolean(errors.color)}
+              />
+            )}
+          />
+          <TextField
+            label={t("queues.greeting")}
+            multiline
+            minRows={3}
+            maxRows={10}
+            error={Boolean(errors.greetingMessage)}
+            helperText={t("queues.greetingHint")}
+            slotProps={{ htmlInput: { maxLength: limits.queueGreetingMax } }}
+            {...textFieldProps(register("greetingMessage"))}
+          />
+          <Controller
+            control={control}
+            name="members"
+            render={({ field }) => <MembersField value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+          />
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ justifyContent: "flex-end", px: 2, pb: 2 }}>
+        <Button component={RouterLink} to="/queues">
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="contained" loading={saving}>
+          {t("common.save")}
+        </Button>
+      </CardActions>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { createQuickAnswerBody, limits, type QuickAnswer } from "@atendo/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import InputAdornment from "@mui/material/InputAdornment";
+import Stack from "@mui/material/Stack";
+import { useTheme } from "@mui/material/styles";
+import TextField from "@mui/material/TextField";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { DialogForm } from "../../../components/dialog-form";
+import { textFieldProps } from "../../../lib/form";
+import { toast } from "../../../lib/toast";
+import { useSaveQuickAnswer } from "../hooks/use-quick-answers";
+
+type FormInput = z.input<typeof createQuickAnswerBody>;
+type FormOutput = z.output<typeof createQuickAnswerBody>;
+
+interface QuickAnswerDialogProps {
+  open: boolean;
+  /** The answer being edited; null for a new one. */
+  answer: QuickAnswer | null;
+  onClose: () => void;
+}
+
+/** Add or edit a quick answer: shortcut 2–15, message 8–30000 (spec §5). */
+export function QuickAnswerDialog({ open, answer, onClose }: QuickAnswerDialogProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{answer ? t("quickAnswers.editTitle") : t("quickAnswers.newTitle")}</DialogTitle>
+      {open && <QuickAnswerForm key={answer?.id ?? "new"} answer={answer} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const mutation = useSaveQuickAnswer(answer?.id ?? null);
+  const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createQuickAnswerBody),
+    mode: "onTouched",
+    defaultValues: { shortcut: answer?.shortcut ?? "", message: answer?.message ?? "" },
+  });
+  const message = useWatch({ control, name: "message" });
+  const { errors } = formState;
+  const { min, max } = limits.quickAnswerMessage;
+
+  const submit = handleSubmit((values) => {
+    mutation.mutate(values, {
+      onSuccess: () => {
+        toast.success(t("quickAnswers.saved"));
+        onClose();
+      },
+    });
+  });
+
+  return (
+    <DialogForm onSubmit={submit}>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <TextField
+            label={t("quickAnswers.shortcut")}
+            required
+            autoFocus
+            autoComplete="off"
+            error={Boolean(errors.shortcut)}
+            helperText={`${t("validation.length", limits.quickAnswerShortcut)} ${t("quickAnswers.shortcutHint")}`}
+            slotProps={{
+              htmlInput: { maxLength: limits.quickAnswerShortcut.max },
+              input: { startAdornment: <InputAdornment position="start">/</InputAdornment> },
+            }}
+            {...textFieldProps(register("shortcut"))}
+          />
+          <TextField
+            label={t("quickAnswers.message")}
+            required
+            multiline
+            minRows={4}
+            maxRows={12}
+            error={Boolean(errors.message)}
+            helperText={`${t("validation.length", { min, max })} · ${t("feedback.counter", { current: message.trim().length, max })}`}
+            slotProps={{ htmlInput: { maxLength: max } }}
+            {...textFieldProps(register("message"))}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={mutation.isPending}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="contained" loading={mutation.isPending}>
+          {t("common.save")}
+        </Button>
+      </DialogActions>
+    </DialogForm>
+  );
+}

@@ -1,0 +1,1 @@
+export { QuickAnswersPage } from "./components/quick-answers-page";

@@ -1,0 +1,81 @@
+import { limits, type User } from "@atendo/contracts";
+import { describe, expect, it } from "vitest";
+import { createPayload, updatePayload, userFormDefaults, userFormSchema } from "./user-form.schema";
+
+const values = {
+  name: " Bia Souza ",
+  email: "Bia@Example.com",
+  password: "",
+  extension: "",
+  profile: "user" as const,
+  queueIds: [2, 2, 3],
+  canSeeAllTicketHistory: true,
+};
+
+describe("user form schema", () => {
+  it("requires a password of 8 to 50 when creating", () => {
+    const schema = userFormSchema("create");
+    expect(schema.safeParse(values).success).toBe(false);
+    expect(schema.safeParse({ ...values, password: "x".repeat(limits.userPassword.min - 1) }).success).toBe(false);
+    expect(schema.safeParse({ ...values, password: "x".repeat(limits.userPassword.min) }).success).toBe(true);
+    expect(schema.safeParse({ ...values, password: "x".repeat(limits.userPassword.max + 1) }).success).toBe(false);
+  });
+
+  it("keeps the password optional when editing", () => {
+    const schema = userFormSchema("edit");
+    expect(schema.safeParse(values).success).toBe(true);
+    expect(schema.safeParse({ ...values, password: "short" }).success).toBe(false);
+  });
+
+  it("normalises like the server: trimmed name, lower-case email, empty extension as null, unique queues", () => {
+    const parsed = userFormSchema("edit").parse(values);
+    expect(parsed).toMatchObject({ name: "Bia Souza", email: "bia@example.com", extension: null, queueIds: [2, 3] });
+    expect(userFormSchema("edit").safeParse({ ...values, extension: "12" }).success).toBe(false);
+    expect(userFormSchema("edit").safeParse({ ...values, extension: "12a4" }).success).toBe(false);
+  });
+
+  it("leaves an empty password and, for non-admins, the admin fields out of the update", () => {
+    const parsed = userFormSchema("edit").parse(values);
+    expect(updatePayload(parsed, true)).toEqual({
+      name: "Bia Souza",
+      email: "bia@example.com",
+      extension: null,
+      profile: "user",
+      queueIds: [2, 3],
+      canSeeAllTicketHistory: true,
+    });
+    expect(updatePayload({ ...parsed, password: "new-password" }, false)).toEqual({
+      name: "Bia Souza",
+      email: "bia@example.com",
+      extension: null,
+      password: "new-password",
+    });
+    expect(createPayload({ ...parsed, password: "new-password" }, true)).toMatchObject({ password: "new-password", queueIds: [2, 3] });
+  });
+
+  it("fills the form from a user", () => {
+    const user = {
+      id: 7,
+      name: "Caio",
+      email: "caio@example.com",
+      profile: "admin",
+      extension: "1234",
+      whatsappId: null,
+      whatsapp: null,
+      queues: [{ id: 4, name: "Sales", color: "#F44336" }],
+      canSeeAllTicketHistory: false,
+      isDeleted: false,
+      createdAt: "",
+      updatedAt: "",
+    } satisfies User;
+    expect(userFormDefaults(user)).toEqual({
+      name: "Caio",
+      email: "caio@example.com",
+      password: "",
+      extension: "1234",
+      profile: "admin",
+      queueIds: [4],
+      canSeeAllTicketHistory: false,
+    });
+  });
+});

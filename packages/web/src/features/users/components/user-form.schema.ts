@@ -1,0 +1,59 @@
+import {
+  createUserBody,
+  idList,
+  profiles,
+  userPassword,
+  type CreateUserBody,
+  type UpdateUserBody,
+  type User,
+} from "@atendo/contracts";
+import { z } from "zod";
+
+/**
+ * The user form, built from the contract's rules. The password is required when creating and
+ * optional when editing (empty keeps the current one).
+ */
+export function userFormSchema(mode: "create" | "edit") {
+  return z.object({
+    name: createUserBody.shape.name,
+    email: createUserBody.shape.email,
+    password: z.string().refine((value) => (mode === "edit" && value === "") || userPassword.safeParse(value).success),
+    extension: createUserBody.shape.extension,
+    profile: z.enum(profiles),
+    queueIds: idList,
+    canSeeAllTicketHistory: z.boolean(),
+  });
+}
+
+export type UserFormInput = z.input<ReturnType<typeof userFormSchema>>;
+export type UserFormValues = z.output<ReturnType<typeof userFormSchema>>;
+
+export function userFormDefaults(user?: User): UserFormInput {
+  return {
+    name: user?.name ?? "",
+    email: user?.email ?? "",
+    password: "",
+    extension: user?.extension ?? "",
+    profile: user?.profile ?? "user",
+    queueIds: user?.queues.map((queue) => queue.id) ?? [],
+    canSeeAllTicketHistory: user?.canSeeAllTicketHistory ?? false,
+  };
+}
+
+/** Fields only admins may set (spec §6); the server refuses them from anyone else. */
+function adminPart(values: UserFormValues, admin: boolean) {
+  return admin
+    ? { profile: values.profile, queueIds: values.queueIds, canSeeAllTicketHistory: values.canSeeAllTicketHistory }
+    : {};
+}
+
+export function createPayload(values: UserFormValues, admin: boolean): CreateUserBody {
+  const { name, email, password, extension } = values;
+  return { name, email, password, extension, ...adminPart(values, admin) };
+}
+
+/** PUT body; an empty password is left out so the current one stays. */
+export function updatePayload(values: UserFormValues, admin: boolean): UpdateUserBody {
+  const { name, email, password, extension } = values;
+  return { name, email, extension, ...(password ? { password } : {}), ...adminPart(values, admin) };
+}

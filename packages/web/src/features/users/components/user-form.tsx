@@ -1,0 +1,116 @@
+import { can, type User } from "@atendo/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { DialogForm } from "../../../components/dialog-form";
+import { toastError } from "../../../lib/error-message";
+import { isApiError } from "../../../lib/http";
+import { useCurrentUser } from "../../../lib/session";
+import { toast } from "../../../lib/toast";
+import { findUserByEmail } from "../api/users.api";
+import { useCreateUser, useEditUser } from "../hooks/use-users";
+import { UserFormFields } from "./user-form-fields";
+import {
+  createPayload,
+  updatePayload,
+  userFormDefaults,
+  userFormSchema,
+  type UserFormInput,
+  type UserFormValues,
+} from "./user-form.schema";
+
+interface UserFormProps {
+  /** The user being edited; none for a new user. */
+  user?: User;
+  onClose: () => void;
+}
+
+/**
+ * Creates or edits a user. Creating with the email of a removed user (409 ERR_USER_DELETED_EXISTS)
+ * shows a warning and turns the button into "Enable"; that second submit updates the removed user
+ * with the form's fields and `isDeleted: false` (spec §4).
+ */
+export function UserForm({ user, onClose }: UserFormProps) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const adminFields = can(me?.profile, "user-modal:editProfile");
+  const create = useCreateUser();
+  const edit = useEditUser();
+  const [removed, setRemoved] = useState<User | null>(null);
+  const [checking, setChecking] = useState(false);
+  const form = useForm<UserFormInput, unknown, UserFormValues>({
+    resolver: zodResolver(userFormSchema(user ? "edit" : "create")),
+    mode: "onTouched",
+    defaultValues: userFormDefaults(user),
+  });
+  const email = useWatch({ control: form.control, name: "email" });
+  // Changing the email after the warning goes back to creating.
+  const enabling = removed && removed.email === email.trim().toLowerCase() ? removed : null;
+
+  function saved(message: string): void {
+    toast.success(message);
+    onClose();
+  }
+
+  async function handleCreateError(error: unknown, address: string): Promise<void> {
+    if (!isApiError(error, "ERR_USER_DELETED_EXISTS")) {
+      toastError(error);
+      return;
+    }
+    setChecking(true);
+    try {
+      const { user: holder } = await findUserByEmail(address);
+      if (holder?.isDeleted) setRemoved(holder);
+      else toastError(error);
+    } catch (lookupError) {
+      toastError(lookupError);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  const submit = form.handleSubmit((values) => {
+    if (user) {
+      edit.mutate({ id: user.id, body: updatePayload(values, adminFields) }, { onSuccess: () => saved(t("users.saved")) });
+    } else if (enabling) {
+      edit.mutate(
+        { id: enabling.id, body: { ...updatePayload(values, adminFields), isDeleted: false } },
+        { onSuccess: () => saved(t("users.enabled")) },
+      );
+    } else {
+      create.mutate(createPayload(values, adminFields), {
+        onSuccess: () => saved(t("users.saved")),
+        onError: (error) => void handleCreateError(error, values.email),
+      });
+    }
+  });
+
+  return (
+    <DialogForm onSubmit={submit}>
+      <DialogContent dividers>
+        {enabling && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t("users.removedExists", { name: enabling.name })}
+          </Alert>
+        )}
+        <UserFormFields form={form} editing={Boolean(user)} adminFields={adminFields} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          color={enabling ? "warning" : "primary"}
+          loading={create.isPending || edit.isPending || checking}
+        >
+          {enabling ? t("users.enable") : t("common.save")}
+        </Button>
+      </DialogActions>
+    </DialogForm>
+  );
+}

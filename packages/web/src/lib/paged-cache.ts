@@ -1,0 +1,110 @@
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+
+/**
+ * Live updates of paged lists ({users, hasMore}, {contacts, hasMore}, ...) kept in TanStack
+ * Query's infinite caches: records are replaced, placed or removed by id, in the list's order.
+ */
+interface Identified {
+  id: number;
+}
+
+type Page<K extends string, T> = { [key in K]: T[] } & { hasMore: boolean };
+/** The record type of a page's list under `key`. */
+type ItemOf<P, K extends keyof P> = P[K] extends readonly (infer T)[] ? T : never;
+
+export interface PagedUpsertOptions<T> {
+  /** The list's order (the server's ORDER BY). */
+  compare: (a: T, b: T) => number;
+  /** Whether a record not shown yet may be added (false while a search is active, spec §4). */
+  insert: boolean;
+}
+
+function withItems<K extends string, T, P extends Page<K, T>>(page: P, key: K, items: T[]): P {
+  return { ...page, [key]: items };
+}
+
+export function removeFromPages<K extends string, T extends Identified, P extends Page<K, T>>(
+  data: InfiniteData<P> | undefined,
+  key: K,
+  id: number,
+): InfiniteData<P> | undefined {
+  if (!data || !data.pages.some((page) => page[key].some((item) => item.id === id))) return data;
+  return { ...data, pages: data.pages.map((page) => withItems(page, key, page[key].filter((item) => item.id !== id))) };
+}
+
+/**
+ * Puts `item` where it sorts among the loaded pages, replacing an older copy. A record that sorts
+ * after everything loaded while more pages exist is left for the page that will bring it.
+ */
+export function upsertInPages<K extends string, T extends Identified, P extends Page<K, T>>(
+  data: InfiniteData<P> | undefined,
+  key: K,
+  item: T,
+  { compare, insert }: PagedUpsertOptions<T>,
+): InfiniteData<P> | undefined {
+  if (!data) return data;
+  const present = data.pages.some((page) => page[key].some((existing) => existing.id === item.id));
+  if (!present && !insert) return data;
+  const pages = (removeFromPages(data, key, item.id) ?? data).pages;
+  let placed = false;
+  const next = pages.map((page, index) => {
+    if (placed) return page;
+    const items = page[key];
+    const at = items.findIndex((existing) => compare(item, existing) < 0);
+    const isLast = index === pages.length - 1;
+    if (at === -1 && !(isLast && !page.hasMore)) return page;
+    placed = true;
+    const position = at === -1 ? items.length : at;
+    return withItems(page, key, [...items.slice(0, position), item, ...items.slice(position)]);
+  });
+  return { ...data, pages: next };
+}
+
+/** All loaded records in order; a record shifted across a page boundary by a live change shows once. */
+export function flattenPages<P extends Page<K, Identified>, K extends string>(
+  data: InfiniteData<P> | undefined,
+  key: K,
+): ItemOf<P, K>[] {
+  const seen = new Set<number>();
+  const result: Identified[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const item of page[key]) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      result.push(item);
+    }
+  }
+  return result as ItemOf<P, K>[];
+}
+
+/** Case-insensitive order by a text field, then id (as the server sorts lists). */
+export function byText<T extends Identified>(field: (item: T) => string) {
+  return (a: T, b: T): number => {
+    const left = field(a).toLowerCase();
+    const right = field(b).toLowerCase();
+    if (left !== right) return left < right ? -1 : 1;
+    return a.id - b.id;
+  };
+}
+
+/** `getNextPageParam` of every `{..., hasMore}` list: pages are numbered from 1. */
+export function nextPageNumber(lastPage: { hasMore: boolean }, allPages: readonly unknown[]): number | undefined {
+  return lastPage.hasMore ? allPages.length + 1 : undefined;
+}
+
+/** One page of a searchable list (GET /users, /contacts, /quickAnswers). */
+export interface PageQuery {
+  searchParam: string;
+  pageNumber: number;
+}
+
+/**
+ * After the user's own change, lists filtered by a search are fetched again: live upserts do not
+ * add records to them (the server decides what matches), yet the user expects to see their change.
+ */
+export function refetchSearchedLists(queryClient: QueryClient, listKey: readonly unknown[]): void {
+  void queryClient.invalidateQueries({
+    queryKey: listKey,
+    predicate: (query) => typeof query.queryKey[listKey.length] === "string" && query.queryKey[listKey.length] !== "",
+  });
+}
