@@ -376,6 +376,24 @@ export const errorCatalogue = {
     pt: "Deve haver pelo menos um administrador ativo.",
     es: "Debe haber al menos un administrador activo.",
   },
+  ERR_INVALID_CHANNEL_TOKEN: {
+    status: 401,
+    en: "The connection's API token is missing or wrong.",
+    pt: "O token de API da conexão está ausente ou incorreto.",
+    es: "El token de API de la conexión falta o es incorrecto.",
+  },
+  ERR_DESTINATION_NOT_AVAILABLE: {
+    status: 400,
+    en: "This destination type is not available yet. Choose a queue or a user.",
+    pt: "Este tipo de destino ainda não está disponível. Escolha uma fila ou um usuário.",
+    es: "Este tipo de destino aún no está disponible. Elija una cola o un usuario.",
+  },
+  ERR_NO_MESSAGE_FOUND: {
+    status: 404,
+    en: "Message not found.",
+    pt: "Mensagem não encontrada.",
+    es: "Mensaje no encontrado.",
+  },
   ERR_NOT_FOUND: {
     status: 404,
     en: "Not found.",

@@ -17,6 +17,10 @@ export const limits = {
   monitoringNameMax: 50,
   groupName: { min: 3, max: 25 },
   forwardMaxTargets: 5,
+  /** Messages forwarded in one go (not in the spec; keeps one request bounded). */
+  forwardMaxMessages: 100,
+  /** Tickets per page of GET /tickets. */
+  ticketPageSize: 40,
   mediaBytes: 16 * 1024 * 1024,
   mediaCheckBytes: 15 * 1024 * 1024,
   documentBytes: 100 * 1024 * 1024,
@@ -34,6 +38,18 @@ export const limits = {
   quickAnswerLookupMax: 10,
   /** Most ids in one submitted list (queue members, a user's queues). */
   idListMax: 1000,
+  /** Connection label and farewell message (spec §5: label optional, farewell free text). */
+  connectionLabelMax: 50,
+  farewellMessageMax: 30000,
+  /** Longest message text accepted from an attendant or a channel (WhatsApp's own bound is 65,536). */
+  messageBodyMax: 65_536,
+  /** Messages per page of GET /messages/{ticketId} (newest page first; docs/decisions/0014). */
+  messagePageSize: 40,
+  /** Files in one multipart POST /messages/{ticketId}. */
+  mediaFilesPerMessage: 10,
+  /** External ids (API channel) and file names. */
+  externalIdMax: 200,
+  fileNameMax: 255,
 } as const;
 
 export const timing = {

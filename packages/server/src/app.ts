@@ -1,9 +1,19 @@
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { connectionKinds, limits, type ConnectionKind } from "@atendo/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createApiDriverFactory } from "./channels/api/api-driver.js";
+import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
+import { WebhookOutbox, type OutboxOptions } from "./channels/api/webhook-outbox.js";
+import type { DriverFactory } from "./channels/channel-driver.js";
+import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
+import { quotedInfoLookup } from "./channels/pipeline/quoted-info.js";
+import { stopChannels } from "./channels/start-channels.js";
+import { createWhatsappDriver } from "./channels/whatsapp/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/client.js";
@@ -13,13 +23,20 @@ import { registerWebApp } from "./http/web-app.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { connectionsRoutes } from "./modules/connections/connections.routes.js";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.js";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { MediaStore } from "./modules/media/media-store.js";
+import { mediaRoutes } from "./modules/media/media.routes.js";
+import { messagesRoutes } from "./modules/messages/messages.routes.js";
 import { queueRoomsOf } from "./modules/queues/queue-rooms.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
 import { quickAnswersRoutes } from "./modules/quick-answers/quick-answers.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
+import { simulatorRoutes } from "./modules/simulator/simulator.routes.js";
+import { canSeeTicket, findTicketRow } from "./modules/tickets/tickets.repo.js";
+import { ticketsRoutes } from "./modules/tickets/tickets.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { loadJwtKey } from "./secrets.js";
@@ -30,6 +47,11 @@ export interface AppDeps {
   database: Database;
   mailer?: Mailer | null;
   redisKey?: string;
+  /** Tests inject clocks and timers into the channel manager and the webhook worker. */
+  channels?: ChannelManagerOptions;
+  outbox?: OutboxOptions;
+  /** Driver factories by kind instead of the real ones; null leaves a kind without (tests: no real WhatsApp). */
+  drivers?: Partial<Record<ConnectionKind, DriverFactory | null>>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -50,19 +72,41 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     db: database.db,
     jwtKey: await loadJwtKey(database.db, config.JWT_SECRET),
     mailer: deps.mailer === undefined ? createMailer(config) : deps.mailer,
+    log: app.log,
+    media: new MediaStore(config.MEDIA_DIR),
     realtime: undefined as never,
+    channels: undefined as never,
+    outbox: undefined as never,
   };
+  ctx.channels = new ChannelManager(ctx, deps.channels);
+  ctx.outbox = new WebhookOutbox(ctx, deps.outbox);
+  const drivers: Record<ConnectionKind, DriverFactory | null> = {
+    api: createApiDriverFactory(ctx),
+    whatsapp: createWhatsappDriver({ db: ctx.db, logger: ctx.log, findQuoted: quotedInfoLookup(ctx) }),
+    ...deps.drivers,
+  };
+  for (const kind of connectionKinds) {
+    const factory = drivers[kind];
+    if (factory) ctx.channels.registerDriver(kind, factory);
+  }
   ctx.realtime = createRealtime(app.server, {
     authenticate: (token) => authenticate(ctx, token),
     roomsOf: (actor) => queueRoomsOf(ctx.db, actor.id),
     redisUrl: config.REDIS_URL,
     redisKey: deps.redisKey,
   });
-  app.addHook("onClose", () => ctx.realtime.close());
+  ctx.realtime.setChatBoxAccess(async (actor, ticketId) => canSeeTicket(ctx.db, actor, await findTicketRow(ctx.db, ticketId)));
+  // Drivers stop (and may write their last status) before the sockets and the database close.
+  app.addHook("onClose", async () => {
+    await stopChannels(ctx);
+    await ctx.realtime.close();
+  });
 
   registerErrorMapper(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  // Limits here are the widest (documents); each route narrows them by the file's real type.
+  await app.register(multipart, { limits: { fileSize: limits.documentBytes, files: limits.mediaFilesPerMessage } });
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.APP_TITLE} API`, version: config.APP_VERSION },
@@ -80,6 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     queuesRoutes,
     quickAnswersRoutes,
     contactsRoutes,
+    connectionsRoutes,
+    ticketsRoutes,
+    messagesRoutes,
+    mediaRoutes,
+    apiChannelRoutes,
+    simulatorRoutes,
     settingsRoutes,
     feedbackRoutes,
     aboutRoutes,

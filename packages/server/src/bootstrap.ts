@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
+import { seedDemoConnection } from "./channels/demo-connection.js";
 import type { AppContext } from "./context.js";
 import { users } from "./db/schema/index.js";
 import { hashPassword } from "./modules/auth/password.js";
@@ -9,10 +10,17 @@ export interface BootstrapResult {
   /** Set only when this start created the first admin with a generated password. */
   generatedPassword?: string;
   createdAdmin: boolean;
+  /** This start created the demo API connection (docs/decisions/0015). */
+  createdDemo?: boolean;
 }
 
-/** First start with an empty database: default settings and the first admin. Idempotent. */
+/** First start with an empty database: default settings, the first admin, the demo connection. Idempotent. */
 export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
+  const result = await seedAdmin(ctx);
+  return { ...result, createdDemo: await seedDemoConnection(ctx) };
+}
+
+async function seedAdmin(ctx: AppContext): Promise<BootstrapResult> {
   await seedSettings(ctx);
   const [existing] = await ctx.db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { createdAdmin: false };

@@ -41,6 +41,15 @@ export const configSchema = z.object({
   SHUTDOWN_BANNER_DATE: optionalText,
   SHUTDOWN_BANNER_URL: optionalUrl,
   AUTO_CLOSE_HOURS: z.coerce.number().min(0).max(10_000).default(0),
+  /** A customer writing again this soon after their ticket closed reopens it (0 = always a new ticket). */
+  TICKET_REOPEN_WINDOW_MINUTES: z.coerce.number().int().min(0).max(525_600).default(0),
+  /** Base URL external systems reach Atendo at (media links in API-channel webhooks). */
+  PUBLIC_URL: optionalUrl,
+  /** First start with no connection: create the demo API connection and its Support queue. */
+  DEMO_CONNECTION: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
   SMTP_URL: optionalText,
   SMTP_FROM: z.string().default("Atendo <no-reply@atendo.local>"),
   FEEDBACK_TO: optionalText.pipe(z.email().optional()),

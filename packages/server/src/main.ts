@@ -1,5 +1,6 @@
 import { buildApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
+import { startChannels } from "./channels/start-channels.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 
@@ -14,6 +15,12 @@ async function main(): Promise<void> {
     console.log(`\nFirst admin created: ${config.ADMIN_EMAIL} / ${seeded.generatedPassword}\n`);
   }
 
+  if (seeded.createdDemo) {
+    console.log("Demo API connection created: write as a customer in Connections → Demo (API) → Simulator.");
+  }
+  // A library's stray rejection (a channel's socket, say) is logged; it must not stop every other connection.
+  process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled rejection"));
+
   const shutdown = async () => {
     await app.close();
     await database.close();
@@ -23,6 +30,7 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void shutdown());
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  await startChannels(ctx);
   console.log(`Atendo is running on http://localhost:${config.PORT} (database: ${database.kind})`);
 }
 

@@ -26,7 +26,8 @@ function body(code: ErrorCode, message?: string): ErrorResponse {
   return { error: code, message: message ?? errorCatalogue[code].en };
 }
 
-function databaseError(error: unknown): { code?: string; constraint?: string } | undefined {
+/** The PostgreSQL error (code, constraint) behind a driver or Drizzle error, if any. */
+export function databaseError(error: unknown): { code?: string; constraint?: string } | undefined {
   // Drizzle wraps driver errors; the PostgreSQL error (pg or PGlite) is somewhere in the cause chain.
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
@@ -59,7 +60,10 @@ export function mapError(error: unknown): Mapped {
 
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.statusCode === 429) return { status: 429, body: body("ERR_TOO_MANY_REQUESTS") };
-  if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE") return { status: 413, body: body("ERR_PAYLOAD_TOO_LARGE") };
+  // Bodies over the route's limit, and multipart files over their size or count limits.
+  if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE" || fastifyError.statusCode === 413) {
+    return { status: 413, body: body("ERR_PAYLOAD_TOO_LARGE") };
+  }
   if (fastifyError.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return { status: 415, body: body("FILE_NOT_SUPPORTED") };
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return { status: fastifyError.statusCode === 404 ? 404 : 400, body: body(fastifyError.statusCode === 404 ? "ERR_NOT_FOUND" : "ERR_MISSING_VALUES") };

@@ -1,10 +1,14 @@
 import type { Profile, SessionResponse } from "@atendo/contracts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../app.js";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp, type AppDeps } from "../app.js";
 import { bootstrap } from "../bootstrap.js";
 import { loadConfig, type Config } from "../config.js";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema/index.js";
+import type { Database } from "../db/client.js";
 import type { Mailer } from "../mailer.js";
 import { hashPassword } from "../modules/auth/password.js";
 import { openTestDatabase } from "./test-database.js";
@@ -32,18 +36,40 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export async function createTestServer(
-  env: Record<string, string> = {},
-  options: { mailer?: Mailer | null; redisKey?: string } = {},
-): Promise<TestServer> {
-  const database = await openTestDatabase();
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "drivers"> {
+  mailer?: Mailer | null;
+  redisKey?: string;
+  /** Another server's database (a restart): left open on close, for its owner to close. */
+  database?: Database;
+}
+
+/**
+ * A built (not listening) app on a fresh database, with its own media folder. Channels are not
+ * started (tests that need drivers create connections, whose drivers start, or start them); the
+ * WhatsApp kind has no driver unless a test registers one; the demo connection is off unless
+ * DEMO_CONNECTION is passed.
+ */
+export async function createTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.database ?? (await openTestDatabase());
+  const mediaDir = env.MEDIA_DIR ?? mkdtempSync(join(tmpdir(), "atendo-media-"));
   const config: Config = loadConfig({
     LOG_LEVEL: "silent",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    DEMO_CONNECTION: "false",
+    MEDIA_DIR: mediaDir,
     ...env,
   });
-  const { app, ctx } = await buildApp({ config, database, mailer: options.mailer ?? null, redisKey: options.redisKey });
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    mailer: options.mailer ?? null,
+    redisKey: options.redisKey,
+    channels: options.channels,
+    outbox: options.outbox,
+    // No real WhatsApp in tests (this network cannot reach it): tests register fake drivers.
+    drivers: options.drivers ?? { whatsapp: null },
+  });
   await bootstrap(ctx);
   await app.ready();
 
@@ -88,7 +114,8 @@ export async function createTestServer(
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
+      if (!env.MEDIA_DIR) rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

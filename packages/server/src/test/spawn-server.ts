@@ -12,7 +12,8 @@ export interface SpawnedServer {
 
 /**
  * Starts a real Atendo process (as `npm start` does, minus the web build) on a free-ish port with
- * its own data folder; used by the browser journeys and the benchmarks.
+ * its own data folder; used by the browser journeys and the benchmarks. The demo connection
+ * (and its Support queue) is off unless `DEMO_CONNECTION: "true"` is passed.
  */
 export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "atendo-run-"));
@@ -29,6 +30,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       DATABASE_URL: "",
       REDIS_URL: "",
       LOG_LEVEL: "warn",
+      DEMO_CONNECTION: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

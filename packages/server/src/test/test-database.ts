@@ -28,7 +28,8 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** Runs one statement on a server URL with its own short-lived client (create and drop databases). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { entityName } from "./common.js";
+import { normalizeNumber } from "./contacts.js";
+import { limits } from "./limits.js";
+
+/** How a connection talks to customers: WhatsApp (Baileys) or the generic HTTP API channel. */
+export const connectionKinds = ["whatsapp", "api"] as const;
+export type ConnectionKind = (typeof connectionKinds)[number];
+
+/**
+ * Session status (spec §3, §4): `qrcode` shows the QR button; `CONNECTED`, `PAIRING` and
+ * `TIMEOUT` show disconnect; `OPENING` and `DISCONNECTING` a disabled button with a spinner.
+ * An API connection is `CONNECTED` while it runs.
+ */
+export const connectionStatuses = ["qrcode", "CONNECTED", "PAIRING", "TIMEOUT", "OPENING", "DISCONNECTING"] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+/** Where a connection's new tickets go (spec §3, destination types). */
+export const destinationKinds = ["users", "queue", "announcements", "uras", "monitorings"] as const;
+export type DestinationKind = (typeof destinationKinds)[number];
+
+/**
+ * The destination kinds inbound routing handles today. URA menus, announcements and monitorings
+ * come with their own features; until then they are listed as not available and refused.
+ */
+export const availableDestinationKinds = ["queue", "users"] as const satisfies readonly DestinationKind[];
+
+export function isDestinationAvailable(kind: DestinationKind): boolean {
+  return (availableDestinationKinds as readonly string[]).includes(kind);
+}
+
+export const connectionDestination = z.object({
+  destinationType: z.enum(destinationKinds),
+  /** The queue's or user's id. */
+  destinationTypeId: z.number(),
+});
+export type ConnectionDestination = z.infer<typeof connectionDestination>;
+
+/**
+ * A connection as the admin screens show it (every connection route is admin only).
+ * `destinations` holds at most one entry (spec: `destinations[0]`). For `api` connections
+ * `apiToken` (what the external system sends) and `webhookSecret` (what signs the replies) are
+ * shown so the admin can configure the other side; both are null for WhatsApp connections.
+ */
+export const connection = z.object({
+  id: z.number(),
+  name: z.string(),
+  label: z.string().nullable(),
+  kind: z.enum(connectionKinds),
+  /** The connected phone number (WhatsApp); a WhatsApp connection takes it as its name too. */
+  number: z.string().nullable(),
+  status: z.enum(connectionStatuses),
+  /** The QR code text to render (256 px) while `status` is `qrcode`; empty otherwise. */
+  qrcode: z.string(),
+  retries: z.number(),
+  isDefault: z.boolean(),
+  canCloseTicketByMessage: z.boolean(),
+  farewellMessage: z.string(),
+  ignoreGroups: z.boolean(),
+  destinations: z.array(connectionDestination),
+  webhookUrl: z.string().nullable(),
+  apiToken: z.string().nullable(),
+  webhookSecret: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Connection = z.infer<typeof connection>;
+
+const label = z
+  .string()
+  .trim()
+  .max(limits.connectionLabelMax)
+  .transform((value) => (value === "" ? null : value))
+  .nullable();
+
+const farewellMessage = z.string().trim().max(limits.farewellMessageMax);
+
+/** An http(s) URL; "" and null mean none. */
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .transform((value) => (value === "" ? null : value))
+  .pipe(z.url({ protocol: /^https?$/ }).nullable())
+  .nullable();
+
+/**
+ * POST /whatsapp (admins). Spec §5: `name`, `destinationType` and `destinationItem` required,
+ * `label` optional. The first connection is made default whatever `isDefault` says; `isDefault:
+ * true` moves the flag from the current default (the form warns first). `destinationType` must
+ * be available (400 `ERR_DESTINATION_NOT_AVAILABLE`) and `destinationItem` an existing queue or
+ * active user (404 `ERR_NO_DESTINATION_FOUND`). `webhookUrl` is read for `api` connections only
+ * (without one, replies are marked sent locally: the demo/simulator mode).
+ */
+export const createConnectionBody = z.object({
+  name: entityName,
+  label: label.default(null),
+  kind: z.enum(connectionKinds).default("whatsapp"),
+  isDefault: z.boolean().default(false),
+  canCloseTicketByMessage: z.boolean().default(false),
+  farewellMessage: farewellMessage.default(""),
+  ignoreGroups: z.boolean().default(false),
+  destinationType: z.enum(destinationKinds),
+  destinationItem: z.coerce.number().int().positive(),
+  webhookUrl: webhookUrl.default(null),
+});
+export type CreateConnectionBody = z.input<typeof createConnectionBody>;
+
+/**
+ * PUT /whatsapp/{id} (admins): the fields given change; `kind` never changes. `isDefault: false`
+ * on the default answers 400 `ERR_NO_OTHER_WHATSAPP` (choose another default instead).
+ * `destinationType` and `destinationItem` go together. `regenerateSecrets: true` issues a new
+ * `apiToken` and `webhookSecret` (api connections).
+ */
+export const updateConnectionBody = z
+  .object({
+    name: entityName.optional(),
+    label: label.optional(),
+    isDefault: z.boolean().optional(),
+    canCloseTicketByMessage: z.boolean().optional(),
+    farewellMessage: farewellMessage.optional(),
+    ignoreGroups: z.boolean().optional(),
+    destinationType: z.enum(destinationKinds).optional(),
+    destinationItem: z.coerce.number().int().positive().optional(),
+    webhookUrl: webhookUrl.optional(),
+    regenerateSecrets: z.boolean().optional(),
+  })
+  .refine((body) => (body.destinationType === undefined) === (body.destinationItem === undefined), {
+    message: "destinationType and destinationItem go together",
+    path: ["destinationItem"],
+  });
+export type UpdateConnectionBody = z.input<typeof updateConnectionBody>;
+
+/**
+ * POST /whatsappsession/{id}/pairing-code (admins, WhatsApp connections): pair by phone number
+ * instead of a QR. Answers the code to type on the phone; the status becomes PAIRING (a
+ * `whatsappSession` event). 409 ERR_WAPP_NOT_INITIALIZED when the session cannot ask for one.
+ */
+export const pairingCodeBody = z.object({
+  number: z
+    .string()
+    .trim()
+    .max(100)
+    .transform(normalizeNumber)
+    .pipe(z.string().min(limits.contactNumber.min).max(limits.contactNumber.max)),
+});
+export type PairingCodeBody = z.input<typeof pairingCodeBody>;
+export const pairingCode = z.object({ code: z.string() });
+
+/** GET /destinationtype: the five kinds, with whether routing handles them yet. */
+export const destinationType = z.object({ id: z.enum(destinationKinds), name: z.enum(destinationKinds), available: z.boolean() });
+export type DestinationType = z.infer<typeof destinationType>;
+
+/** GET /destinationtype/{type}/items: the choices for the form's destination item. */
+export const destinationTypeParam = z.object({ type: z.enum(destinationKinds) });
+export const destinationItem = z.object({ id: z.number(), name: z.string() });
+export type DestinationItem = z.infer<typeof destinationItem>;
+
+/** What `whatsappSession` carries: the live part of a connection. */
+export const connectionSession = z.object({
+  id: z.number(),
+  status: z.enum(connectionStatuses),
+  qrcode: z.string(),
+  retries: z.number(),
+  updatedAt: z.string(),
+});
+export type ConnectionSession = z.infer<typeof connectionSession>;
+
+/**
+ * `whatsapp` socket event (admins): a connection created or changed (`update`, the spec's only
+ * upsert action) or removed.
+ */
+export const connectionEvent = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("update"), whatsapp: connection }),
+  z.object({ action: z.literal("delete"), whatsappId: z.number() }),
+]);
+export type ConnectionEvent = z.infer<typeof connectionEvent>;
+
+/** `whatsappSession` socket event (admins): status, QR code and retries as they change. */
+export const whatsappSessionEvent = z.object({ action: z.literal("update"), session: connectionSession });
+export type WhatsappSessionEvent = z.infer<typeof whatsappSessionEvent>;

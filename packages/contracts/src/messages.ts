@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { pageNumber } from "./common.js";
+import { contact } from "./contacts.js";
+import { limits } from "./limits.js";
+import { ticket } from "./tickets.js";
+
+/**
+ * Kinds of message (spec §3). `document` is the spec's "others" (a downloadable file);
+ * `chat-automatic` is a text Atendo sent by itself (queue greeting, farewell).
+ */
+export const messageMediaTypes = ["chat", "image", "audio", "video", "document", "sticker", "location", "vcard", "chat-automatic"] as const;
+export type MessageMediaType = (typeof messageMediaTypes)[number];
+
+/** Delivery state (spec §3, §9): 0 pending, 1 sent, 3 delivered, 4 read, 5 played. */
+export const messageAcks = [0, 1, 3, 4, 5] as const;
+export type MessageAck = (typeof messageAcks)[number];
+export const messageAck = z.literal(messageAcks);
+
+/** Who wrote an inbound message: the ticket's contact, or in a group the member (`id` null). */
+export const messageContact = z.object({ id: z.number().nullable(), name: z.string(), number: z.string() });
+export type MessageContact = z.infer<typeof messageContact>;
+
+/** The message a reply quotes, as the bubble shows it. */
+export const quotedMessage = z.object({
+  id: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.enum(messageMediaTypes),
+  isDeleted: z.boolean(),
+  contact: messageContact.nullable(),
+});
+export type QuotedMessage = z.infer<typeof quotedMessage>;
+
+/**
+ * A message of a ticket (spec §3). `mediaUrl` is `/api/media/{name}`: fetch it as a blob with the
+ * bearer token (only users who may see the ticket get it). `failed` is true when the connection
+ * could not deliver an outgoing message (after the last retry for API connections): show it as
+ * not sent; `ack` then stays where it was. `userId` is the attendant who sent it from Atendo.
+ */
+export const message = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean(),
+  mediaType: z.enum(messageMediaTypes),
+  mediaUrl: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  fileName: z.string().nullable(),
+  ack: z.number(),
+  failed: z.boolean(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  isForwarded: z.boolean(),
+  quotedMsg: quotedMessage.nullable(),
+  contact: messageContact.nullable(),
+  userId: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof message>;
+
+export const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+
+/**
+ * GET /messages/{ticketId} {pageNumber}: page 1 holds the newest `limits.messagePageSize`
+ * messages; each page is in chronological order (oldest first). Reading page 1 resets the
+ * ticket's unread count (a `ticket` `updateUnread` event).
+ */
+export const listMessagesQuery = z.object({ pageNumber });
+export const messagePage = z.object({ messages: z.array(message), hasMore: z.boolean(), ticket });
+export type MessagePage = z.infer<typeof messagePage>;
+
+/**
+ * POST /messages/{ticketId} as JSON: a text (blank is refused). `quotedMsg` is the message being
+ * replied to (only its `id` is read); it must belong to the same contact and connection.
+ * Multipart instead: `medias` (1–10 files) and an optional `body` used as the first file's caption;
+ * images, audio and video up to 16 MB, other files up to 100 MB (413 `ERR_PAYLOAD_TOO_LARGE`);
+ * the type is read from the content (415 `FILE_NOT_SUPPORTED` for executables or a file that
+ * claims to be media and is not). Senders: the owner of the open ticket, a participant, an admin.
+ */
+export const sendMessageBody = z.object({
+  body: z.string().trim().min(1).max(limits.messageBodyMax),
+  quotedMsg: z.object({ id: z.number().int().positive() }).nullable().optional(),
+});
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+/** Answer of POST /messages/{ticketId}: the stored messages (one per file, or the text). */
+export const sentMessages = z.object({ messages: z.array(message) });
+export type SentMessages = z.infer<typeof sentMessages>;
+
+/**
+ * `appMessage` socket event, to who may see the ticket: `create` carries the message with its
+ * ticket (lastMessage, unreadMessages updated) and contact; `update` carries the changed message
+ * (ack, failed, edited, deleted).
+ */
+export const appMessageEvent = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("create"), message, ticket, contact }),
+  z.object({ action: z.literal("update"), message }),
+]);
+export type AppMessageEvent = z.infer<typeof appMessageEvent>;
+
+/**
+ * DELETE /messages/{id} {ticketId}: deletes a message for everyone (own messages sent from
+ * Atendo: its sender or an admin), kept in the list as deleted. Refused when `ticketId` is not the
+ * message's ticket or uses another connection (the web warns first).
+ */
+export const messageIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const deleteMessageBody = z.object({ ticketId: z.number().int().positive() });

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { pageNumber, userRef } from "./common.js";
+import { limits } from "./limits.js";
+import { ticketStatuses } from "./realtime.js";
+import { ticket } from "./tickets.js";
+import { queueRef } from "./users.js";
+
+/** Query-string booleans: "true"/"1" are true, anything else (or absent) false. */
+const queryFlag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === "true" || value === "1");
+
+/** Query-string id lists: `[1,2]` (JSON, as the spec's client sends), `1,2`, or repeated keys. */
+const queryIdList = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const parts = (Array.isArray(value) ? value.map(String) : value.replace(/^\[|\]$/g, "").split(","))
+      .map((part) => part.trim())
+      .filter((part) => part !== "");
+    if (parts.some((part) => !/^[1-9]\d{0,9}$/.test(part))) {
+      ctx.addIssue({ code: "custom", message: "a list of queue ids" });
+      return z.NEVER;
+    }
+    return parts.length === 0 ? undefined : [...new Set(parts.map(Number))];
+  });
+
+/**
+ * GET /tickets: one tab of the ticket list, newest activity first, `limits.ticketPageSize` a page.
+ * - `status` picks the tab; absent lists every status (the search view).
+ * - `searchParam` (from 3 characters in the web) matches contact name, number and message text.
+ * - `showAll` (admins only; ignored for others) lifts the visibility rule; otherwise a user sees
+ *   tickets assigned to them, tickets they participate in, and pending tickets of their queues
+ *   or with no queue (docs/decisions/0018).
+ * - `queueIds` narrows to those queues (never widens what a user may see).
+ * - `date` (yyyy-mm-dd) keeps tickets updated that day; `withUnreadMessages` those with unread.
+ * `count` is the number of matching tickets over all pages (the tab's badge).
+ */
+export const listTicketsQuery = z.object({
+  searchParam: z.string().trim().max(limits.searchMaxChars).default(""),
+  pageNumber,
+  status: z.enum(ticketStatuses).optional(),
+  date: z.iso.date().optional(),
+  showAll: queryFlag,
+  queueIds: queryIdList,
+  withUnreadMessages: queryFlag,
+});
+export type ListTicketsQuery = z.input<typeof listTicketsQuery>;
+export const ticketPage = z.object({ tickets: z.array(ticket), hasMore: z.boolean(), count: z.number() });
+export type TicketPage = z.infer<typeof ticketPage>;
+
+/**
+ * What a user without permission learns of a ticket: enough for the owner-info modal (attendant,
+ * number, status, queue), nothing of the conversation or the contact.
+ */
+export const ticketSummary = z.object({
+  id: z.number(),
+  status: z.enum(ticketStatuses),
+  userId: z.number().nullable(),
+  user: userRef.nullable(),
+  queueId: z.number().nullable(),
+  queue: queueRef.nullable(),
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
+
+/** GET /tickets/{id}: the ticket, or only its summary when the user may not see it. */
+export const showTicketResponse = z.discriminatedUnion("hasPermission", [
+  z.object({ hasPermission: z.literal(true), ticket }),
+  z.object({ hasPermission: z.literal(false), ticket: ticketSummary }),
+]);
+export type ShowTicketResponse = z.infer<typeof showTicketResponse>;
+
+/**
+ * Answer of POST /tickets and PUT /tickets/{id}. `ticketIsOpen: true` means the contact already
+ * has an active ticket on that connection held by someone else: `ticket` is that ticket's summary
+ * and the web shows it with its owner instead of opening anything.
+ */
+export const ticketResult = z.discriminatedUnion("ticketIsOpen", [
+  z.object({ ticketIsOpen: z.literal(false), ticket }),
+  z.object({ ticketIsOpen: z.literal(true), ticket: ticketSummary }),
+]);
+export type TicketResult = z.infer<typeof ticketResult>;
+
+/**
+ * POST /tickets: start a conversation with a contact. `whatsappId` absent: the user's own
+ * connection, else the default one (404 `ERR_NO_DEF_WAPP_FOUND`). The new ticket is open for the
+ * caller (`status` "open", the spec's default) or pending in `queueId`. When the contact already
+ * has an active ticket on that connection: the caller's own (or a pending one they may take) is
+ * returned opened for them; someone else's gives `ticketIsOpen: true`.
+ */
+export const createTicketBody = z.object({
+  contactId: z.number().int().positive(),
+  queueId: z.number().int().positive().nullable().optional(),
+  whatsappId: z.number().int().positive().nullable().optional(),
+  status: z.enum(["open", "pending"]).default("open"),
+  /** Ignored: the ticket is the caller's (kept because the spec's client sends it). */
+  userId: z.number().int().nullable().optional(),
+});
+export type CreateTicketBody = z.input<typeof createTicketBody>;
+
+/** Transition names of PUT /tickets/{id} (spec §4); the server checks each against its rules. */
+export const ticketUpdateActions = ["assigned", "pending", "closed", "transferOwner", "updateQueue", "transferConnection"] as const;
+export type TicketUpdateAction = (typeof ticketUpdateActions)[number];
+
+/**
+ * PUT /tickets/{id}. Accept or reopen: `{status: "open", userId: me, action: "assigned"}`.
+ * Return: `{status: "pending", userId: null, action: "pending"}`. Resolve: `{status: "closed",
+ * action: "closed", sendFarewellMessage}`. Transfer to a user: `{userId, queueId?, action:
+ * "transferOwner"}` (open for that user). Transfer to a queue only: `{queueId, userId: null,
+ * status: "pending", action: "updateQueue"}`. Another connection (admins): `{whatsappId, action:
+ * "transferConnection"}`. Only the owner or an admin may return, resolve, reopen or transfer;
+ * accepting needs the ticket to be pending and visible to the caller.
+ */
+export const updateTicketBody = z.object({
+  status: z.enum(ticketStatuses).optional(),
+  userId: z.number().int().positive().nullable().optional(),
+  queueId: z.number().int().positive().nullable().optional(),
+  whatsappId: z.number().int().positive().optional(),
+  action: z.enum(ticketUpdateActions).optional(),
+  sendFarewellMessage: z.boolean().optional(),
+});
+export type UpdateTicketBody = z.input<typeof updateTicketBody>;
+
+/**
+ * GET /tickets/history {ticketId, contactId}: the contact's other tickets, newest first. Admins and
+ * users with `canSeeAllTicketHistory` get all of them; others only those they owned or took part in.
+ */
+export const ticketHistoryQuery = z.object({
+  ticketId: z.coerce.number().int().positive(),
+  contactId: z.coerce.number().int().positive(),
+});
+export const ticketHistory = z.object({ tickets: z.array(ticket) });
+export type TicketHistory = z.infer<typeof ticketHistory>;
+
+/** POST /tickets/{id}/participant: only the owner of the open ticket (or an admin); at least one. */
+export const addParticipantsBody = z.object({
+  participantIds: z.array(z.number().int().positive()).min(1).max(limits.idListMax),
+});
+export type AddParticipantsBody = z.input<typeof addParticipantsBody>;
+export const participantParams = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
+
+/** Answer of the participant calls: the ticket as it is now. */
+export const ticketResponse = z.object({ ticket });
+export type TicketResponse = z.infer<typeof ticketResponse>;

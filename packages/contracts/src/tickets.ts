@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { userRef } from "./common.js";
+import { connectionKinds } from "./connections.js";
+import { contact } from "./contacts.js";
+import { ticketStatuses } from "./realtime.js";
+import { queueRef } from "./users.js";
+
+/** A participant of a ticket (spec §3 `userTicket[]`). */
+export const ticketParticipant = z.object({ userId: z.number(), ticketId: z.number(), user: userRef });
+export type TicketParticipant = z.infer<typeof ticketParticipant>;
+
+/**
+ * A conversation with one contact over one connection (spec §3). `pending`: waiting, no
+ * attendant; `open`: in attendance by `userId`; `closed`. At most one pending/open ticket exists
+ * per (contact, connection), enforced by the database.
+ */
+export const ticket = z.object({
+  id: z.number(),
+  status: z.enum(ticketStatuses),
+  userId: z.number().nullable(),
+  user: userRef.nullable(),
+  queueId: z.number().nullable(),
+  queue: queueRef.nullable(),
+  contactId: z.number(),
+  contact,
+  whatsappId: z.number(),
+  whatsapp: z.object({ id: z.number(), name: z.string(), label: z.string().nullable(), kind: z.enum(connectionKinds) }),
+  lastMessage: z.string(),
+  unreadMessages: z.number(),
+  isGroup: z.boolean(),
+  userTicket: z.array(ticketParticipant),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Ticket = z.infer<typeof ticket>;
+
+/** Actions of `ticket` events that carry the whole ticket (spec §4); clients upsert or drop it by tab. */
+export const ticketUpsertActions = [
+  "create",
+  "update",
+  "assigned",
+  "monitoringExecuted",
+  "updateQueue",
+  "addParticipant",
+  "removeParticipant",
+  "transferOwner",
+  "pending",
+  "closed",
+  "closedByMessageCode",
+] as const;
+
+/** Actions of `ticket` events that carry only its id: removed, or its unread count reset to 0. */
+export const ticketIdActions = ["delete", "updateUnread"] as const;
+
+/**
+ * `ticket` socket event, sent only to who may see the ticket: admins, its owner and participants,
+ * and for a pending ticket the members of its queue (everyone signed in when it has no queue,
+ * docs/decisions/0012).
+ */
+export const ticketEvent = z.union([
+  z.object({ action: z.enum(ticketUpsertActions), ticket }),
+  z.object({ action: z.enum(ticketIdActions), ticketId: z.number() }),
+]);
+export type TicketEvent = z.infer<typeof ticketEvent>;
+
+/** GET /tickets/count {whatsappId} (admins): tickets of a connection, for its delete confirmation. */
+export const ticketsCountQuery = z.object({ whatsappId: z.coerce.number().int().positive() });
+export const ticketsCount = z.object({ count: z.number() });
+export type TicketsCount = z.infer<typeof ticketsCount>;

@@ -1,0 +1,162 @@
+import type { Connection, Message, MessagePage } from "@atendo/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookDeliveries } from "../../db/schema/index.js";
+import { createConnection, inbound } from "../../test/channel-fixtures.js";
+import { createQueue } from "../../test/fixtures.js";
+import { createTestServer, type TestServer } from "../../test/harness.js";
+import { multipart, pngBytes } from "../../test/media-samples.js";
+import { openTestDatabase } from "../../test/test-database.js";
+import { startReceiver, validSignature } from "../../test/webhook-receiver.js";
+
+let server: TestServer;
+let admin: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  receiver = await startReceiver();
+  server = await createTestServer();
+  admin = await server.adminToken();
+});
+afterAll(async () => {
+  await server.close();
+  await receiver.close();
+});
+
+async function hooked(on: TestServer, token: string): Promise<Connection> {
+  const queue = await createQueue(on, token);
+  return createConnection(on, token, { destinationType: "queue", destinationItem: queue.id, webhookUrl: receiver.url });
+}
+
+async function reply(on: TestServer, token: string, connection: Connection, body = "Reply"): Promise<Message> {
+  const { ticketId } = await inbound(on, connection);
+  const response = await on.request({ method: "POST", url: `/api/messages/${ticketId}`, token, payload: { body } });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { messages: Message[] }).messages[0]!;
+}
+
+async function current(on: TestServer, token: string, message: Message): Promise<Message | undefined> {
+  const page = (await on.request({ method: "GET", url: `/api/messages/${message.ticketId}`, token })).json() as MessagePage;
+  return page.messages.find((m) => m.id === message.id);
+}
+
+async function deliveriesOf(on: TestServer, messageId: number) {
+  return on.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.messageId, messageId));
+}
+
+describe("webhook outbox", () => {
+  it("POSTs each reply to the webhook, signed with the connection's secret; 2xx marks it sent", async () => {
+    const connection = await hooked(server, admin);
+    receiver.answerWith(() => ({ status: 200, body: { externalId: "gw-77" } }));
+    const message = await reply(server, admin, connection, "Your order shipped");
+    expect(await current(server, admin, message)).toMatchObject({ ack: 0, failed: false });
+
+    const before = receiver.received.length;
+    expect(await server.ctx.outbox.runOnce()).toBe(1);
+    const [received] = receiver.received.slice(before);
+    expect(validSignature(connection.webhookSecret!, received!.rawBody, received!.headers["x-atendo-signature"])).toBe(true);
+    expect(validSignature("another secret", received!.rawBody, received!.headers["x-atendo-signature"])).toBe(false);
+    expect(received!.headers["x-atendo-event"]).toBe("message");
+    expect(received!.payload).toEqual({
+      event: "message",
+      deliveryId: expect.any(Number),
+      connectionId: connection.id,
+      messageId: message.id,
+      externalId: `atendo-${message.id}`,
+      ticketId: message.ticketId,
+      to: { number: expect.stringMatching(/^\d+$/), name: "Customer", isGroup: false },
+      body: "Your order shipped",
+      mediaType: "chat",
+      media: null,
+      quotedExternalId: null,
+      timestamp: message.createdAt,
+    });
+    expect(await current(server, admin, message)).toMatchObject({ ack: 1, failed: false });
+
+    // The id the receiver answered names the message from now on.
+    const ack = await server.request({
+      method: "POST",
+      url: `/api/channels/${connection.id}/acks`,
+      headers: { authorization: `Bearer ${connection.apiToken}` },
+      payload: { externalId: "gw-77", ack: 3 },
+    });
+    expect(ack.statusCode).toBe(200);
+    expect((await current(server, admin, message))?.ack).toBe(3);
+  });
+
+  it("retries a failing webhook with backoff, then marks the message failed after the last attempt", async () => {
+    const connection = await hooked(server, admin);
+    receiver.answerWith(() => ({ status: 500 }));
+    const message = await reply(server, admin, connection);
+    let now = new Date();
+    for (let attempt = 1; attempt <= server.ctx.outbox.maxAttempts; attempt++) {
+      expect(await server.ctx.outbox.runOnce(now), `attempt ${attempt}`).toBe(1);
+      const [delivery] = await deliveriesOf(server, message.id);
+      expect(delivery).toMatchObject({ attempts: attempt, lastError: "HTTP 500" });
+      if (attempt < server.ctx.outbox.maxAttempts) {
+        expect(delivery?.status).toBe("pending");
+        expect(await server.ctx.outbox.runOnce(now)).toBe(0); // not due yet
+        expect(await current(server, admin, message)).toMatchObject({ ack: 0, failed: false });
+        now = delivery!.nextAttemptAt;
+      }
+    }
+    expect((await deliveriesOf(server, message.id))[0]?.status).toBe("failed");
+    expect(await current(server, admin, message)).toMatchObject({ ack: 0, failed: true });
+    expect(await server.ctx.outbox.runOnce(new Date(now.getTime() + 86_400_000))).toBe(0);
+  });
+
+  it("serves a reply's file to the receiver with the connection's token only", async () => {
+    const connection = await hooked(server, admin);
+    receiver.answerWith(() => ({ status: 204 }));
+    const { ticketId } = await inbound(server, connection);
+    const form = multipart([{ name: "medias", file: pngBytes, fileName: "label.png", type: "image/png" }]);
+    const sent = await server.request({ method: "POST", url: `/api/messages/${ticketId}`, token: admin, ...form });
+    expect(sent.statusCode).toBe(201);
+    const before = receiver.received.length;
+    await server.ctx.outbox.runOnce();
+    const payload = receiver.received[before]!.payload;
+    expect(payload).toMatchObject({ event: "message", mediaType: "image", media: { mimeType: "image/png", fileName: "label.png" } });
+    const url = payload.event === "message" ? payload.media!.url : "";
+    expect(url).toMatch(new RegExp(`^/api/channels/${connection.id}/media/`));
+    const file = await server.request({ method: "GET", url, headers: { authorization: `Bearer ${connection.apiToken}` } });
+    expect(file.rawPayload.equals(pngBytes)).toBe(true);
+    expect((await server.request({ method: "GET", url, token: admin })).statusCode).toBe(401);
+  });
+
+  it("tells the webhook about a deleted reply", async () => {
+    const connection = await hooked(server, admin);
+    receiver.answerWith(() => ({ status: 200 }));
+    const message = await reply(server, admin, connection);
+    await server.ctx.outbox.runOnce();
+    expect((await server.request({ method: "DELETE", url: `/api/messages/${message.id}`, token: admin })).json()).toEqual({ ok: true });
+    const before = receiver.received.length;
+    expect(await server.ctx.outbox.runOnce()).toBe(1);
+    expect(receiver.received[before]?.payload).toMatchObject({ event: "delete", messageId: message.id, externalId: `atendo-${message.id}` });
+    expect(await current(server, admin, message)).toMatchObject({ isDeleted: true });
+  });
+});
+
+describe("webhook outbox across a restart", () => {
+  it("delivers, after a restart, what was still pending: nothing is lost", async () => {
+    const database = await openTestDatabase();
+    try {
+      const first = await createTestServer({}, { database });
+      const token = await first.adminToken();
+      const connection = await hooked(first, token);
+      receiver.answerWith(() => ({ status: 503 }));
+      const message = await reply(first, token, connection);
+      expect(await first.ctx.outbox.runOnce()).toBe(1);
+      await first.close();
+
+      receiver.answerWith(() => ({ status: 200 }));
+      const second = await createTestServer({}, { database });
+      const before = receiver.received.length;
+      expect(await second.ctx.outbox.runOnce(new Date(Date.now() + 60_000))).toBe(1);
+      expect(receiver.received[before]?.payload).toMatchObject({ messageId: message.id });
+      expect(await current(second, await second.adminToken(), message)).toMatchObject({ ack: 1, failed: false });
+      expect((await deliveriesOf(second, message.id))[0]).toMatchObject({ status: "sent", attempts: 2 });
+      await second.close();
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import { webhookAnswer } from "@atendo/contracts";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import { connections, webhookDeliveries } from "../../db/schema/index.js";
+import { markFailed, markSent, setExternalId } from "../pipeline/outbound.js";
+import { buildPayload, signature, type DeliveryRow } from "./webhook-payload.js";
+
+export interface OutboxOptions {
+  fetch?: typeof fetch;
+  /** Attempts before a delivery is marked failed. */
+  maxAttempts?: number;
+  /** Wait after the n-th failed attempt (1-based). */
+  backoffMs?(attempt: number): number;
+  /** A claimed delivery whose worker died is due again after this long. */
+  leaseMs?: number;
+  timeoutMs?: number;
+  batchSize?: number;
+  pollMs?: number;
+}
+
+/** 10 s, 30 s, 1.5 min, 4.5 min, 13.5 min: about 20 minutes of outage absorbed by 6 attempts. */
+export function defaultBackoff(attempt: number): number {
+  return 10_000 * 3 ** (attempt - 1);
+}
+
+/**
+ * The API channel's durable outbox. Deliveries are rows (webhook_deliveries): a worker claims due
+ * rows (FOR UPDATE SKIP LOCKED, so several instances share the work), POSTs each signed payload,
+ * and marks it sent, or schedules the next attempt with backoff, or after the last one marks it
+ * and its message failed. Rows pending at start-up are picked up: a restart loses nothing.
+ * Tests drive `runOnce(now)` with their own clock instead of starting the timer.
+ */
+export class WebhookOutbox {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private readonly o: Required<Omit<OutboxOptions, "fetch">> & { fetch: typeof fetch };
+
+  constructor(
+    private readonly ctx: AppContext,
+    options: OutboxOptions = {},
+  ) {
+    this.o = {
+      fetch: options.fetch ?? fetch,
+      maxAttempts: options.maxAttempts ?? 6,
+      backoffMs: options.backoffMs ?? defaultBackoff,
+      leaseMs: options.leaseMs ?? 60_000,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      batchSize: options.batchSize ?? 20,
+      pollMs: options.pollMs ?? 1000,
+    };
+  }
+
+  get maxAttempts(): number {
+    return this.o.maxAttempts;
+  }
+
+  async enqueue(connectionId: number, messageId: number, event: DeliveryRow["event"]): Promise<void> {
+    await this.ctx.db.insert(webhookDeliveries).values({ connectionId, messageId, event });
+    this.kick();
+  }
+
+  /** Starts the background worker: a poll timer plus a kick on every enqueue. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.kick(), this.o.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private kick(): void {
+    if (!this.timer) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        while ((await this.runOnce().catch((error: unknown) => this.fail(error))) > 0);
+      } while (this.again && this.timer);
+    })().finally(() => (this.running = undefined));
+  }
+
+  private fail(error: unknown): number {
+    this.ctx.log.error({ err: error }, "webhook outbox run failed");
+    return 0;
+  }
+
+  /** Claims the deliveries due at `now` and attempts each; returns how many were attempted. */
+  async runOnce(now: Date = new Date()): Promise<number> {
+    const due = this.ctx.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
+      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+      .limit(this.o.batchSize)
+      .for("update", { skipLocked: true });
+    const claimed = await this.ctx.db
+      .update(webhookDeliveries)
+      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + this.o.leaseMs), updatedAt: now })
+      .where(inArray(webhookDeliveries.id, due))
+      .returning();
+    await Promise.all(claimed.map((delivery) => this.attempt(delivery, now)));
+    return claimed.length;
+  }
+
+  private async attempt(delivery: DeliveryRow, now: Date): Promise<void> {
+    try {
+      const externalId = await this.post(delivery);
+      await this.finish(delivery, { status: "sent", lastError: null });
+      if (delivery.event !== "message") return;
+      if (externalId) await setExternalId(this.ctx, delivery.messageId, externalId);
+      await markSent(this.ctx, delivery.messageId);
+    } catch (error) {
+      const lastError = error instanceof Error ? error.message : String(error);
+      if (delivery.attempts < this.o.maxAttempts) {
+        const nextAttemptAt = new Date(now.getTime() + this.o.backoffMs(delivery.attempts));
+        await this.finish(delivery, { status: "pending", lastError, nextAttemptAt });
+        return;
+      }
+      this.ctx.log.warn({ deliveryId: delivery.id, messageId: delivery.messageId, lastError }, "webhook delivery failed for good");
+      await this.finish(delivery, { status: "failed", lastError });
+      if (delivery.event === "message") await markFailed(this.ctx, delivery.messageId);
+    }
+  }
+
+  private async finish(delivery: DeliveryRow, change: Partial<DeliveryRow>): Promise<void> {
+    await this.ctx.db.update(webhookDeliveries).set({ ...change, updatedAt: new Date() }).where(eq(webhookDeliveries.id, delivery.id));
+  }
+
+  /** POSTs one delivery; resolves with the external id the receiver answered, throws on failure. */
+  private async post(delivery: DeliveryRow): Promise<string | undefined> {
+    const [connection] = await this.ctx.db
+      .select({ url: connections.webhookUrl, secret: connections.webhookSecret })
+      .from(connections)
+      .where(eq(connections.id, delivery.connectionId))
+      .limit(1);
+    const payload = await buildPayload(this.ctx, delivery);
+    // The webhook was removed meanwhile: delivered locally, as for a connection without one.
+    if (!connection?.url || !payload) return undefined;
+    const rawBody = JSON.stringify(payload);
+    const response = await this.o.fetch(connection.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Atendo-Webhook/1",
+        "x-atendo-event": payload.event,
+        "x-atendo-delivery": String(delivery.id),
+        "x-atendo-signature": signature(connection.secret ?? "", rawBody),
+      },
+      body: rawBody,
+      redirect: "error",
+      signal: AbortSignal.timeout(this.o.timeoutMs),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    try {
+      return webhookAnswer.parse(JSON.parse(text)).externalId;
+    } catch {
+      return undefined; // a 2xx without a JSON answer is fine
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import type { WebhookPayload } from "@atendo/contracts";
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { createHmac } from "node:crypto";
+import type { AppContext } from "../../context.js";
+import { contacts, messages, tickets, type webhookDeliveries } from "../../db/schema/index.js";
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+const quoted = alias(messages, "quoted");
+
+/** `sha256=<hex HMAC-SHA256 of the raw body>`, the X-Atendo-Signature header. */
+export function signature(secret: string, rawBody: string): string {
+  return `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`;
+}
+
+/** The external id acks use for a message Atendo sent, unless the webhook answered another. */
+export function defaultExternalId(messageId: number): string {
+  return `atendo-${messageId}`;
+}
+
+/** Where the receiver downloads a file: needs the connection's token, like the inbound calls. */
+export function channelMediaUrl(ctx: AppContext, connectionId: number, mediaName: string): string {
+  return `${ctx.config.PUBLIC_URL?.replace(/\/$/, "") ?? ""}/api/channels/${connectionId}/media/${mediaName}`;
+}
+
+/** Builds the payload of a delivery from the message as it is now; undefined if it is gone. */
+export async function buildPayload(ctx: AppContext, delivery: DeliveryRow): Promise<WebhookPayload | undefined> {
+  const [row] = await ctx.db
+    .select({ message: messages, number: contacts.number, name: contacts.name, isGroup: tickets.isGroup, quotedExternalId: quoted.externalId })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
+    .where(eq(messages.id, delivery.messageId))
+    .limit(1);
+  if (!row) return undefined;
+  const { message } = row;
+  const base = {
+    deliveryId: delivery.id,
+    connectionId: delivery.connectionId,
+    messageId: message.id,
+    externalId: message.externalId ?? defaultExternalId(message.id),
+    ticketId: message.ticketId,
+    to: { number: row.number, name: row.name, isGroup: row.isGroup },
+    timestamp: message.createdAt.toISOString(),
+  };
+  if (delivery.event === "delete") return { event: "delete", ...base };
+  return {
+    event: "message",
+    ...base,
+    body: message.body,
+    mediaType: message.mediaType,
+    media:
+      message.mediaName && message.mimeType
+        ? { url: channelMediaUrl(ctx, delivery.connectionId, message.mediaName), mimeType: message.mimeType, fileName: message.fileName ?? message.mediaName }
+        : null,
+    quotedExternalId: row.quotedExternalId,
+  };
+}

@@ -1,0 +1,87 @@
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { databaseError } from "../../http/error-mapper.js";
+import { tickets } from "../../db/schema/index.js";
+import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
+import type { Route } from "./routing.js";
+
+export interface ActiveTicket {
+  ticket: TicketRow;
+  /** Created by this message: route it, greet, announce it. */
+  created: boolean;
+  /** A closed ticket brought back (within TICKET_REOPEN_WINDOW_MINUTES). */
+  reopened: TicketRow | null;
+}
+
+const active = inArray(tickets.status, ["pending", "open"]);
+
+async function selectActive(tx: Db, contactId: number, connectionId: number): Promise<TicketRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.contactId, contactId), eq(tickets.connectionId, connectionId), active))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Reopens the contact's most recently closed ticket on this connection when it closed less than
+ * `windowMinutes` ago: back to pending in its queue, with no owner (docs/decisions/0013). Runs in a
+ * savepoint: a concurrent message that created an active ticket meanwhile wins the unique index.
+ */
+async function reopenRecent(tx: Db, contactId: number, connectionId: number, windowMinutes: number, now: Date): Promise<{ before: TicketRow; after: TicketRow } | undefined> {
+  if (windowMinutes <= 0) return undefined;
+  const since = new Date(now.getTime() - windowMinutes * 60_000);
+  const closedAt = sql`coalesce(${tickets.closedAt}, ${tickets.updatedAt})`;
+  const [before] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.contactId, contactId), eq(tickets.connectionId, connectionId), eq(tickets.status, "closed"), gt(closedAt, since)))
+    .orderBy(desc(closedAt), desc(tickets.id))
+    .limit(1);
+  if (!before) return undefined;
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const [after] = await savepoint
+        .update(tickets)
+        .set({ status: "pending", userId: null, closedAt: null, updatedAt: now })
+        .where(and(eq(tickets.id, before.id), eq(tickets.status, "closed")))
+        .returning();
+      return after ? { before, after } : undefined;
+    });
+  } catch (error) {
+    if (databaseError(error)?.code === "23505") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The contact's active (pending/open) ticket on this connection, created if there is none.
+ * The partial unique index `tickets_active_contact_connection_key` makes it single: the insert
+ * does nothing when another transaction holds the active ticket (it waits for that one to
+ * commit), and the select that follows finds it. No lock, no retry loop.
+ */
+export async function findOrCreateActiveTicket(
+  tx: Db,
+  input: { contactId: number; connectionId: number; isGroup: boolean; reopenWindowMinutes: number; now: Date },
+  route: () => Promise<Route>,
+): Promise<ActiveTicket> {
+  const { contactId, connectionId } = input;
+  const existing = await selectActive(tx, contactId, connectionId);
+  if (existing) return { ticket: existing, created: false, reopened: null };
+
+  const reopened = await reopenRecent(tx, contactId, connectionId, input.reopenWindowMinutes, input.now);
+  if (reopened) return { ticket: reopened.after, created: false, reopened: reopened.before };
+
+  const { status, queueId, userId } = await route();
+  const [inserted] = await tx
+    .insert(tickets)
+    .values({ contactId, connectionId, status, queueId, userId, isGroup: input.isGroup, createdAt: input.now, updatedAt: input.now })
+    .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: sql`${tickets.status} in ('pending', 'open')` })
+    .returning();
+  if (inserted) return { ticket: inserted, created: true, reopened: null };
+
+  const winner = await selectActive(tx, contactId, connectionId);
+  if (!winner) throw new Error(`no active ticket for contact ${contactId} on connection ${connectionId} after a conflict`);
+  return { ticket: winner, created: false, reopened: null };
+}

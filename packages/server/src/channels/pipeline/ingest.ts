@@ -1,0 +1,68 @@
+import { normalizeNumber } from "@atendo/contracts";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { connections, messages } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
+import { classifyBuffer } from "../../modules/media/file-kind.js";
+import type { InboundMessage } from "../channel-driver.js";
+import { announceMessages } from "./announce.js";
+import { appendInTransaction, appendToActiveTicket, Redelivered } from "./inbound-store.js";
+import { deliverOutbound } from "./outbound.js";
+
+export interface IngestOutcome {
+  messageId: number;
+  ticketId: number;
+  /** Already stored (a redelivery): nothing changed, nothing was announced. */
+  duplicate: boolean;
+}
+
+async function findByExternalId(db: Db, connectionId: number, externalId: string) {
+  const [row] = await db
+    .select({ id: messages.id, ticketId: messages.ticketId })
+    .from(messages)
+    .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId)))
+    .limit(1);
+  return row;
+}
+
+async function storeMedia(ctx: AppContext, media: NonNullable<InboundMessage["media"]>): Promise<string> {
+  const kind = await classifyBuffer(media.data, media.mimeType, media.fileName).catch(() => undefined);
+  return ctx.media.saveBuffer(media.data, kind?.extension ?? "bin");
+}
+
+/**
+ * The driver-independent inbound pipeline: normalise the number → upsert the contact → find or
+ * create the active ticket (routing a new one) → store the message idempotently by
+ * (connection, external id) → update the ticket's last message, unread count and time; then,
+ * after the write, announce it and send the greeting. A redelivered message is a no-op: no
+ * event, no unread bump. Returns null for a group message the connection ignores. `connection`
+ * may be passed by a caller that loaded it already (the API channel's authentication).
+ */
+export async function ingestInbound(ctx: AppContext, connectionId: number, input: InboundMessage, loaded?: ConnectionRow): Promise<IngestOutcome | null> {
+  const connection = loaded ?? (await ctx.db.select().from(connections).where(eq(connections.id, connectionId)).limit(1))[0];
+  if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
+  if (input.chat.isGroup && connection.ignoreGroups) return null;
+  const number = normalizeNumber(input.chat.number);
+  if (!/^\d{1,50}$/.test(number)) throw new AppError("ERR_WAPP_INVALID_CONTACT");
+
+  // A file is written before the database: look for a redelivery first, so it is not written twice.
+  const known = input.media ? await findByExternalId(ctx.db, connection.id, input.externalId) : undefined;
+  if (known) return { messageId: known.id, ticketId: known.ticketId, duplicate: true };
+  const mediaName = input.media ? await storeMedia(ctx, input.media) : null;
+  const inbound = { ctx, connection, number, input, mediaName, now: new Date() };
+  try {
+    const stored = (await appendToActiveTicket(inbound)) ?? (await appendInTransaction(inbound));
+    await announceMessages(ctx, stored.active, stored.created, stored.ticket);
+    // The queue's greeting leaves after the write; a failure marks it failed, it does not undo the message.
+    if (stored.greeting) await deliverOutbound(ctx, stored.greeting.id);
+    return { messageId: stored.created[0]!.id, ticketId: stored.active.ticket.id, duplicate: false };
+  } catch (error) {
+    if (mediaName) await ctx.media.remove(mediaName);
+    if (!(error instanceof Redelivered)) throw error;
+    const existing = await findByExternalId(ctx.db, connection.id, input.externalId);
+    if (!existing) throw error;
+    return { messageId: existing.id, ticketId: existing.ticketId, duplicate: true };
+  }
+}

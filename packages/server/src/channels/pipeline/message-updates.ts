@@ -1,0 +1,67 @@
+import type { MessageAck } from "@atendo/contracts";
+import { and, eq, lt, type SQL } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import { messages } from "../../db/schema/index.js";
+import { presentMessages, type MessageRow } from "../../modules/messages/message.presenter.js";
+import { audienceOfTicket, emitMessageUpdated } from "../../modules/tickets/ticket-events.js";
+import { presentTicket } from "../../modules/tickets/ticket.presenter.js";
+import { messageContactOf } from "./announce.js";
+
+/** A message of a connection, named by the channel's id or by Atendo's. */
+export type MessageRef = { externalId: string } | { messageId: number };
+
+function refWhere(connectionId: number, ref: MessageRef): SQL | undefined {
+  return and(
+    eq(messages.connectionId, connectionId),
+    "externalId" in ref ? eq(messages.externalId, ref.externalId) : eq(messages.id, ref.messageId),
+  );
+}
+
+/** `appMessage` update for a changed message, to who may see its ticket. */
+export async function announceMessageUpdate(ctx: AppContext, row: MessageRow): Promise<void> {
+  const ticket = await presentTicket(ctx.db, row.ticketId);
+  const [message] = await presentMessages(ctx.db, [row], messageContactOf(ticket));
+  if (message) emitMessageUpdated(ctx, audienceOfTicket(ticket), message);
+}
+
+async function exists(ctx: AppContext, connectionId: number, ref: MessageRef): Promise<boolean> {
+  const [row] = await ctx.db.select({ id: messages.id }).from(messages).where(refWhere(connectionId, ref)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A delivery state from the channel. Acks only move forward (0 → 1 → 3 → 4 → 5): a late
+ * "delivered" after "read" changes nothing. Returns false when no such message exists.
+ */
+export async function applyAck(ctx: AppContext, connectionId: number, ref: MessageRef, ack: MessageAck): Promise<boolean> {
+  const [row] = await ctx.db
+    .update(messages)
+    .set({ ack, updatedAt: new Date() })
+    .where(and(refWhere(connectionId, ref), lt(messages.ack, ack)))
+    .returning();
+  if (!row) return exists(ctx, connectionId, ref);
+  await announceMessageUpdate(ctx, row);
+  return true;
+}
+
+/** The customer edited a message: new text, marked edited. */
+export async function applyEdit(ctx: AppContext, connectionId: number, externalId: string, body: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .update(messages)
+    .set({ body, isEdited: true, updatedAt: new Date() })
+    .where(refWhere(connectionId, { externalId }))
+    .returning();
+  if (row) await announceMessageUpdate(ctx, row);
+  return row !== undefined;
+}
+
+/** The customer deleted a message: kept, marked deleted (the bubble shows it in italics). */
+export async function applyDelete(ctx: AppContext, connectionId: number, externalId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .update(messages)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(and(refWhere(connectionId, { externalId }), eq(messages.isDeleted, false)))
+    .returning();
+  if (row) await announceMessageUpdate(ctx, row);
+  return row !== undefined;
+}

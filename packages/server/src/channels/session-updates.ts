@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { connections } from "../db/schema/index.js";
+import { emitConnection, emitSession, presentConnection } from "../modules/connections/connection.presenter.js";
+import type { SessionUpdate } from "./channel-driver.js";
+
+/**
+ * Persists a driver's session update on the connection and tells admins (`whatsappSession`).
+ * The QR code is kept only while status is `qrcode`. A reported number becomes the connection's
+ * number and name (spec §3: name is the number), announced as a `whatsapp` update.
+ */
+export async function applySessionUpdate(ctx: AppContext, connectionId: number, update: SessionUpdate): Promise<void> {
+  const [row] = await ctx.db
+    .update(connections)
+    .set({
+      status: update.status,
+      qrcode: update.status === "qrcode" ? update.qrcode : "",
+      retries: update.retries,
+      ...(update.number ? { number: update.number, name: update.number } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(connections.id, connectionId))
+    .returning();
+  if (!row) return; // deleted meanwhile
+  emitSession(ctx, row);
+  if (update.number) emitConnection(ctx, { action: "update", whatsapp: presentConnection(row) });
+}

@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { connections } from "./connections.js";
+import { tickets } from "./tickets.js";
+import { users } from "./users.js";
+
+export const messageMediaTypeValues = ["chat", "image", "audio", "video", "document", "sticker", "location", "vcard", "chat-automatic"] as const;
+
+/** A message of a ticket, inbound or outbound (spec §3). Paged by id: arrival order. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    /** The channel's id. Null for an outgoing message until its channel gives one. */
+    externalId: text("external_id"),
+    body: text("body").notNull().default(""),
+    fromMe: boolean("from_me").notNull().default(false),
+    read: boolean("read").notNull().default(false),
+    mediaType: text("media_type", { enum: messageMediaTypeValues }).notNull().default("chat"),
+    /** File name under MEDIA_DIR (unique, never reused); served by GET /api/media/{name}. */
+    mediaName: text("media_name"),
+    mimeType: text("mime_type"),
+    /** The file's original name, as shown and downloaded. */
+    fileName: text("file_name"),
+    ack: smallint("ack").notNull().default(0),
+    /** The channel gave up delivering this outgoing message. */
+    failed: boolean("failed").notNull().default(false),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    isEdited: boolean("is_edited").notNull().default(false),
+    isForwarded: boolean("is_forwarded").notNull().default(false),
+    quotedMsgId: bigint("quoted_msg_id", { mode: "number" }).references((): AnyPgColumn => messages.id, { onDelete: "set null" }),
+    /** In a group: who wrote it. */
+    senderName: text("sender_name"),
+    senderNumber: text("sender_number"),
+    /** The attendant who sent it from Atendo. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A redelivered message is a no-op: storing is idempotent on (connection, external id).
+    uniqueIndex("messages_connection_external_key").on(t.connectionId, t.externalId),
+    index("messages_ticket_page_idx").on(t.ticketId, t.id.desc()),
+    // Deleting a ticket's messages sets their quotes to null: without this, a scan per message.
+    index("messages_quoted_idx").on(t.quotedMsgId).where(sql`${t.quotedMsgId} is not null`),
+    uniqueIndex("messages_media_name_key").on(t.mediaName).where(sql`${t.mediaName} is not null`),
+    check("messages_ack_check", sql`${t.ack} in (0, 1, 3, 4, 5)`),
+    check(
+      "messages_media_type_check",
+      sql`${t.mediaType} in ('chat', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'vcard', 'chat-automatic')`,
+    ),
+  ],
+);
+
+export const deliveryEvents = ["message", "delete"] as const;
+export const deliveryStatuses = ["pending", "sent", "failed"] as const;
+
+/**
+ * The API channel's durable outbox: one row per webhook delivery, retried with backoff until
+ * sent or failed. A row claimed by a worker that died becomes due again when its lease ends.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    event: text("event", { enum: deliveryEvents }).notNull().default("message"),
+    status: text("status", { enum: deliveryStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_message_idx").on(t.messageId),
+    check("webhook_deliveries_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check("webhook_deliveries_event_check", sql`${t.event} in ('message', 'delete')`),
+  ],
+);

@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { connections } from "./connections.js";
+import { contacts } from "./contacts.js";
+import { queues } from "./queues.js";
+import { users } from "./users.js";
+
+export const ticketStatusValues = ["pending", "open", "closed"] as const;
+
+/** A conversation with one contact over one connection (spec §3). */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    status: text("status", { enum: ticketStatusValues }).notNull().default("pending"),
+    // Deleting a contact or a connection deletes its conversations (the connection's delete
+    // dialog shows how many, from GET /tickets/count; docs/decisions/0011).
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    // A deleted queue leaves its tickets with no queue, which every attendant sees (0006).
+    queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    lastMessage: text("last_message").notNull().default(""),
+    unreadMessages: integer("unread_messages").notNull().default(0),
+    isGroup: boolean("is_group").notNull().default(false),
+    /** When it was last closed: the reopen window counts from here (docs/decisions/0013). */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One active ticket per contact and connection: the inbound pipeline relies on it.
+    uniqueIndex("tickets_active_contact_connection_key")
+      .on(t.contactId, t.connectionId)
+      .where(sql`${t.status} in ('pending', 'open')`),
+    check("tickets_status_check", sql`${t.status} in ('pending', 'open', 'closed')`),
+    check("tickets_unread_check", sql`${t.unreadMessages} >= 0`),
+    // Ticket lists: by status, newest activity first, narrowed by queue or owner.
+    index("tickets_status_updated_idx").on(t.status, t.updatedAt.desc(), t.id.desc()),
+    index("tickets_queue_status_idx").on(t.queueId, t.status, t.updatedAt.desc()),
+    index("tickets_user_status_idx").on(t.userId, t.status, t.updatedAt.desc()),
+    index("tickets_connection_idx").on(t.connectionId),
+    index("tickets_contact_idx").on(t.contactId, t.updatedAt.desc()),
+  ],
+);
+
+/** Users added to a ticket besides its owner (spec §3 `userTicket`). */
+export const ticketParticipants = pgTable(
+  "ticket_participants",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index("ticket_participants_user_idx").on(t.userId)],
+);

@@ -1,0 +1,47 @@
+import type { Connection, ConnectionEvent, ConnectionSession, WhatsappSessionEvent } from "@atendo/contracts";
+import type { AppContext } from "../../context.js";
+import type { connections } from "../../db/schema/index.js";
+
+export type ConnectionRow = typeof connections.$inferSelect;
+
+/** The admin's view of a connection; API secrets only on API connections. */
+export function presentConnection(row: ConnectionRow): Connection {
+  const api = row.kind === "api";
+  return {
+    id: row.id,
+    name: row.name,
+    label: row.label,
+    kind: row.kind,
+    number: row.number,
+    status: row.status,
+    qrcode: row.qrcode,
+    retries: row.retries,
+    isDefault: row.isDefault,
+    canCloseTicketByMessage: row.canCloseTicketByMessage,
+    farewellMessage: row.farewellMessage,
+    ignoreGroups: row.ignoreGroups,
+    destinations:
+      row.destinationType && row.destinationId !== null
+        ? [{ destinationType: row.destinationType, destinationTypeId: row.destinationId }]
+        : [],
+    webhookUrl: api ? row.webhookUrl : null,
+    apiToken: api ? row.apiToken : null,
+    webhookSecret: api ? row.webhookSecret : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentSession(row: ConnectionRow): ConnectionSession {
+  return { id: row.id, status: row.status, qrcode: row.qrcode, retries: row.retries, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** Connections are admin screens: their events go to admins only. */
+export function emitConnection(ctx: AppContext, event: ConnectionEvent): void {
+  ctx.realtime.emit({ admins: true }, "whatsapp", event);
+}
+
+export function emitSession(ctx: AppContext, row: ConnectionRow): void {
+  const event: WhatsappSessionEvent = { action: "update", session: presentSession(row) };
+  ctx.realtime.emit({ admins: true }, "whatsappSession", event);
+}

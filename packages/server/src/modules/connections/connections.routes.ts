@@ -1,0 +1,87 @@
+import {
+  connection,
+  createConnectionBody,
+  destinationItem,
+  destinationType,
+  destinationTypeParam,
+  errorResponse,
+  idParam,
+  okResponse,
+  pairingCode,
+  pairingCodeBody,
+  updateConnectionBody,
+} from "@atendo/contracts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { actorOf } from "../../http/auth-plugin.js";
+import { typed } from "../../http/typed.js";
+import {
+  createConnection,
+  deleteConnection,
+  disconnectSession,
+  getConnection,
+  listConnections,
+  requestPairingCode,
+  updateConnection,
+} from "./connections.service.js";
+import { listDestinationItems, listDestinationTypes } from "./destinations.service.js";
+
+const tags = ["connections"];
+const readErrors = { 403: errorResponse, 404: errorResponse };
+const writeErrors = { 400: errorResponse, ...readErrors };
+
+/** Admin only. Paths follow the spec (§7): a connection is a "whatsapp" whatever its kind. */
+export function connectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+
+  r.get("/api/whatsapp", { schema: { tags, response: { 200: z.array(connection), 403: errorResponse } } }, async (request) =>
+    listConnections(ctx, actorOf(request)),
+  );
+
+  r.get("/api/whatsapp/:id", { schema: { tags, params: idParam, response: { 200: connection, ...readErrors } } }, async (request) =>
+    getConnection(ctx, actorOf(request), request.params.id),
+  );
+
+  r.post(
+    "/api/whatsapp",
+    { schema: { tags, body: createConnectionBody, response: { 201: connection, ...writeErrors } } },
+    async (request, reply) => reply.status(201).send(await createConnection(ctx, actorOf(request), request.body)),
+  );
+
+  r.put(
+    "/api/whatsapp/:id",
+    { schema: { tags, params: idParam, body: updateConnectionBody, response: { 200: connection, ...writeErrors } } },
+    async (request) => updateConnection(ctx, actorOf(request), request.params.id, request.body),
+  );
+
+  r.delete("/api/whatsapp/:id", { schema: { tags, params: idParam, response: { 200: okResponse, ...writeErrors } } }, async (request) => {
+    await deleteConnection(ctx, actorOf(request), request.params.id);
+    return { ok: true as const };
+  });
+
+  r.delete(
+    "/api/whatsappsession/:id",
+    { schema: { tags, summary: "Disconnect: answers at once; statuses follow as whatsappSession events", params: idParam, response: { 200: okResponse, ...readErrors } } },
+    async (request) => {
+      await disconnectSession(ctx, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/whatsappsession/:id/pairing-code",
+    { schema: { tags, summary: "Pair by phone number: the code to type on the phone", params: idParam, body: pairingCodeBody, response: { 200: pairingCode, 409: errorResponse, ...writeErrors } } },
+    async (request) => ({ code: await requestPairingCode(ctx, actorOf(request), request.params.id, request.body.number) }),
+  );
+
+  r.get("/api/destinationtype", { schema: { tags, response: { 200: z.array(destinationType), 403: errorResponse } } }, async (request) =>
+    listDestinationTypes(actorOf(request)),
+  );
+
+  r.get(
+    "/api/destinationtype/:type/items",
+    { schema: { tags, params: destinationTypeParam, response: { 200: z.array(destinationItem), 400: errorResponse, 403: errorResponse } } },
+    async (request) => listDestinationItems(ctx, actorOf(request), request.params.type),
+  );
+}

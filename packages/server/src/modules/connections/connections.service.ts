@@ -1,0 +1,186 @@
+import type { Connection, createConnectionBody, updateConnectionBody } from "@atendo/contracts";
+import { asc, count, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { forgetChannel } from "../../channels/api/api-inbound.js";
+import { isWhatsappDriver } from "../../channels/whatsapp/index.js";
+import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { connections, tickets, users } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { newOpaqueToken } from "../auth/tokens.js";
+import { emitConnection, emitSession, presentConnection, type ConnectionRow } from "./connection.presenter.js";
+import { clearOtherDefaults, lockDefaultFlag } from "./default-flag.js";
+import { assertDestination } from "./destinations.service.js";
+
+type CreateConnection = z.output<typeof createConnectionBody>;
+type UpdateConnection = z.output<typeof updateConnectionBody>;
+
+/** How long a create waits for the new driver's first status before answering. */
+const START_WAIT_MS = 3000;
+
+export async function findConnection(db: Db, id: number): Promise<ConnectionRow> {
+  const [row] = await db.select().from(connections).where(eq(connections.id, id)).limit(1);
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+  return row;
+}
+
+function announce(ctx: AppContext, rows: readonly ConnectionRow[]): void {
+  for (const row of rows) emitConnection(ctx, { action: "update", whatsapp: presentConnection(row) });
+}
+
+function secrets() {
+  return { apiToken: newOpaqueToken(), webhookSecret: newOpaqueToken() };
+}
+
+export async function listConnections(ctx: AppContext, actor: Actor): Promise<Connection[]> {
+  requireAdmin(actor);
+  const rows = await ctx.db.select().from(connections).orderBy(asc(connections.id));
+  return rows.map(presentConnection);
+}
+
+export async function getConnection(ctx: AppContext, actor: Actor, id: number): Promise<Connection> {
+  requireAdmin(actor);
+  return presentConnection(await findConnection(ctx.db, id));
+}
+
+/** Starts the new driver, waiting a moment for its first status (a QR code may take longer). */
+async function startPromptly(ctx: AppContext, row: ConnectionRow): Promise<ConnectionRow> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)));
+  await Promise.race([ctx.channels.start(row.id, row.kind), waited]);
+  clearTimeout(timer);
+  return findConnection(ctx.db, row.id).catch(() => row);
+}
+
+/**
+ * Spec §5: the first connection is the default whatever was asked; asking for the default moves
+ * the flag from the current one in the same transaction. API connections get their token and
+ * webhook secret here.
+ */
+export async function createConnection(ctx: AppContext, actor: Actor, body: CreateConnection): Promise<Connection> {
+  requireAdmin(actor);
+  await assertDestination(ctx.db, body.destinationType, body.destinationItem);
+  const api = body.kind === "api";
+  const { created, cleared } = await ctx.db.transaction(async (tx) => {
+    await lockDefaultFlag(tx);
+    const [existing] = await tx.select({ n: count() }).from(connections);
+    const isDefault = body.isDefault || (existing?.n ?? 0) === 0;
+    const cleared = isDefault ? await clearOtherDefaults(tx, null) : [];
+    const [row] = await tx
+      .insert(connections)
+      .values({
+        name: body.name,
+        label: body.label,
+        kind: body.kind,
+        isDefault,
+        canCloseTicketByMessage: body.canCloseTicketByMessage,
+        farewellMessage: body.farewellMessage,
+        ignoreGroups: body.ignoreGroups,
+        destinationType: body.destinationType,
+        destinationId: body.destinationItem,
+        webhookUrl: api ? body.webhookUrl : null,
+        ...(api ? secrets() : {}),
+      })
+      .returning();
+    if (!row) throw new AppError("ERR_INTERNAL");
+    return { created: row, cleared };
+  });
+  announce(ctx, [...cleared, created]);
+  return presentConnection(await startPromptly(ctx, created));
+}
+
+/**
+ * The fields given change. The default cannot be switched off (ERR_NO_OTHER_WHATSAPP): another
+ * connection is made default instead, which moves the flag atomically.
+ */
+export async function updateConnection(ctx: AppContext, actor: Actor, id: number, body: UpdateConnection): Promise<Connection> {
+  requireAdmin(actor);
+  const current = await findConnection(ctx.db, id);
+  if (body.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+  if (body.destinationType !== undefined && body.destinationItem !== undefined) {
+    await assertDestination(ctx.db, body.destinationType, body.destinationItem);
+  }
+  const api = current.kind === "api";
+  const { updated, cleared } = await ctx.db.transaction(async (tx) => {
+    await lockDefaultFlag(tx);
+    const cleared = body.isDefault && !current.isDefault ? await clearOtherDefaults(tx, id) : [];
+    const [row] = await tx
+      .update(connections)
+      .set({
+        name: body.name,
+        label: body.label,
+        isDefault: body.isDefault ? true : undefined,
+        canCloseTicketByMessage: body.canCloseTicketByMessage,
+        farewellMessage: body.farewellMessage,
+        ignoreGroups: body.ignoreGroups,
+        destinationType: body.destinationType,
+        destinationId: body.destinationItem,
+        webhookUrl: api ? body.webhookUrl : undefined,
+        ...(api && body.regenerateSecrets ? secrets() : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(connections.id, id))
+      .returning();
+    if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+    return { updated: row, cleared };
+  });
+  forgetChannel(ctx, id);
+  announce(ctx, [...cleared, updated]);
+  return presentConnection(updated);
+}
+
+/**
+ * Deletes a connection with its tickets and messages (the dialog shows how many first). The
+ * default goes last: while others exist, choose another default first (ERR_NO_OTHER_WHATSAPP).
+ * Its session ends in the background; the answer does not wait for the channel.
+ */
+export async function deleteConnection(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  requireAdmin(actor);
+  await ctx.db.transaction(async (tx) => {
+    await lockDefaultFlag(tx);
+    const row = await findConnection(tx, id);
+    const [all] = await tx.select({ n: count() }).from(connections);
+    if (row.isDefault && (all?.n ?? 0) > 1) throw new AppError("ERR_NO_OTHER_WHATSAPP");
+    await tx.update(users).set({ whatsappId: null }).where(eq(users.whatsappId, id));
+    await tx.delete(connections).where(eq(connections.id, id));
+  });
+  forgetChannel(ctx, id);
+  emitConnection(ctx, { action: "delete", whatsappId: id });
+  void ctx.channels.remove(id);
+}
+
+/**
+ * DELETE /whatsappsession/{id}: DISCONNECTING at once (admins see the spinner), then the driver
+ * logs out — up to two minutes for WhatsApp — and a fresh one starts; its statuses arrive as
+ * `whatsappSession` events.
+ */
+export async function disconnectSession(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  requireAdmin(actor);
+  const current = await findConnection(ctx.db, id);
+  const [row] = await ctx.db
+    .update(connections)
+    .set({ status: "DISCONNECTING", qrcode: "", updatedAt: new Date() })
+    .where(eq(connections.id, id))
+    .returning();
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+  emitSession(ctx, row);
+  void ctx.channels.logout(id, current.kind);
+}
+
+/** POST /whatsappsession/{id}/pairing-code: pairing by phone number (WhatsApp connections). */
+export async function requestPairingCode(ctx: AppContext, actor: Actor, id: number, number: string): Promise<string> {
+  requireAdmin(actor);
+  const connection = await findConnection(ctx.db, id);
+  if (connection.kind !== "whatsapp") throw new AppError("ERR_NO_WAPP_FOUND", 404, "Pairing codes are for WhatsApp connections.");
+  const driver = ctx.channels.driverFor(id);
+  if (!isWhatsappDriver(driver)) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+  return driver.requestPairingCode(number);
+}
+
+/** GET /tickets/count {whatsappId}: for the delete confirmation. */
+export async function countConnectionTickets(ctx: AppContext, actor: Actor, connectionId: number): Promise<number> {
+  requireAdmin(actor);
+  const [row] = await ctx.db.select({ n: count() }).from(tickets).where(eq(tickets.connectionId, connectionId));
+  return row?.n ?? 0;
+}

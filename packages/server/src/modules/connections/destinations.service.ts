@@ -1,0 +1,44 @@
+import type { DestinationItem, DestinationKind, DestinationType } from "@atendo/contracts";
+import { destinationKinds, isDestinationAvailable } from "@atendo/contracts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { queues, users } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+
+/** The five kinds of spec §3; only queue and users are routed today (the others say so). */
+export function listDestinationTypes(actor: Actor): DestinationType[] {
+  requireAdmin(actor);
+  return destinationKinds.map((kind) => ({ id: kind, name: kind, available: isDestinationAvailable(kind) }));
+}
+
+function itemsQuery(db: Db, kind: DestinationKind, id?: number) {
+  if (kind === "queue") {
+    return db
+      .select({ id: queues.id, name: queues.name })
+      .from(queues)
+      .where(id === undefined ? undefined : eq(queues.id, id))
+      .orderBy(asc(sql`lower(${queues.name})`), asc(queues.id));
+  }
+  if (kind === "users") {
+    return db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.isDeleted, false), id === undefined ? undefined : eq(users.id, id)))
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  }
+  throw new AppError("ERR_DESTINATION_NOT_AVAILABLE");
+}
+
+/** The items of a destination kind: queues, or active users (400 for kinds not available yet). */
+export async function listDestinationItems(ctx: AppContext, actor: Actor, kind: DestinationKind): Promise<DestinationItem[]> {
+  requireAdmin(actor);
+  return itemsQuery(ctx.db, kind);
+}
+
+/** A connection's destination must be available and exist (400 / 404 ERR_NO_DESTINATION_FOUND). */
+export async function assertDestination(db: Db, kind: DestinationKind, id: number): Promise<void> {
+  const [found] = await itemsQuery(db, kind, id);
+  if (!found) throw new AppError("ERR_NO_DESTINATION_FOUND");
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { link, mkdir, stat, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/** Stored names: a UUID and an extension; nothing else is ever served. */
+export const mediaNamePattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,10})?$/;
+
+/**
+ * Files of messages under MEDIA_DIR, each under a new unique name: a file is never overwritten
+ * (`wx` and hard links fail rather than replace), so two uploads of "photo.jpg" never collide.
+ */
+export class MediaStore {
+  constructor(private readonly dir: string) {}
+
+  path(name: string): string {
+    if (!mediaNamePattern.test(name)) throw new Error(`not a media name: ${name}`);
+    return join(this.dir, name);
+  }
+
+  private async ready(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+  }
+
+  /** Writes bytes under a new name with this extension; returns the name. */
+  async saveBuffer(data: Uint8Array, extension: string): Promise<string> {
+    await this.ready();
+    const name = `${randomUUID()}.${extension}`;
+    await writeFile(this.path(name), data, { flag: "wx" });
+    return name;
+  }
+
+  /** Streams an upload to a temporary file; returns its path and size (the caller then keeps or drops it). */
+  async saveTemporary(stream: Readable): Promise<{ path: string; size: number }> {
+    await this.ready();
+    const path = join(this.dir, `${randomUUID()}.upload`);
+    await pipeline(stream, createWriteStream(path, { flags: "wx" }));
+    return { path, size: (await stat(path)).size };
+  }
+
+  /** Gives a temporary file its final name (no-clobber: link, then unlink the temporary one). */
+  async keepTemporary(path: string, extension: string): Promise<string> {
+    const name = `${randomUUID()}.${extension}`;
+    await link(path, this.path(name));
+    await unlink(path);
+    return name;
+  }
+
+  async removeFile(path: string): Promise<void> {
+    await unlink(path).catch(() => undefined);
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.removeFile(this.path(name));
+  }
+}

@@ -1,0 +1,66 @@
+import type { Message, MessageContact, QuotedMessage } from "@atendo/contracts";
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { messages } from "../../db/schema/index.js";
+
+export type MessageRow = typeof messages.$inferSelect;
+
+/** Where the web fetches a message's file (with the bearer token). */
+export function mediaUrlOf(mediaName: string | null): string | null {
+  return mediaName ? `/api/media/${mediaName}` : null;
+}
+
+type ContactSource = Pick<MessageRow, "fromMe" | "senderName" | "senderNumber">;
+
+/** Who wrote it: nobody to show for our own messages, the group member, or the ticket's contact. */
+function contactOf(row: ContactSource, ticketContact: MessageContact): MessageContact | null {
+  if (row.fromMe) return null;
+  if (row.senderNumber) return { id: null, name: row.senderName ?? row.senderNumber, number: row.senderNumber };
+  return ticketContact;
+}
+
+async function quotedOf(db: Db, rows: readonly MessageRow[], ticketContact: MessageContact): Promise<Map<number, QuotedMessage>> {
+  const ids = [...new Set(rows.map((row) => row.quotedMsgId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const quoted = await db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      fromMe: messages.fromMe,
+      mediaType: messages.mediaType,
+      isDeleted: messages.isDeleted,
+      senderName: messages.senderName,
+      senderNumber: messages.senderNumber,
+    })
+    .from(messages)
+    .where(inArray(messages.id, ids));
+  return new Map(
+    quoted.map(({ senderName, senderNumber, ...q }) => [q.id, { ...q, contact: contactOf({ fromMe: q.fromMe, senderName, senderNumber }, ticketContact) }]),
+  );
+}
+
+/** Messages of one ticket (all share its contact), with their quoted messages in one more query. */
+export async function presentMessages(db: Db, rows: readonly MessageRow[], ticketContact: MessageContact): Promise<Message[]> {
+  const quoted = await quotedOf(db, rows, ticketContact);
+  return rows.map((row) => ({
+    id: row.id,
+    ticketId: row.ticketId,
+    body: row.body,
+    fromMe: row.fromMe,
+    read: row.read,
+    mediaType: row.mediaType,
+    mediaUrl: mediaUrlOf(row.mediaName),
+    mimeType: row.mimeType,
+    fileName: row.fileName,
+    ack: row.ack,
+    failed: row.failed,
+    isDeleted: row.isDeleted,
+    isEdited: row.isEdited,
+    isForwarded: row.isForwarded,
+    quotedMsg: row.quotedMsgId === null ? null : (quoted.get(row.quotedMsgId) ?? null),
+    contact: contactOf(row, ticketContact),
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,61 @@
+import { errorResponse, idParam, listMessagesQuery, messagePage, okResponse, sendMessageBody, sentMessages, ticketIdParam } from "@atendo/contracts";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context.js";
+import { actorOf } from "../../http/auth-plugin.js";
+import { parseWith } from "../../http/parse.js";
+import { typed } from "../../http/typed.js";
+import { deleteMessage, listMessages } from "./messages.service.js";
+import { sendFiles, sendText, ticketToWrite } from "./send-message.service.js";
+import { discardUploads, readMultipartMessage } from "./uploads.js";
+
+const tags = ["messages"];
+
+/** Messages of a ticket (spec §7). Media files are served by GET /media/{name}. */
+export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+
+  r.get(
+    "/api/messages/:ticketId",
+    { schema: { tags, params: ticketIdParam, querystring: listMessagesQuery, response: { 200: messagePage, 403: errorResponse, 404: errorResponse } } },
+    async (request) => listMessages(ctx, actorOf(request), request.params.ticketId, request.query.pageNumber),
+  );
+
+  r.post(
+    "/api/messages/:ticketId",
+    {
+      schema: {
+        tags,
+        description:
+          "JSON `{ body, quotedMsg? }` (sendMessageBody), or multipart/form-data with `medias` (1–10 files) and an optional `body` caption. " +
+          "Media up to 16 MB, other files up to 100 MB (413); type read from the content (415 FILE_NOT_SUPPORTED).",
+        consumes: ["application/json", "multipart/form-data"],
+        params: ticketIdParam,
+        response: { 201: sentMessages, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse, 502: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // Permission first: a refused sender's upload is never read.
+      const ticket = await ticketToWrite(ctx, actor, request.params.ticketId);
+      if (!request.isMultipart()) {
+        const messages = await sendText(ctx, actor, ticket, parseWith(sendMessageBody, request.body));
+        return reply.status(201).send({ messages });
+      }
+      const upload = await readMultipartMessage(ctx, request);
+      try {
+        return reply.status(201).send({ messages: await sendFiles(ctx, actor, ticket, upload.files, upload.body) });
+      } finally {
+        await discardUploads(ctx, upload.files); // temporary names left only if they were not kept
+      }
+    },
+  );
+
+  r.delete(
+    "/api/messages/:id",
+    { schema: { tags, params: idParam, response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 502: errorResponse } } },
+    async (request) => {
+      await deleteMessage(ctx, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import type { MessagePage } from "@atendo/contracts";
+import { limits } from "@atendo/contracts";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { messageContactOf } from "../../channels/pipeline/announce.js";
+import { announceMessageUpdate } from "../../channels/pipeline/message-updates.js";
+import type { AppContext } from "../../context.js";
+import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { pageOf, pageWindow } from "../../db/paging.js";
+import { AppError } from "../../http/app-error.js";
+import type { Actor } from "../../http/auth-plugin.js";
+import { emitTicket } from "../tickets/ticket-events.js";
+import { presentTicket } from "../tickets/ticket.presenter.js";
+import { assertCanSeeTicket, assertCanWriteTicket, findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
+import { presentMessages } from "./message.presenter.js";
+
+/**
+ * Only its owner reading the ticket resets its unread count: an admin looking at someone else's
+ * ticket, or at a waiting one, does not clear the badge of those who will answer it.
+ */
+async function markRead(ctx: AppContext, actor: Actor, ticket: TicketRow): Promise<boolean> {
+  if (ticket.unreadMessages === 0 || ticket.userId !== actor.id) return false;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false)));
+    await tx.update(tickets).set({ unreadMessages: 0 }).where(and(eq(tickets.id, ticket.id), gt(tickets.unreadMessages, 0)));
+  });
+  return true;
+}
+
+/** GET /messages/{ticketId}: newest page first, each page oldest-first; for who may see the ticket. */
+export async function listMessages(ctx: AppContext, actor: Actor, ticketId: number, pageNumber: number): Promise<MessagePage> {
+  const row = await findTicketRow(ctx.db, ticketId);
+  await assertCanSeeTicket(ctx.db, actor, row);
+  const size = limits.messagePageSize;
+  const { limit, offset } = pageWindow(pageNumber, size);
+  const rows = await ctx.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(desc(messages.id)).limit(limit).offset(offset);
+  const page = pageOf(rows, size);
+  const reset = pageNumber === 1 && (await markRead(ctx, actor, row));
+  const ticket = await presentTicket(ctx.db, ticketId);
+  if (reset) emitTicket(ctx, ticket, { action: "updateUnread", ticketId });
+  const items = await presentMessages(ctx.db, page.items.reverse(), messageContactOf(ticket));
+  return { messages: items, hasMore: page.hasMore, ticket };
+}
+
+/**
+ * DELETE /messages/{id}: an own message, deleted on the channel for everyone, then kept and
+ * marked deleted. Who may write in the ticket may delete; a channel failure answers
+ * ERR_DELETE_WAPP_MSG and changes nothing.
+ */
+export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: number): Promise<void> {
+  const [row] = await ctx.db
+    .select({ message: messages, number: contacts.number })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND");
+  const ticket = await findTicketRow(ctx.db, row.message.ticketId);
+  await assertCanWriteTicket(ctx.db, actor, ticket);
+  const { message } = row;
+  if (!message.fromMe) throw new AppError("ERR_NO_PERMISSION");
+  if (message.isDeleted) return;
+  if (message.externalId) {
+    try {
+      await ctx.channels.driverFor(message.connectionId).deleteMessage({ number: row.number, isGroup: ticket.isGroup }, message.externalId, true);
+    } catch (error) {
+      ctx.log.warn({ err: error, messageId }, "message not deleted on the channel");
+      throw new AppError("ERR_DELETE_WAPP_MSG");
+    }
+  }
+  const [updated] = await ctx.db.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(eq(messages.id, messageId)).returning();
+  if (updated) await announceMessageUpdate(ctx, updated);
+}

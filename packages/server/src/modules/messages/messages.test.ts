@@ -1,0 +1,158 @@
+import type { Connection, Message, MessagePage } from "@atendo/contracts";
+import { limits } from "@atendo/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ticketParticipants, tickets } from "../../db/schema/index.js";
+import { createConnection, inbound, uniqueNumber } from "../../test/channel-fixtures.js";
+import { fakeDrivers } from "../../test/fake-driver.js";
+import { createQueue } from "../../test/fixtures.js";
+import { createTestServer, type TestServer } from "../../test/harness.js";
+import { anonymous, expectRefused } from "../../test/route-guards.js";
+
+let server: TestServer;
+let admin: string;
+let member: { id: number; token: string };
+let outsider: { id: number; token: string };
+let owner: { id: number; token: string };
+let queued: Connection;
+let direct: Connection;
+const fakes = fakeDrivers();
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.adminToken();
+  server.ctx.channels.registerDriver("whatsapp", fakes.factory);
+  member = await server.createUser({ name: "Member" });
+  outsider = await server.createUser({ name: "Outsider" });
+  owner = await server.createUser({ name: "Owner" });
+  const queue = await createQueue(server, admin, { userIds: [member.id] });
+  queued = await createConnection(server, admin, { destinationType: "queue", destinationItem: queue.id });
+  direct = await createConnection(server, admin, { destinationType: "users", destinationItem: owner.id });
+});
+afterAll(() => server.close());
+
+const get = (ticketId: number, token: string | undefined, pageNumber = 1) =>
+  server.request({ method: "GET", url: `/api/messages/${ticketId}?pageNumber=${pageNumber}`, token });
+const send = (ticketId: number, token: string | undefined, payload: object) => server.request({ method: "POST", url: `/api/messages/${ticketId}`, token, payload });
+
+describe("message routes: guards", () => {
+  it("reject anonymous users", async () => {
+    const { ticketId, messageId } = await inbound(server, queued);
+    await expectRefused(
+      server,
+      [
+        { method: "GET", url: `/api/messages/${ticketId}` },
+        { method: "POST", url: `/api/messages/${ticketId}`, payload: { body: "hi" } },
+        { method: "DELETE", url: `/api/messages/${messageId}` },
+      ],
+      anonymous,
+      401,
+      "ERR_SESSION_EXPIRED",
+    );
+  });
+
+  it("let who may see the ticket read it: its queue's members while pending, admins; not others", async () => {
+    const { ticketId } = await inbound(server, queued);
+    expect((await get(ticketId, member.token)).statusCode).toBe(200);
+    expect((await get(ticketId, admin)).statusCode).toBe(200);
+    await expectRefused(server, [{ method: "GET", url: `/api/messages/${ticketId}` }], outsider.token, 403, "ERR_NO_PERMISSION");
+    const mine = await inbound(server, direct);
+    expect((await get(mine.ticketId, owner.token)).statusCode).toBe(200);
+    expect((await get(mine.ticketId, member.token)).statusCode).toBe(403);
+    expect((await get(999_999, admin)).json().error).toBe("ERR_NO_TICKET_FOUND");
+  });
+
+  it("let the open ticket's owner, a participant and admins write; not a queue member of a waiting ticket", async () => {
+    const waiting = await inbound(server, queued);
+    expect((await send(waiting.ticketId, member.token, { body: "Not mine yet" })).json().error).toBe("ERR_NO_PERMISSION");
+    expect((await send(waiting.ticketId, admin, { body: "Admin answers" })).statusCode).toBe(201);
+
+    const open = await inbound(server, direct);
+    expect((await send(open.ticketId, owner.token, { body: "Owner answers" })).statusCode).toBe(201);
+    expect((await send(open.ticketId, outsider.token, { body: "Intruder" })).statusCode).toBe(403);
+    await server.ctx.db.insert(ticketParticipants).values({ ticketId: open.ticketId, userId: outsider.id });
+    expect((await send(open.ticketId, outsider.token, { body: "Invited" })).statusCode).toBe(201);
+    expect((await get(open.ticketId, outsider.token)).statusCode).toBe(200);
+
+    await server.ctx.db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, open.ticketId));
+    expect((await send(open.ticketId, admin, { body: "Too late" })).json().error).toBe("ERR_NO_PERMISSION");
+  });
+});
+
+describe("GET /api/messages/:ticketId", () => {
+  it("pages 40 at a time, newest page first, each page oldest first", async () => {
+    const number = uniqueNumber();
+    let ticketId = 0;
+    for (let i = 0; i < limits.messagePageSize + 5; i++) ({ ticketId } = await inbound(server, direct, { from: { number }, body: `n${i}` }));
+    const first = (await get(ticketId, owner.token)).json() as MessagePage;
+    expect(first.hasMore).toBe(true);
+    expect(first.messages.map((m) => m.body)).toEqual(Array.from({ length: 40 }, (_, i) => `n${i + 5}`));
+    const second = (await get(ticketId, owner.token, 2)).json() as MessagePage;
+    expect(second).toMatchObject({ hasMore: false, ticket: { id: ticketId } });
+    expect(second.messages.map((m) => m.body)).toEqual(["n0", "n1", "n2", "n3", "n4"]);
+  });
+});
+
+describe("POST /api/messages/:ticketId (text)", () => {
+  it("stores a reply from the sender, shown sent, and makes it the ticket's last message", async () => {
+    const { ticketId, messageId } = await inbound(server, direct);
+    const response = await send(ticketId, owner.token, { body: "  On its way  ", quotedMsg: { id: messageId, body: "ignored" } });
+    expect(response.statusCode).toBe(201);
+    const [message] = (response.json() as { messages: Message[] }).messages;
+    expect(message).toMatchObject({ body: "On its way", fromMe: true, userId: owner.id, ack: 1, failed: false, quotedMsg: { id: messageId, fromMe: false } });
+    expect(((await get(ticketId, owner.token)).json() as MessagePage).ticket.lastMessage).toBe("On its way");
+  });
+
+  it("refuses a blank text and a quote from another contact", async () => {
+    const { ticketId } = await inbound(server, direct);
+    for (const body of ["", "   "]) expect((await send(ticketId, owner.token, { body })).json().error).toBe("ERR_MISSING_VALUES");
+    const stranger = await inbound(server, direct);
+    const quoted = await send(ticketId, owner.token, { body: "x", quotedMsg: { id: stranger.messageId } });
+    expect(quoted.statusCode).toBe(404);
+    expect(quoted.json().error).toBe("ERR_NO_MESSAGE_FOUND");
+  });
+
+  it("marks the message failed and answers the channel's error when the driver cannot send", async () => {
+    const queue = await createQueue(server, admin);
+    const whatsapp = await createConnection(server, admin, { kind: "whatsapp", destinationType: "queue", destinationItem: queue.id });
+    const driver = fakes.of(whatsapp.id);
+    await driver.events.onMessage({ externalId: "w1", chat: { number: uniqueNumber(), isGroup: false }, fromMe: false, body: "hi", mediaType: "chat", timestamp: new Date() });
+    const [row] = await server.ctx.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.connectionId, whatsapp.id));
+    const ticketId = row?.id;
+    driver.sendError = new Error("socket closed");
+    const failed = await send(ticketId!, admin, { body: "will fail" });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error).toBe("ERR_SENDING_WAPP_MSG");
+    await server.ctx.channels.stop(whatsapp.id);
+    const idle = await send(ticketId!, admin, { body: "no driver" });
+    expect(idle.json().error).toBe("ERR_WAPP_NOT_INITIALIZED");
+    const list = ((await get(ticketId!, admin)).json() as MessagePage).messages.filter((m) => m.fromMe);
+    expect(list.map((m) => [m.body, m.failed, m.ack])).toEqual([
+      ["will fail", true, 0],
+      ["no driver", true, 0],
+    ]);
+  });
+});
+
+describe("DELETE /api/messages/:id", () => {
+  it("deletes an own message on the channel and keeps it marked deleted; refuses the customer's", async () => {
+    const queue = await createQueue(server, admin);
+    const whatsapp = await createConnection(server, admin, { kind: "whatsapp", destinationType: "queue", destinationItem: queue.id });
+    const driver = fakes.of(whatsapp.id);
+    await driver.events.onMessage({ externalId: "d1", chat: { number: uniqueNumber(), isGroup: false }, fromMe: false, body: "hi", mediaType: "chat", timestamp: new Date() });
+    const [ticket] = await server.ctx.db.select().from(tickets).where(eq(tickets.connectionId, whatsapp.id));
+    const sent = ((await send(ticket!.id, admin, { body: "oops" })).json() as { messages: Message[] }).messages[0]!;
+    const customer = ((await get(ticket!.id, admin)).json() as MessagePage).messages.find((m) => !m.fromMe)!;
+
+    expect((await server.request({ method: "DELETE", url: `/api/messages/${customer.id}`, token: admin })).json().error).toBe("ERR_NO_PERMISSION");
+    driver.sendError = new Error("offline");
+    const refused = await server.request({ method: "DELETE", url: `/api/messages/${sent.id}`, token: admin });
+    expect(refused.json().error).toBe("ERR_DELETE_WAPP_MSG");
+    driver.sendError = undefined;
+    expect((await server.request({ method: "DELETE", url: `/api/messages/${sent.id}`, token: admin })).json()).toEqual({ ok: true });
+    expect(driver.deleted).toEqual([`fake-${sent.id}`]);
+    const after = ((await get(ticket!.id, admin)).json() as MessagePage).messages.find((m) => m.id === sent.id);
+    expect(after).toMatchObject({ isDeleted: true, body: "oops" });
+    expect((await server.request({ method: "DELETE", url: "/api/messages/999999", token: admin })).statusCode).toBe(404);
+  });
+});

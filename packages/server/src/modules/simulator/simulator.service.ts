@@ -1,0 +1,65 @@
+import type { SimulatorConversation, simulatorMessageBody } from "@atendo/contracts";
+import { limits } from "@atendo/contracts";
+import { and, desc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { channelFile } from "../../channels/api/api-inbound.js";
+import { messageContactOf } from "../../channels/pipeline/announce.js";
+import { ingestInbound, type IngestOutcome } from "../../channels/pipeline/ingest.js";
+import type { AppContext } from "../../context.js";
+import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { findConnection } from "../connections/connections.service.js";
+import { presentMessages } from "../messages/message.presenter.js";
+import { presentTicket } from "../tickets/ticket.presenter.js";
+
+type SimulatorMessage = z.output<typeof simulatorMessageBody>;
+
+export interface SimulatorFile {
+  data: Buffer;
+  mimeType: string;
+  fileName: string;
+}
+
+/** The simulator writes as a customer of an API connection; admins only. */
+async function simulatorConnection(ctx: AppContext, actor: Actor, connectionId: number) {
+  requireAdmin(actor);
+  const connection = await findConnection(ctx.db, connectionId);
+  if (connection.kind !== "api") throw new AppError("ERR_NO_WAPP_FOUND", 404, "The simulator works with API connections only.");
+  return connection;
+}
+
+/** A customer's message typed in the simulator, through the same pipeline as the API channel. */
+export async function simulateInbound(ctx: AppContext, actor: Actor, connectionId: number, input: SimulatorMessage, file?: SimulatorFile): Promise<IngestOutcome> {
+  const connection = await simulatorConnection(ctx, actor, connectionId);
+  const attached = file ? await channelFile(file.data, file.mimeType, file.fileName) : undefined;
+  if (!attached && input.body.trim() === "") throw new AppError("ERR_MISSING_VALUES", 400, "Write a text or attach a file.");
+  const outcome = await ingestInbound(ctx, connection.id, {
+    externalId: `sim-${randomUUID()}`,
+    chat: { number: input.number, name: input.name, isGroup: false },
+    fromMe: false,
+    body: input.body,
+    mediaType: attached?.mediaType ?? "chat",
+    media: attached?.media,
+    timestamp: new Date(),
+  });
+  if (!outcome) throw new AppError("ERR_INBOUND_CONFIGURATION");
+  return outcome;
+}
+
+/** The simulated customer's side: the newest page of their newest ticket on this connection. */
+export async function simulatorConversation(ctx: AppContext, actor: Actor, connectionId: number, number: string): Promise<SimulatorConversation> {
+  await simulatorConnection(ctx, actor, connectionId);
+  const [latest] = await ctx.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(contacts.number, number), eq(tickets.connectionId, connectionId)))
+    .orderBy(desc(tickets.id))
+    .limit(1);
+  if (!latest) return { ticket: null, messages: [] };
+  const ticket = await presentTicket(ctx.db, latest.id);
+  const rows = await ctx.db.select().from(messages).where(eq(messages.ticketId, latest.id)).orderBy(desc(messages.id)).limit(limits.messagePageSize);
+  return { ticket, messages: await presentMessages(ctx.db, rows.reverse(), messageContactOf(ticket)) };
+}

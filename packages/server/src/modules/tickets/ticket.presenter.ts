@@ -1,0 +1,99 @@
+import type { ExtraInfo, Ticket, TicketParticipant } from "@atendo/contracts";
+import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { prepared } from "../../db/prepared.js";
+import { connections, contacts, queues, tickets, users } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+
+// Extra info and participants come as JSON subqueries: presenting a ticket is one round trip,
+// which the inbound pipeline pays once per message (or shares with its write, append-message.ts).
+const extraInfoJson = sql<ExtraInfo[]>`coalesce((
+  select json_agg(json_build_object('id', f.id, 'name', f.name, 'value', f.value) order by f.id)
+  from contact_custom_fields f where f.contact_id = ${contacts.id}), '[]'::json)`;
+
+function participantsJson(ticketId: SQLWrapper) {
+  return sql<TicketParticipant[]>`coalesce((
+  select json_agg(json_build_object('userId', p.user_id, 'ticketId', p.ticket_id,
+    'user', json_build_object('id', u.id, 'name', u.name)) order by p.created_at, p.user_id)
+  from ticket_participants p join users u on u.id = p.user_id where p.ticket_id = ${ticketId}), '[]'::json)`;
+}
+
+/** The columns of a ticket: the table's own, or the same fields of a query that returns tickets. */
+type TicketFields = { [K in keyof typeof tickets._.columns]: SQLWrapper };
+
+/** What presenting a ticket selects, over `ticket` (the table, or an UPDATE … RETURNING). */
+export function ticketSelection(ticket: TicketFields) {
+  return {
+    ticket: ticket as unknown as typeof tickets._.columns,
+    contact: contacts,
+    extraInfo: extraInfoJson,
+    participants: participantsJson(ticket.id),
+    queue: { id: queues.id, name: queues.name, color: queues.color },
+    user: { id: users.id, name: users.name },
+    connection: { id: connections.id, name: connections.name, label: connections.label, kind: connections.kind },
+  };
+}
+
+function selectTickets(db: Db) {
+  return db
+    .select(ticketSelection(tickets))
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(connections, eq(connections.id, tickets.connectionId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId));
+}
+
+/** A row selected with ticketSelection. */
+export type JoinedTicket = Awaited<ReturnType<ReturnType<typeof selectTickets>["where"]>>[number];
+
+export function presentJoinedTicket(row: JoinedTicket): Ticket {
+  const { ticket, contact } = row;
+  return {
+    id: ticket.id,
+    status: ticket.status,
+    userId: ticket.userId,
+    user: row.user,
+    queueId: ticket.queueId,
+    queue: row.queue,
+    contactId: contact.id,
+    contact: {
+      id: contact.id,
+      name: contact.name,
+      number: contact.number,
+      email: contact.email,
+      profilePicUrl: contact.profilePicUrl,
+      isGroup: contact.isGroup,
+      extraInfo: row.extraInfo,
+      createdAt: contact.createdAt.toISOString(),
+      updatedAt: contact.updatedAt.toISOString(),
+    },
+    whatsappId: ticket.connectionId,
+    whatsapp: row.connection,
+    lastMessage: ticket.lastMessage,
+    unreadMessages: ticket.unreadMessages,
+    isGroup: ticket.isGroup,
+    userTicket: row.participants,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+  };
+}
+
+/** Tickets by id, in one query (ids not found are left out). */
+export async function presentTicketsById(db: Db, ids: readonly number[]): Promise<Map<number, Ticket>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectTickets(db).where(inArray(tickets.id, [...ids]));
+  return new Map(rows.map((row) => [row.ticket.id, presentJoinedTicket(row)]));
+}
+
+/** One ticket: runs for every message, so prepared. */
+export async function presentTicket(db: Db, id: number): Promise<Ticket> {
+  const query = prepared(db, "present_ticket", (handle, name) =>
+    selectTickets(handle)
+      .where(eq(tickets.id, sql.placeholder("id")))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
+  if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
+  return presentJoinedTicket(row);
+}
