@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { spawnServer } from "../../packages/server/src/test/spawn-server.js";
 
@@ -15,8 +16,10 @@ declare module "vitest" {
  * all browser journeys. `npm test` builds the web app before this runs.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(new URL("../../packages/web/dist/index.html", import.meta.url))) {
-    throw new Error("packages/web/dist is missing: run `npm run build` first (npm test does).");
+  // WEB_DIST lets a developer run journeys against a build of their own while others rebuild.
+  const dist = process.env.WEB_DIST ?? fileURLToPath(new URL("../../packages/web/dist", import.meta.url));
+  if (!existsSync(`${dist}/index.html`)) {
+    throw new Error(`${dist} is missing: run \`npm run build\` first (npm test does).`);
   }
   const server = await spawnServer({
     ADMIN_EMAIL: E2E_ADMIN.email,
@@ -24,6 +27,9 @@ export default async function setup(project: TestProject) {
     ADMIN_NAME: E2E_ADMIN.name,
     SHUTDOWN_BANNER_DATE: "31/12",
     SHUTDOWN_BANNER_URL: "https://wa.me/5500000000000",
+    // As on a first `npm start`: the "Demo (API)" connection and its Support queue (simulator journey).
+    DEMO_CONNECTION: "true",
+    WEB_DIST: dist,
   });
   project.provide("baseUrl", server.baseUrl);
   return () => server.stop();

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AboutPage } from "../features/about";
 import { LoginPage, SignupPage } from "../features/auth";
+import { ConnectionFormPage, ConnectionsPage, SimulatorIndexPage, SimulatorPage } from "../features/connections";
 import { ContactsPage } from "../features/contacts";
 import { QueueFormPage, QueuesPage } from "../features/queues";
 import { QuickAnswersPage } from "../features/quick-answers";
@@ -56,7 +57,11 @@ export const routes: RouteObject[] = [
                   { path: "/queues", element: <QueuesPage /> },
                   { path: "/queues/new", element: <QueueFormPage /> },
                   { path: "/queues/edit/:id", element: <QueueFormPage /> },
-                  ...comingSoon("/connections", "pages.connections", true),
+                  { path: "/connections", element: <ConnectionsPage /> },
+                  { path: "/connections/new", element: <ConnectionFormPage /> },
+                  { path: "/connections/edit/:id", element: <ConnectionFormPage /> },
+                  { path: "/connections/:id/simulator", element: <SimulatorPage /> },
+                  { path: "/simulator", element: <SimulatorIndexPage /> },
                   {
                     path: "/users",
                     element: <UsersPage />,

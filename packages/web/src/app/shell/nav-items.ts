@@ -10,6 +10,7 @@ import InfoIcon from "@mui/icons-material/Info";
 import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
+import ScienceIcon from "@mui/icons-material/Science";
 import SettingsIcon from "@mui/icons-material/Settings";
 import type SvgIcon from "@mui/material/SvgIcon";
 import type { UnreadKind } from "../../lib/unread";
@@ -33,6 +34,7 @@ export const mainNavItems: readonly NavItem[] = [
 /** The "Administration" section, admins only. */
 export const adminNavItems: readonly NavItem[] = [
   { to: "/connections", labelKey: "pages.connections", icon: PhonelinkRingIcon },
+  { to: "/simulator", labelKey: "pages.simulator", icon: ScienceIcon },
   { to: "/users", labelKey: "pages.users", icon: PeopleAltIcon },
   { to: "/queues", labelKey: "pages.queues", icon: AccountTreeIcon },
   { to: "/URA", labelKey: "pages.ura", icon: DialpadIcon },

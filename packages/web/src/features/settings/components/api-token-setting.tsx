@@ -12,20 +12,9 @@ import Typography from "@mui/material/Typography";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { copyText } from "../../../lib/clipboard";
 import { toast } from "../../../lib/toast";
 import { useUpdateSetting } from "../hooks/use-settings";
-
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // The Clipboard API needs a secure context; plain-HTTP installs fall back to a selection copy.
-    if (!input) return false;
-    input.select();
-    return document.execCommand("copy");
-  }
-}
 
 /** The read-only API token with copy and regenerate (spec: settings). */
 export function ApiTokenSetting({ value }: { value: string | undefined }) {

@@ -1,0 +1,72 @@
+import type {
+  ChannelInboundResponse,
+  Connection,
+  CreateConnectionBody,
+  DestinationItem,
+  DestinationKind,
+  DestinationType,
+  SimulatorConversation,
+  TicketsCount,
+  UpdateConnectionBody,
+} from "@atendo/contracts";
+import { http } from "../../../lib/http";
+
+export function listConnections(signal?: AbortSignal): Promise<Connection[]> {
+  return http.get<Connection[]>("/whatsapp", { signal });
+}
+
+export function getConnection(id: number, signal?: AbortSignal): Promise<Connection> {
+  return http.get<Connection>(`/whatsapp/${id}`, { signal });
+}
+
+export function createConnection(body: CreateConnectionBody): Promise<Connection> {
+  return http.post<Connection>("/whatsapp", body);
+}
+
+export function updateConnection(id: number, body: UpdateConnectionBody): Promise<Connection> {
+  return http.put<Connection>(`/whatsapp/${id}`, body);
+}
+
+export function deleteConnection(id: number): Promise<void> {
+  return http.delete<void>(`/whatsapp/${id}`);
+}
+
+/** Starts the logout; the statuses follow as `whatsappSession` events. */
+export function disconnectSession(id: number): Promise<void> {
+  return http.delete<void>(`/whatsappsession/${id}`);
+}
+
+export function countConnectionTickets(whatsappId: number, signal?: AbortSignal): Promise<TicketsCount> {
+  return http.get<TicketsCount>("/tickets/count", { query: { whatsappId }, signal });
+}
+
+export function listDestinationTypes(signal?: AbortSignal): Promise<DestinationType[]> {
+  return http.get<DestinationType[]>("/destinationtype", { signal });
+}
+
+export function listDestinationItems(type: DestinationKind, signal?: AbortSignal): Promise<DestinationItem[]> {
+  return http.get<DestinationItem[]>(`/destinationtype/${type}/items`, { signal });
+}
+
+export interface SimulatedMessage {
+  name: string;
+  number: string;
+  body: string;
+  file?: File | null;
+}
+
+/** Writes as a customer of an API connection: JSON, or multipart when a file goes with it. */
+export function sendSimulatedMessage(connectionId: number, { name, number, body, file }: SimulatedMessage): Promise<ChannelInboundResponse> {
+  const path = `/simulator/${connectionId}/messages`;
+  if (!file) return http.post<ChannelInboundResponse>(path, { name, number, body });
+  const form = new FormData();
+  form.append("name", name);
+  form.append("number", number);
+  form.append("body", body);
+  form.append("file", file);
+  return http.post<ChannelInboundResponse>(path, form);
+}
+
+export function getSimulatorConversation(connectionId: number, number: string, signal?: AbortSignal): Promise<SimulatorConversation> {
+  return http.get<SimulatorConversation>(`/simulator/${connectionId}/messages`, { query: { number }, signal });
+}

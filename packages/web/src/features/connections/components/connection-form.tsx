@@ -1,0 +1,131 @@
+import { limits, type Connection } from "@atendo/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Button from "@mui/material/Button";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { textFieldProps } from "../../../lib/form";
+import { connectionFormDefaults, connectionFormSchema, type ConnectionFormInput, type ConnectionFormValues } from "./connection-form.schema";
+import { CopyField } from "./copy-field";
+import { DefaultField } from "./default-field";
+import { DestinationFields } from "./destination-fields";
+import { SwitchField } from "./switch-field";
+
+interface ConnectionFormProps {
+  connection?: Connection;
+  /** The other connections: they decide whether the default switch is forced (spec §5). */
+  others: readonly Connection[];
+  saving: boolean;
+  onSubmit: (values: ConnectionFormValues) => void;
+}
+
+/** Kind, name, label, destination, farewell, switches and, for API connections, the webhook (spec §2, §5). */
+export function ConnectionForm({ connection, others, saving, onSubmit }: ConnectionFormProps) {
+  const { t } = useTranslation();
+  const currentDefault = others.find((item) => item.isDefault);
+  const locked = connection?.isDefault ? "current" : currentDefault ? null : "first";
+  const { register, handleSubmit, control, setValue, formState } = useForm<ConnectionFormInput, unknown, ConnectionFormValues>({
+    resolver: zodResolver(connectionFormSchema),
+    mode: "onTouched",
+    defaultValues: connectionFormDefaults(connection, locked !== null),
+  });
+  const { errors } = formState;
+  const kind = useWatch({ control, name: "kind" });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit({ ...values, isDefault: locked !== null || values.isDefault }))}>
+      <CardContent>
+        <Stack spacing={2.5}>
+          <Controller
+            control={control}
+            name="kind"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t("connections.kind")}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                disabled={Boolean(connection)}
+                helperText={t(field.value === "api" ? "connections.kindApiHint" : "connections.kindWhatsappHint")}
+              >
+                <MenuItem value="whatsapp">{t("connections.kinds.whatsapp")}</MenuItem>
+                <MenuItem value="api">{t("connections.kinds.api")}</MenuItem>
+              </TextField>
+            )}
+          />
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <TextField
+              label={t("connections.name")}
+              required
+              fullWidth
+              autoFocus={!connection}
+              error={Boolean(errors.name)}
+              helperText={t("validation.length", limits.name)}
+              {...textFieldProps(register("name"))}
+            />
+            <TextField
+              label={t("connections.label")}
+              fullWidth
+              error={Boolean(errors.label)}
+              helperText={t("connections.labelHint")}
+              slotProps={{ htmlInput: { maxLength: limits.connectionLabelMax } }}
+              {...textFieldProps(register("label"))}
+            />
+          </Stack>
+          <DestinationFields control={control} setValue={setValue} typeError={Boolean(errors.destinationType)} itemError={Boolean(errors.destinationItem)} />
+          {kind === "api" && (
+            <TextField
+              label={t("connections.webhookUrl")}
+              type="url"
+              placeholder="https://"
+              error={Boolean(errors.webhookUrl)}
+              helperText={errors.webhookUrl ? t("connections.webhookUrlInvalid") : t("connections.webhookUrlHint")}
+              {...textFieldProps(register("webhookUrl"))}
+            />
+          )}
+          {connection?.kind === "api" && connection.apiToken && (
+            <CopyField
+              label={t("connections.inboundUrl")}
+              value={`${window.location.origin}/api/channels/${connection.id}/messages`}
+              helperText={t("connections.inboundUrlHint")}
+            />
+          )}
+          {connection?.kind === "api" && connection.apiToken && <CopyField label={t("connections.apiToken")} value={connection.apiToken} />}
+          {connection?.kind === "api" && connection.webhookSecret && (
+            <CopyField label={t("connections.webhookSecret")} value={connection.webhookSecret} helperText={t("connections.webhookSecretHint")} />
+          )}
+          <TextField
+            label={t("connections.farewellMessage")}
+            multiline
+            minRows={2}
+            maxRows={8}
+            error={Boolean(errors.farewellMessage)}
+            helperText={t("connections.farewellHint")}
+            slotProps={{ htmlInput: { maxLength: limits.farewellMessageMax } }}
+            {...textFieldProps(register("farewellMessage"))}
+          />
+          <Stack>
+            <SwitchField control={control} name="canCloseTicketByMessage" label={t("connections.canCloseTicketByMessage")} />
+            <SwitchField control={control} name="ignoreGroups" label={t("connections.ignoreGroups")} />
+          </Stack>
+          <DefaultField control={control} locked={locked} currentDefaultName={currentDefault?.name ?? null} />
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ justifyContent: "flex-end", px: 2, pb: 2 }}>
+        <Button component={RouterLink} to="/connections">
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="contained" loading={saving}>
+          {t("common.save")}
+        </Button>
+      </CardActions>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Connection } from "@atendo/contracts";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { AddButton } from "../../../components/add-button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Page } from "../../../components/page";
+import { QueryState } from "../../../components/query-state";
+import { ScrollList } from "../../../components/scroll-list";
+import { toast } from "../../../lib/toast";
+import { useConfirmTarget } from "../../../lib/use-confirm-target";
+import {
+  useConnectionTicketCount,
+  useConnections,
+  useConnectionsLive,
+  useDeleteConnection,
+  useDisconnectSession,
+} from "../hooks/use-connections";
+import { ConnectionsTable } from "./connections-table";
+import { QrCodeDialog } from "./qr-code-dialog";
+
+/** /connections: every connection with its live session (admins, spec §2, §4). */
+export function ConnectionsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useConnections({ silent: true });
+  const deletion = useDeleteConnection();
+  const disconnection = useDisconnectSession();
+  const toDelete = useConfirmTarget<Connection>();
+  const toDisconnect = useConfirmTarget<Connection>();
+  const [qrFor, setQrFor] = useState<number | null>(null);
+  const closeQr = useCallback(() => setQrFor(null), []);
+  const tickets = useConnectionTicketCount(toDelete.open && toDelete.target ? toDelete.target.id : null);
+  useConnectionsLive();
+
+  function remove(connection: Connection): void {
+    deletion.mutate(connection.id, { onSuccess: () => toast.success(t("connections.deleted")) });
+  }
+
+  function disconnect(connection: Connection): void {
+    disconnection.mutate(connection.id, { onSuccess: () => toast.info(t("connections.disconnectStarted")) });
+  }
+
+  return (
+    <Page title={t("pages.connections")} fill actions={<AddButton to="/connections/new" label={t("connections.add")} alwaysLabelled />}>
+      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
+      {query.data && (
+        <ScrollList label={t("pages.connections")} empty={query.data.length === 0 ? t("connections.empty") : null}>
+          <ConnectionsTable
+            connections={query.data}
+            onShowQr={(connection) => setQrFor(connection.id)}
+            onDisconnect={toDisconnect.ask}
+            onEdit={(connection) => void navigate(`/connections/edit/${connection.id}`)}
+            onDelete={toDelete.ask}
+          />
+        </ScrollList>
+      )}
+      <QrCodeDialog connectionId={qrFor} onClose={closeQr} />
+      <ConfirmDialog
+        open={toDisconnect.open}
+        title={t("connections.disconnectTitle", { name: toDisconnect.target?.name ?? "" })}
+        message={t("connections.disconnectText")}
+        confirmLabel={t("connections.disconnect")}
+        danger
+        onConfirm={() => toDisconnect.target && disconnect(toDisconnect.target)}
+        onClose={toDisconnect.close}
+      />
+      <ConfirmDialog
+        open={toDelete.open}
+        title={t("connections.deleteTitle", { name: toDelete.target?.name ?? "" })}
+        message={tickets.isPending ? t("connections.countingTickets") : t("connections.deleteText", { count: tickets.count })}
+        confirmLabel={t("common.delete")}
+        danger
+        onConfirm={() => toDelete.target && remove(toDelete.target)}
+        onClose={toDelete.close}
+      />
+    </Page>
+  );
+}

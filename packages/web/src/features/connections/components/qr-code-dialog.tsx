@@ -1,0 +1,81 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Typography from "@mui/material/Typography";
+import QRCode from "qrcode";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useConnections } from "../hooks/use-connections";
+
+const qrSize = 256;
+
+interface QrCodeDialogProps {
+  /** The connection whose code to show; null when closed. */
+  connectionId: number | null;
+  onClose: () => void;
+}
+
+/** The QR code as a 256 px image; "" while there is none. */
+function useQrImage(text: string): string {
+  const [image, setImage] = useState({ text: "", url: "" });
+  useEffect(() => {
+    if (!text) return;
+    let active = true;
+    QRCode.toDataURL(text, { width: qrSize, margin: 1, errorCorrectionLevel: "L" })
+      .then((url) => active && setImage({ text, url }))
+      .catch(() => active && setImage({ text, url: "" }));
+    return () => {
+      active = false;
+    };
+  }, [text]);
+  return image.text === text ? image.url : "";
+}
+
+/**
+ * The connection's QR code (spec §2, §4): follows the cached connection, which `whatsappSession`
+ * events keep current, so a new code replaces the old one and CONNECTED closes the dialog.
+ */
+export function QrCodeDialog({ connectionId, onClose }: QrCodeDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { data } = useConnections({ silent: true });
+  const connection = data?.find((item) => item.id === connectionId);
+  const status = connection?.status;
+  const open = connectionId !== null;
+  const image = useQrImage(connection?.status === "qrcode" ? connection.qrcode : "");
+
+  useEffect(() => {
+    if (open && (status === "CONNECTED" || connection === undefined)) onClose();
+  }, [open, status, connection, onClose]);
+
+  return (
+    <Dialog open={open && connection !== undefined} onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t("connections.qrTitle", { name: connection?.name ?? "" })}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t("connections.qrHint")}
+        </Typography>
+        <Box sx={{ width: qrSize, height: qrSize, mx: "auto", display: "grid", placeItems: "center", bgcolor: "#fff" }}>
+          {image ? (
+            <img src={image} width={qrSize} height={qrSize} alt={t("connections.qrAlt", { name: connection?.name ?? "" })} />
+          ) : (
+            <CircularProgress aria-label={t("connections.qrWaiting")} />
+          )}
+        </Box>
+        {connection && connection.retries > 0 && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {t("connections.qrRetries", { count: connection.retries })}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("connections.close")}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { sessionActionOf } from "./session-action-of";
+
+describe("sessionActionOf", () => {
+  it.each([
+    ["qrcode", "qr"],
+    ["CONNECTED", "disconnect"],
+    ["PAIRING", "disconnect"],
+    ["TIMEOUT", "disconnect"],
+    ["OPENING", "wait"],
+    ["DISCONNECTING", "wait"],
+  ] as const)("a WhatsApp connection in %s shows %s", (status, action) => {
+    expect(sessionActionOf({ kind: "whatsapp", status })).toBe(action);
+  });
+
+  it("offers the simulator for a running API connection, and waits or disconnects otherwise", () => {
+    expect(sessionActionOf({ kind: "api", status: "CONNECTED" })).toBe("simulator");
+    expect(sessionActionOf({ kind: "api", status: "OPENING" })).toBe("wait");
+    expect(sessionActionOf({ kind: "api", status: "TIMEOUT" })).toBe("disconnect");
+  });
+});

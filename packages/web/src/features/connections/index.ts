@@ -1,0 +1,3 @@
+export { ConnectionFormPage } from "./components/connection-form-page";
+export { ConnectionsPage } from "./components/connections-page";
+export { SimulatorIndexPage, SimulatorPage } from "./components/simulator-page";

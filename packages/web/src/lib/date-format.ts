@@ -1,0 +1,8 @@
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** "dd/MM/yy HH:mm" in local time (spec §9), whatever the language. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear() % 100)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
