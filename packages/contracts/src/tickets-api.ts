@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { pageNumber, userRef } from "./common.js";
+import { pageNumber } from "./common.js";
 import { limits } from "./limits.js";
 import { ticketStatuses } from "./realtime.js";
 import { ticket } from "./tickets.js";
-import { queueRef } from "./users.js";
 
 /** Query-string booleans: "true"/"1" are true, anything else (or absent) false. */
 const queryFlag = z
@@ -55,14 +54,7 @@ export type TicketPage = z.infer<typeof ticketPage>;
  * What a user without permission learns of a ticket: enough for the owner-info modal (attendant,
  * number, status, queue), nothing of the conversation or the contact.
  */
-export const ticketSummary = z.object({
-  id: z.number(),
-  status: z.enum(ticketStatuses),
-  userId: z.number().nullable(),
-  user: userRef.nullable(),
-  queueId: z.number().nullable(),
-  queue: queueRef.nullable(),
-});
+export const ticketSummary = ticket.pick({ id: true, status: true, userId: true, user: true, queueId: true, queue: true });
 export type TicketSummary = z.infer<typeof ticketSummary>;
 
 /** GET /tickets/{id}: the ticket, or only its summary when the user may not see it. */

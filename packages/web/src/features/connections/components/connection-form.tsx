@@ -1,14 +1,12 @@
 import { limits, type Connection } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
+import { FormCardActions } from "../../../components/form-card-actions";
 import { textFieldProps } from "../../../lib/form";
 import { connectionFormDefaults, connectionFormSchema, type ConnectionFormInput, type ConnectionFormValues } from "./connection-form.schema";
 import { CopyField } from "./copy-field";
@@ -118,14 +116,7 @@ export function ConnectionForm({ connection, others, saving, onSubmit }: Connect
           <DefaultField control={control} locked={locked} currentDefaultName={currentDefault?.name ?? null} />
         </Stack>
       </CardContent>
-      <CardActions sx={{ justifyContent: "flex-end", px: 2, pb: 2 }}>
-        <Button component={RouterLink} to="/connections">
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {t("common.save")}
-        </Button>
-      </CardActions>
+      <FormCardActions cancelTo="/connections" saving={saving} />
     </form>
   );
 }

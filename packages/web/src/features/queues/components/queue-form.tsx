@@ -1,14 +1,12 @@
 import { createQueueBody, limits, queueColorPresets, userRef, type Queue } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
 import { z } from "zod";
+import { FormCardActions } from "../../../components/form-card-actions";
 import { textFieldProps } from "../../../lib/form";
 import { ColorMenuField } from "./color-menu-field";
 import { MembersField } from "./members-field";
@@ -90,14 +88,7 @@ export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) 
           />
         </Stack>
       </CardContent>
-      <CardActions sx={{ justifyContent: "flex-end", px: 2, pb: 2 }}>
-        <Button component={RouterLink} to="/queues">
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {t("common.save")}
-        </Button>
-      </CardActions>
+      <FormCardActions cancelTo="/queues" saving={saving} />
     </form>
   );
 }
