@@ -5,8 +5,11 @@ import { E2E_ADMIN } from "./global-setup.js";
 export { E2E_ADMIN };
 export const baseUrl = (): string => inject("baseUrl");
 
-/** Debian's Chromium with the flags this network needs (no background calls home). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium with the flags this network needs (no background calls home). `extraArgs`
+ * adds flags a journey needs, e.g. a fake microphone for audio recording.
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -17,6 +20,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--no-first-run",
       "--disable-quic",
+      ...extraArgs,
     ],
   });
 }

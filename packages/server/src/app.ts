@@ -26,6 +26,7 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.js";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.js";
+import { forwardingRoutes } from "./modules/forwarding/forwarding.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     connectionsRoutes,
     ticketsRoutes,
     messagesRoutes,
+    forwardingRoutes,
     mediaRoutes,
     apiChannelRoutes,
     simulatorRoutes,

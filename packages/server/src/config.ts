@@ -40,7 +40,8 @@ export const configSchema = z.object({
   LOGIN_LOGO_URL: optionalText,
   SHUTDOWN_BANNER_DATE: optionalText,
   SHUTDOWN_BANNER_URL: optionalUrl,
-  AUTO_CLOSE_HOURS: z.coerce.number().min(0).max(10_000).default(0),
+  /** Open tickets idle this many hours (since their last update) are closed by the server; 0 or empty = off. */
+  TICKETS_AUTO_CLOSE_HOURS: z.coerce.number().min(0).max(10_000).default(0),
   /** A customer writing again this soon after their ticket closed reopens it (0 = always a new ticket). */
   TICKET_REOPEN_WINDOW_MINUTES: z.coerce.number().int().min(0).max(525_600).default(0),
   /** Base URL external systems reach Atendo at (media links in API-channel webhooks). */

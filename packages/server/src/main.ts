@@ -3,6 +3,7 @@ import { bootstrap } from "./bootstrap.js";
 import { startChannels } from "./channels/start-channels.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { startAutoClose } from "./jobs/auto-close.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,7 +22,11 @@ async function main(): Promise<void> {
   // A library's stray rejection (a channel's socket, say) is logged; it must not stop every other connection.
   process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled rejection"));
 
+  // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval from now.
+  const autoClose = startAutoClose(ctx);
   const shutdown = async () => {
+    // Jobs first: a run in progress finishes its writes while the database is still open.
+    await autoClose.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -39,7 +40,8 @@ export function openDatabase(options: DatabaseOptions): Database {
 
 function openPglite(dir: string): Database {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  // Extensions the migrations create must be loaded into PGlite (on a server they are installed).
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -6,6 +6,7 @@ import { ContactsPage } from "../features/contacts";
 import { QueueFormPage, QueuesPage } from "../features/queues";
 import { QuickAnswersPage } from "../features/quick-answers";
 import { SettingsPage } from "../features/settings";
+import { TicketsPage } from "../features/tickets";
 import { UserModal, UsersPage } from "../features/users";
 import { AdminRoute } from "./guards/admin-route";
 import { PrivateRoute } from "./guards/private-route";
@@ -42,8 +43,8 @@ export const routes: RouteObject[] = [
             element: <AppShell />,
             children: [
               { index: true, element: <Navigate to="/tickets" replace /> },
-              ...comingSoon("/tickets", "pages.tickets"),
-              ...comingSoon("/tickets/:ticketId", "pages.tickets"),
+              // One element for both paths: the list stays mounted (scroll, filters) while tickets open.
+              { path: "/tickets", element: <TicketsPage />, children: [{ path: ":ticketId" }] },
               { path: "/quickAnswers", element: <QuickAnswersPage /> },
               ...comingSoon("/chats", "pages.chats"),
               ...comingSoon("/chats/:chatId", "pages.chats"),

@@ -116,25 +116,43 @@ export function refreshSession(): Promise<SessionResponse> {
   return refreshing;
 }
 
-/** Calls the API and returns its JSON body, or throws an {@link ApiError}. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Sends with the session's token, refreshing it once on ERR_TOKEN_EXPIRED. `read` turns a
+ * successful response into the result (JSON, or a blob for media); errors become {@link ApiError}.
+ */
+async function request<T>(path: string, options: RequestOptions, read: (response: Response) => Promise<T>): Promise<T> {
   const stored = getToken();
   if (!options.anonymous && stored && tokenExpiresSoon(stored)) await refreshSession();
   const sentWith = getToken();
   let response = await send(path, options);
-  let body = await readBody(response);
 
-  if (!options.anonymous && response.status === 403 && errorCode(body) === "ERR_TOKEN_EXPIRED") {
-    // Another request may have refreshed already while this one was in flight.
-    const current = getToken();
-    if (!current || current === sentWith) await refreshSession();
-    response = await send(path, options);
-    body = await readBody(response);
+  if (!options.anonymous && response.status === 403) {
+    const body = await readBody(response.clone());
+    if (errorCode(body) === "ERR_TOKEN_EXPIRED") {
+      // Another request may have refreshed already while this one was in flight.
+      const current = getToken();
+      if (!current || current === sentWith) await refreshSession();
+      response = await send(path, options);
+    }
   }
 
   if (!options.anonymous && response.status === 401) endSession();
-  if (!response.ok) throw toApiError(response, body);
-  return body as T;
+  if (!response.ok) throw toApiError(response, await readBody(response));
+  return read(response);
+}
+
+/** Calls the API and returns its JSON body, or throws an {@link ApiError}. */
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request(path, options, (response) => readBody(response) as Promise<T>);
+}
+
+/**
+ * A protected file (a message's media) as a blob: `/api/...` addresses are fetched with the
+ * bearer token, which an <img src> could not send (spec §7).
+ */
+export function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const path = url.startsWith(apiBase + "/") ? url.slice(apiBase.length) : url;
+  return request(path, { signal }, (response) => response.blob());
 }
 
 type BodylessOptions = Omit<RequestOptions, "method" | "body">;

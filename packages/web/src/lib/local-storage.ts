@@ -4,6 +4,12 @@ export const storageKeys = {
   language: "i18nextLng",
   lastConfigPageOpen: "lastConfigPageOpen",
   shutdownBannerDismissed: "shutdownBannerDismissed",
+  /** Admins' "show all tickets" toggle of the ticket list. */
+  showAllTickets: "showAllTickets",
+  /** The user answered "not now" to the browser-notifications prompt. */
+  notificationsPromptDismissed: "notificationsPromptDismissed",
+  /** Whether sent ticket messages carry the attendant's signature (spec §3, default on). */
+  signOption: "signOption",
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

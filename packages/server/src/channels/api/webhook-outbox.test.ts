@@ -127,7 +127,7 @@ describe("webhook outbox", () => {
     receiver.answerWith(() => ({ status: 200 }));
     const message = await reply(server, admin, connection);
     await server.ctx.outbox.runOnce();
-    expect((await server.request({ method: "DELETE", url: `/api/messages/${message.id}`, token: admin })).json()).toEqual({ ok: true });
+    expect((await server.request({ method: "DELETE", url: `/api/messages/${message.id}`, token: admin, payload: { ticketId: message.ticketId } })).json()).toEqual({ ok: true });
     const before = receiver.received.length;
     expect(await server.ctx.outbox.runOnce()).toBe(1);
     expect(receiver.received[before]?.payload).toMatchObject({ event: "delete", messageId: message.id, externalId: `atendo-${message.id}` });

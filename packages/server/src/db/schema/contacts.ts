@@ -19,6 +19,9 @@ export const contacts = pgTable(
     check("contacts_number_digits_check", sql`${t.number} ~ '^[0-9]+$'`),
     // The list is ordered by lower(name); searches are ILIKE scans bounded by the page size.
     index("contacts_name_idx").on(sql`lower(${t.name})`, t.id),
+    // Ticket search: contact name (ILIKE) and number (LIKE) anywhere, by trigrams (pg_trgm).
+    index("contacts_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("contacts_number_trgm_idx").using("gin", t.number.op("gin_trgm_ops")),
   ],
 );
 

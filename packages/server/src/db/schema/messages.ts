@@ -63,6 +63,9 @@ export const messages = pgTable(
     // Deleting a ticket's messages sets their quotes to null: without this, a scan per message.
     index("messages_quoted_idx").on(t.quotedMsgId).where(sql`${t.quotedMsgId} is not null`),
     uniqueIndex("messages_media_name_key").on(t.mediaName).where(sql`${t.mediaName} is not null`),
+    // Ticket search matches message text anywhere, case-insensitively (ILIKE '%…%'): trigrams
+    // (pg_trgm, docs/decisions/0018) answer it without reading every message.
+    index("messages_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
     check("messages_ack_check", sql`${t.ack} in (0, 1, 3, 4, 5)`),
     check(
       "messages_media_type_check",

@@ -48,6 +48,17 @@ export class MediaStore {
     return name;
   }
 
+  /**
+   * The same file under a new name (a hard link: no bytes copied). A forwarded copy gets its own
+   * name because each name belongs to one message, whose ticket decides who may fetch it.
+   */
+  async linkCopy(name: string): Promise<string> {
+    const extension = name.includes(".") ? name.slice(name.lastIndexOf(".")) : "";
+    const copy = `${randomUUID()}${extension}`;
+    await link(this.path(name), this.path(copy));
+    return copy;
+  }
+
   async removeFile(path: string): Promise<void> {
     await unlink(path).catch(() => undefined);
   }

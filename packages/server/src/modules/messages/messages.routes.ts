@@ -1,4 +1,4 @@
-import { errorResponse, idParam, listMessagesQuery, messagePage, okResponse, sendMessageBody, sentMessages, ticketIdParam } from "@atendo/contracts";
+import { deleteMessageBody, errorResponse, listMessagesQuery, messageIdParam, messagePage, okResponse, sendMessageBody, sentMessages, ticketIdParam } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { actorOf } from "../../http/auth-plugin.js";
@@ -52,9 +52,17 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     "/api/messages/:id",
-    { schema: { tags, params: idParam, response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 502: errorResponse } } },
+    {
+      schema: {
+        tags,
+        description: "Body `{ ticketId }`: the ticket the message is shown in (must be the message's ticket).",
+        params: messageIdParam,
+        body: deleteMessageBody,
+        response: { 200: okResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 502: errorResponse },
+      },
+    },
     async (request) => {
-      await deleteMessage(ctx, actorOf(request), request.params.id);
+      await deleteMessage(ctx, actorOf(request), request.params.id, request.body.ticketId);
       return { ok: true as const };
     },
   );

@@ -45,11 +45,13 @@ export async function listMessages(ctx: AppContext, actor: Actor, ticketId: numb
 }
 
 /**
- * DELETE /messages/{id}: an own message, deleted on the channel for everyone, then kept and
- * marked deleted. Who may write in the ticket may delete; a channel failure answers
- * ERR_DELETE_WAPP_MSG and changes nothing.
+ * DELETE /messages/{id} {ticketId}: an own message (fromMe), by its sender or an admin, in a
+ * ticket they may write in; deleted on the channel for everyone, then kept and marked deleted.
+ * `ticketId` must be the message's ticket: the web names the ticket on screen, and a message of
+ * another ticket (another connection) is refused rather than deleted behind the user's back.
+ * A channel failure answers ERR_DELETE_WAPP_MSG and changes nothing (docs/decisions/0021).
  */
-export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: number): Promise<void> {
+export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: number, ticketId: number): Promise<void> {
   const [row] = await ctx.db
     .select({ message: messages, number: contacts.number })
     .from(messages)
@@ -58,11 +60,14 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: nu
     .where(eq(messages.id, messageId))
     .limit(1);
   if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND");
-  const ticket = await findTicketRow(ctx.db, row.message.ticketId);
-  await assertCanWriteTicket(ctx.db, actor, ticket);
   const { message } = row;
-  if (!message.fromMe) throw new AppError("ERR_NO_PERMISSION");
+  if (message.ticketId !== ticketId) throw new AppError("ERR_NO_PERMISSION");
+  const ticket = await findTicketRow(ctx.db, message.ticketId);
+  await assertCanWriteTicket(ctx.db, actor, ticket);
+  // A customer's message cannot be deleted for everyone; an attendant's only by who sent it.
+  if (!message.fromMe || (actor.profile !== "admin" && message.userId !== actor.id)) throw new AppError("ERR_NO_PERMISSION");
   if (message.isDeleted) return;
+  // Without an external id the channel never had the message (it failed to send): nothing to recall.
   if (message.externalId) {
     try {
       await ctx.channels.driverFor(message.connectionId).deleteMessage({ number: row.number, isGroup: ticket.isGroup }, message.externalId, true);
@@ -71,6 +76,11 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: nu
       throw new AppError("ERR_DELETE_WAPP_MSG");
     }
   }
-  const [updated] = await ctx.db.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(eq(messages.id, messageId)).returning();
+  // Guarded on isDeleted: two deletes racing announce the change once.
+  const [updated] = await ctx.db
+    .update(messages)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(and(eq(messages.id, messageId), eq(messages.isDeleted, false)))
+    .returning();
   if (updated) await announceMessageUpdate(ctx, updated);
 }

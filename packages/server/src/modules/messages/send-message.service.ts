@@ -14,13 +14,15 @@ import type { Upload } from "./uploads.js";
 
 type SendText = z.output<typeof sendMessageBody>;
 
-interface Draft {
+/** An outgoing message before it is stored. */
+export interface Draft {
   body: string;
   mediaType: MessageMediaType;
   mediaName?: string;
   mimeType?: string;
   fileName?: string;
   quotedMsgId?: number;
+  isForwarded?: boolean;
 }
 
 /** A reply may quote only a message of the same contact on the same connection (spec §4). */
@@ -38,10 +40,15 @@ async function quotedIdFor(ctx: AppContext, ticket: TicketRow, quotedId: number 
 
 /**
  * Stores the outgoing messages first (ack 0, shown at once), then hands each to the driver. If
- * one cannot be delivered it is marked failed (visible) and the call answers the driver's error
- * (ERR_SENDING_WAPP_MSG, ERR_WAPP_NOT_INITIALIZED…); the others still go.
+ * one cannot be delivered it is marked failed (visible) and its error (ERR_SENDING_WAPP_MSG,
+ * ERR_WAPP_NOT_INITIALIZED…) is returned as `failure`; the others still go.
  */
-async function storeAndDeliver(ctx: AppContext, actor: Actor, ticket: TicketRow, drafts: readonly Draft[]): Promise<Message[]> {
+export async function storeOutgoing(
+  ctx: AppContext,
+  actor: Actor,
+  ticket: TicketRow,
+  drafts: readonly Draft[],
+): Promise<{ messages: Message[]; failure: AppError | null }> {
   const now = new Date();
   const rows = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
@@ -58,9 +65,15 @@ async function storeAndDeliver(ctx: AppContext, actor: Actor, ticket: TicketRow,
   await announceMessages(ctx, { ticket, created: false, reopened: null }, rows);
   let failure: AppError | null = null;
   for (const row of rows) failure = (await deliverOutbound(ctx, row.id)) ?? failure;
-  if (failure) throw failure;
   const sent = await ctx.db.select().from(messages).where(inArray(messages.id, rows.map((row) => row.id))).orderBy(messages.id);
-  return presentMessages(ctx.db, sent, messageContactOf(await presentTicket(ctx.db, ticket.id)));
+  return { messages: await presentMessages(ctx.db, sent, messageContactOf(await presentTicket(ctx.db, ticket.id))), failure };
+}
+
+/** storeOutgoing for one request: a delivery failure becomes the call's answer. */
+async function storeAndDeliver(ctx: AppContext, actor: Actor, ticket: TicketRow, drafts: readonly Draft[]): Promise<Message[]> {
+  const { messages: stored, failure } = await storeOutgoing(ctx, actor, ticket, drafts);
+  if (failure) throw failure;
+  return stored;
 }
 
 /** The ticket a user is about to write in, checked before any upload is read. */

@@ -13,6 +13,6 @@ export async function getPublicConfig(ctx: AppContext): Promise<PublicConfig> {
       ? { date: config.SHUTDOWN_BANNER_DATE, migrationUrl: config.SHUTDOWN_BANNER_URL ?? null }
       : null,
     userCreation: (await getSettingValue(ctx, "userCreation")) === "enabled" ? "enabled" : "disabled",
-    autoCloseHours: config.AUTO_CLOSE_HOURS,
+    autoCloseHours: config.TICKETS_AUTO_CLOSE_HOURS,
   };
 }

@@ -1,4 +1,4 @@
-import type { ExtraInfo, Ticket, TicketParticipant } from "@atendo/contracts";
+import type { ExtraInfo, Ticket, TicketParticipant, TicketSummary } from "@atendo/contracts";
 import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
@@ -96,4 +96,10 @@ export async function presentTicket(db: Db, id: number): Promise<Ticket> {
   const [row] = await query.execute({ id });
   if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
   return presentJoinedTicket(row);
+}
+
+/** What a user without permission may learn of a ticket (the owner-info modal). */
+export function summarizeTicket(ticket: Ticket): TicketSummary {
+  const { id, status, userId, user, queueId, queue } = ticket;
+  return { id, status, userId, user, queueId, queue };
 }

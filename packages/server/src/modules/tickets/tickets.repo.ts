@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ticketParticipants, tickets, userQueues } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
@@ -40,13 +40,15 @@ async function isQueueMember(db: Db, queueId: number, userId: number): Promise<b
 }
 
 /**
- * Who may see a ticket (its messages, its media, its events): admins; its owner; its
- * participants; and, while it waits (pending), the members of its queue — every user when it has
- * no queue (docs/decisions/0006, 0012). Closed tickets of others stay hidden here; the history
- * rules (canSeeAllTicketHistory) belong to the tickets module.
+ * Who may see a ticket (its messages, its media): admins; its owner; its participants; while it
+ * waits (pending), the members of its queue — every user when it has no queue (docs/decisions/
+ * 0006, 0012); and, once closed, users with `canSeeAllTicketHistory`, who may read any contact's
+ * earlier conversations (docs/decisions/0019). Events follow ticketAudience, which leaves that
+ * last group out: history is read on demand, not followed live.
  */
 export async function canSeeTicket(db: Db, actor: Actor, ticket: TicketScope): Promise<boolean> {
   if (actor.profile === "admin" || ticket.userId === actor.id) return true;
+  if (ticket.status === "closed" && actor.canSeeAllTicketHistory) return true;
   if (ticket.status === "pending" && (ticket.queueId === null || (await isQueueMember(db, ticket.queueId, actor.id)))) return true;
   return isParticipant(db, ticket.id, actor.id);
 }
@@ -88,4 +90,26 @@ export function mergeAudiences(...targets: EmitTarget[]): EmitTarget {
     userIds: [...new Set(targets.flatMap((t) => t.userIds ?? []))],
     queueIds: [...new Set(targets.flatMap((t) => t.queueIds ?? []))],
   };
+}
+
+/** The contact's active (pending/open) ticket on a connection, other than `exceptId`. */
+export async function activeTicketOf(db: Db, contactId: number, connectionId: number, exceptId?: number): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.contactId, contactId),
+        eq(tickets.connectionId, connectionId),
+        inArray(tickets.status, ["pending", "open"]),
+        exceptId === undefined ? undefined : ne(tickets.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Return, resolve, reopen and transfer are for the ticket's owner or an admin (spec §4). */
+export function assertOwnerOrAdmin(actor: Actor, ticket: TicketScope): void {
+  if (actor.profile !== "admin" && ticket.userId !== actor.id) throw new AppError("ERR_NO_PERMISSION");
 }

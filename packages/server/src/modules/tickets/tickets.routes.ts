@@ -1,18 +1,102 @@
-import { errorResponse, ticketsCount, ticketsCountQuery } from "@atendo/contracts";
+import {
+  addParticipantsBody,
+  createTicketBody,
+  errorResponse,
+  idParam,
+  listTicketsQuery,
+  okResponse,
+  participantParams,
+  showTicketResponse,
+  ticketHistory,
+  ticketHistoryQuery,
+  ticketPage,
+  ticketResponse,
+  ticketResult,
+  ticketsCount,
+  ticketsCountQuery,
+  updateTicketBody,
+} from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { actorOf } from "../../http/auth-plugin.js";
+import { mapConstraint } from "../../http/error-mapper.js";
 import { typed } from "../../http/typed.js";
 import { countConnectionTickets } from "../connections/connections.service.js";
+import { createTicket } from "./ticket-create.service.js";
+import { listTickets } from "./ticket-list.service.js";
+import { addParticipants, removeParticipant } from "./ticket-participants.service.js";
+import { updateTicket } from "./ticket-update.service.js";
+import { deleteTicket, showTicket, ticketHistory as historyOf } from "./tickets.service.js";
+
+const tags = ["tickets"];
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /**
- * The part of the tickets API this issue needs: the count shown by the connection's delete
- * confirmation. Lists and transitions come with the tickets module.
+ * Tickets (spec §7). `/api/tickets/count` and `/api/tickets/history` are static routes, which the
+ * router always prefers to `/api/tickets/:id`.
  */
 export function ticketsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  typed(app).get(
+  const r = typed(app);
+  // Services check for another active ticket first; a race lost on the index still gets a code.
+  mapConstraint("tickets_active_contact_connection_key", "ERR_OTHER_OPEN_TICKET");
+
+  r.get(
+    "/api/tickets",
+    { schema: { tags, querystring: listTicketsQuery, response: { 200: ticketPage, 400: errorResponse } } },
+    async (request) => listTickets(ctx, actorOf(request), request.query),
+  );
+
+  r.get(
     "/api/tickets/count",
-    { schema: { tags: ["tickets"], querystring: ticketsCountQuery, response: { 200: ticketsCount, 403: errorResponse } } },
+    { schema: { tags, querystring: ticketsCountQuery, response: { 200: ticketsCount, 403: errorResponse } } },
     async (request) => ({ count: await countConnectionTickets(ctx, actorOf(request), request.query.whatsappId) }),
+  );
+
+  r.get(
+    "/api/tickets/history",
+    { schema: { tags, querystring: ticketHistoryQuery, response: { 200: ticketHistory, ...errors } } },
+    async (request) => historyOf(ctx, actorOf(request), request.query),
+  );
+
+  r.get(
+    "/api/tickets/:id",
+    { schema: { tags, params: idParam, response: { 200: showTicketResponse, 404: errorResponse } } },
+    async (request) => showTicket(ctx, actorOf(request), request.params.id),
+  );
+
+  r.post(
+    "/api/tickets",
+    { schema: { tags, body: createTicketBody, response: { 201: ticketResult, 200: ticketResult, ...errors } } },
+    async (request, reply) => {
+      const { created, result } = await createTicket(ctx, actorOf(request), request.body);
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  );
+
+  r.put(
+    "/api/tickets/:id",
+    { schema: { tags, params: idParam, body: updateTicketBody, response: { 200: ticketResult, ...errors } } },
+    async (request) => updateTicket(ctx, actorOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    "/api/tickets/:id",
+    { schema: { tags, params: idParam, response: { 200: okResponse, 403: errorResponse, 404: errorResponse } } },
+    async (request) => {
+      await deleteTicket(ctx, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/tickets/:id/participant",
+    { schema: { tags, params: idParam, body: addParticipantsBody, response: { 200: ticketResponse, ...errors } } },
+    async (request) => addParticipants(ctx, actorOf(request), request.params.id, request.body.participantIds),
+  );
+
+  r.delete(
+    "/api/tickets/:id/participant/:userId",
+    { schema: { tags, params: participantParams, response: { 200: ticketResponse, ...errors } } },
+    async (request) => removeParticipant(ctx, actorOf(request), request.params.id, request.params.userId),
   );
 }

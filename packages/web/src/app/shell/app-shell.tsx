@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Outlet } from "react-router";
 import { ShutdownBanner } from "../../components/shutdown-banner";
 import { FeedbackModal } from "../../features/feedback";
+import { TicketsBackground } from "../../features/tickets";
 import { AppDrawer } from "./app-drawer";
 import { AppTopBar } from "./app-top-bar";
 
@@ -40,6 +41,7 @@ export function AppShell() {
         </Box>
       </Box>
       <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+      <TicketsBackground />
     </Box>
   );
 }

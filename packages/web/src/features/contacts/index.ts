@@ -1,1 +1,3 @@
 export { ContactsPage } from "./components/contacts-page";
+export { ContactAvatar, initials } from "./components/contact-avatar";
+export { ContactDialog } from "./components/contact-dialog";

@@ -1,4 +1,4 @@
-import type { CreateQueueBody, Queue, UpdateQueueBody, UserPage } from "@atendo/contracts";
+import type { CreateQueueBody, Queue, UpdateQueueBody } from "@atendo/contracts";
 import { http } from "../../../lib/http";
 
 export function listQueues(signal?: AbortSignal): Promise<Queue[]> {
@@ -19,9 +19,4 @@ export function updateQueue(id: number, body: UpdateQueueBody): Promise<Queue> {
 
 export function deleteQueue(id: number): Promise<void> {
   return http.delete<void>(`/queue/${id}`);
-}
-
-/** Candidates for the members field: the first page of active users matching `searchParam`. */
-export function searchMembers(searchParam: string, signal?: AbortSignal): Promise<UserPage> {
-  return http.get<UserPage>("/users", { query: { searchParam, pageNumber: 1 }, signal });
 }

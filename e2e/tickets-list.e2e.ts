@@ -1,0 +1,189 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminToken, api, launchBrowser, liveConnection, loginAs, newPage } from "./support/browser.js";
+
+/**
+ * The ticket list of two attendants working one queue (issue 5): a queue member and an
+ * outsider, each in their own browser, and customers writing through an API connection that
+ * routes to the queue.
+ */
+const suffix = Date.now().toString(36);
+/** The suffix in letters only: a search with digits also matches contact numbers by those digits. */
+const word = suffix.replace(/\d/g, (digit) => "abcdefghij"[Number(digit)] ?? "");
+const password = "attendant-password";
+let browser: Browser;
+let admin: string;
+let connection: { id: number; apiToken: string };
+let queueId: number;
+const member = { name: `Marta ${suffix}`, email: `marta-${suffix}@e2e.atendo.test` };
+const outsider = { name: `Otto ${suffix}`, email: `otto-${suffix}@e2e.atendo.test` };
+
+let messageSeq = 0;
+/** A customer writes through the API channel (docs/api-channel.md); answers the ticket's id. */
+async function customerWrites(number: string, name: string, body: string): Promise<number> {
+  const { ticketId } = await api<{ ticketId: number }>(`/channels/${connection.id}/messages`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${connection.apiToken}` },
+    body: JSON.stringify({ externalId: `list-${suffix}-${++messageSeq}`, from: { number, name }, body }),
+  });
+  return ticketId;
+}
+
+/** A browser context signed in as `who`, with notifications allowed and every one recorded. */
+async function signIn(who: { email: string }): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser);
+  await context.grantPermissions(["notifications"]);
+  // Record what the app shows through the Notification constructor (the title and body a person sees).
+  await page.addInitScript(() => {
+    const Original = window.Notification;
+    const shown: { title: string; body: string }[] = [];
+    const instances: Notification[] = [];
+    Object.assign(window, { shownNotifications: shown, notificationInstances: instances });
+    class Recorded extends Original {
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body ?? "" });
+        super(title, options);
+        instances.push(this);
+      }
+    }
+    Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
+  });
+  const live = liveConnection(page);
+  await loginAs(page, who.email, password);
+  await live;
+  return { context, page };
+}
+
+const shown = (page: Page) => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications);
+const waitingTab = (page: Page) => page.getByRole("tab", { name: /^Waiting/ });
+const openTab = (page: Page) => page.getByRole("tab", { name: /^Open/ });
+/** The number a tab's accessible name carries: "Waiting (3)". */
+async function tabCount(tab: ReturnType<Page["getByRole"]>): Promise<number> {
+  await tab.waitFor();
+  return Number(/\((\d+)\)/.exec((await tab.getAttribute("aria-label")) ?? "")?.[1] ?? "0");
+}
+/** The unread count the document title starts with: "(2) Atendo". */
+async function titleCount(page: Page): Promise<number> {
+  return Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? "0");
+}
+async function titleShows(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((expected) => (/^\((\d+)\)/.exec(document.title)?.[1] ?? "0") === String(expected), count);
+}
+const rows = (page: Page, label: string) => page.getByRole("list", { name: label }).getByRole("listitem");
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await adminToken();
+  const queue = await api<{ id: number }>("/queue", {
+    method: "POST",
+    token: admin,
+    // Colours are unique per queue: one made from the time keeps parallel runs apart.
+    body: JSON.stringify({ name: `Returns ${suffix}`, color: `#${Date.now().toString(16).slice(-6).toUpperCase()}` }),
+  });
+  queueId = queue.id;
+  for (const user of [
+    { ...member, queueIds: [queueId] },
+    { ...outsider, queueIds: [] },
+  ]) {
+    await api("/users", { method: "POST", token: admin, body: JSON.stringify({ ...user, password, profile: "user" }) });
+  }
+  connection = await api<{ id: number; apiToken: string }>("/whatsapp", {
+    method: "POST",
+    token: admin,
+    body: JSON.stringify({ name: `Shop chat ${suffix}`, label: `Shop ${suffix}`, kind: "api", destinationType: "queue", destinationItem: queueId }),
+  });
+});
+afterAll(() => browser.close());
+
+describe("ticket list", () => {
+  it("shows a customer's message live to the queue's member only; accept moves it to open; search finds it; notifications", async () => {
+    const memberSide = await signIn(member);
+    const outsiderSide = await signIn(outsider);
+    const { page } = memberSide;
+    for (const side of [page, outsiderSide.page]) {
+      await waitingTab(side).click();
+      // As a person would, look at the loaded tab (rows, or the empty text) before the customer writes.
+      await side.getByRole("list", { name: "Waiting tickets" }).or(side.getByText("Nobody is waiting.")).first().waitFor();
+    }
+
+    const waitingBefore = await tabCount(waitingTab(page));
+    const unreadBefore = await titleCount(page);
+    const customer = `Clara ${suffix}`;
+    const text = `My parcel ${word} arrived damaged`;
+    const ticketId = await customerWrites(`55118${Date.now().toString().slice(-8)}`, customer, text);
+
+    // Live, as waiting, for the member: name, message, queue and connection on the row.
+    const row = rows(page, "Waiting tickets").filter({ hasText: customer });
+    await row.getByText(text).waitFor();
+    await row.getByText(`Returns ${suffix}`).waitFor();
+    await row.getByText(`Shop ${suffix}`).waitFor();
+    // The tab's badge counts it (refreshed once the burst of events settles).
+    await page.getByRole("tab", { name: `Waiting (${waitingBefore + 1})` }).waitFor();
+    // The member was told, with the customer's name and words.
+    await page.waitForFunction((body) => (window as unknown as { shownNotifications: { body: string }[] }).shownNotifications.some((n) => n.body === body), text);
+    expect(await shown(page)).toContainEqual({ title: customer, body: text });
+
+    // Not for the outsider. Proof without waiting on a clock: a later waiting ticket with no queue
+    // (everyone's) reaches them live, and events arrive in order, so the first one would be there.
+    const { id: contactId } = await api<{ id: number }>("/contacts", {
+      method: "POST",
+      token: admin,
+      body: JSON.stringify({ name: `Walk-in ${suffix}`, number: `55117${Date.now().toString().slice(-8)}` }),
+    });
+    await api("/tickets", { method: "POST", token: admin, body: JSON.stringify({ contactId, status: "pending", queueId: null, whatsappId: connection.id }) });
+    const outsiderRows = rows(outsiderSide.page, "Waiting tickets");
+    await outsiderRows.filter({ hasText: `Walk-in ${suffix}` }).waitFor();
+    expect(await outsiderRows.filter({ hasText: customer }).count()).toBe(0);
+    expect(await shown(outsiderSide.page)).not.toContainEqual(expect.objectContaining({ title: customer }));
+    // A waiting ticket does not open on click: only its accept button does.
+    await row.getByText(text).click();
+    expect(page.url()).toMatch(/\/tickets$/);
+
+    // Accept: the conversation opens and the ticket moves from waiting to open; reading it drops
+    // the unread count of the title (and the drawer badge).
+    await titleShows(page, unreadBefore + 1);
+    await row.getByRole("button", { name: `Accept ticket from ${customer}` }).click();
+    await page.waitForURL(`**/tickets/${ticketId}`);
+    await titleShows(page, unreadBefore);
+    await rows(page, "Waiting tickets").filter({ hasText: customer }).waitFor({ state: "detached" });
+    await openTab(page).click();
+    const openRow = rows(page, "Open tickets").filter({ hasText: customer });
+    await openRow.getByRole("link", { name: new RegExp(customer) }).waitFor();
+    expect(await openRow.getByRole("link").getAttribute("aria-current")).toBe("page");
+
+    // While this ticket is open and on screen, its new messages do not notify; another one's do.
+    await customerWrites(await numberOf(ticketId), customer, `Photo of the box ${suffix}`);
+    await openRow.getByText(`Photo of the box ${suffix}`).waitFor();
+    const other = `Davi ${suffix}`;
+    await customerWrites(`55116${Date.now().toString().slice(-8)}`, other, `Is the shop open on Sunday ${suffix}?`);
+    await page.waitForFunction((title) => (window as unknown as { shownNotifications: { title: string }[] }).shownNotifications.some((n) => n.title === title), other);
+    expect(await shown(page)).toContainEqual({ title: other, body: `Is the shop open on Sunday ${suffix}?` });
+    expect(await shown(page)).not.toContainEqual(expect.objectContaining({ body: `Photo of the box ${suffix}` }));
+
+    // Search by the message's words, from 3 characters: the search view shows the ticket.
+    await page.getByLabel("Search tickets").fill(`parcel ${word}`);
+    const found = rows(page, "Search results").filter({ hasText: customer });
+    await found.waitFor();
+    expect(await rows(page, "Search results").filter({ hasText: other }).count()).toBe(0);
+    // Choosing a tab leaves the search.
+    await waitingTab(page).click();
+    expect(await page.getByLabel("Search tickets").inputValue()).toBe("");
+    await rows(page, "Waiting tickets").filter({ hasText: other }).waitFor();
+
+    // Clicking the notification opens its ticket.
+    await page.evaluate((title) => {
+      const list = (window as unknown as { notificationInstances: Notification[] }).notificationInstances;
+      list.find((n) => n.title === title)?.onclick?.(new Event("click"));
+    }, other);
+    await page.waitForURL(/\/tickets\/\d+$/);
+    expect(page.url()).not.toContain(`/tickets/${ticketId}`);
+    await memberSide.context.close();
+    await outsiderSide.context.close();
+  });
+});
+
+/** The customer's number of a ticket, to write again in the same conversation. */
+async function numberOf(ticketId: number): Promise<string> {
+  const shown = await api<{ ticket: { contact: { number: string } } }>(`/tickets/${ticketId}`, { token: admin });
+  return shown.ticket.contact.number;
+}

@@ -1,0 +1,71 @@
+import type { createTicketBody, TicketResult } from "@atendo/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { connections, contacts, queues, tickets } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
+import type { Actor } from "../../http/auth-plugin.js";
+import { emitTicket } from "./ticket-events.js";
+import { updateTicket } from "./ticket-update.service.js";
+import { presentTicket, summarizeTicket } from "./ticket.presenter.js";
+import { activeTicketOf, canSeeTicket } from "./tickets.repo.js";
+
+export type CreateTicket = z.output<typeof createTicketBody>;
+
+/** The connection a new conversation uses: the one asked for, else the user's own, else the default. */
+async function connectionFor(ctx: AppContext, actor: Actor, whatsappId: number | null | undefined): Promise<number> {
+  const byId = async (id: number) => (await ctx.db.select({ id: connections.id }).from(connections).where(eq(connections.id, id)).limit(1))[0];
+  if (typeof whatsappId === "number") {
+    const chosen = await byId(whatsappId);
+    if (!chosen) throw new AppError("ERR_NO_WAPP_FOUND");
+    return chosen.id;
+  }
+  // A user's own connection that was deleted since falls back to the default.
+  const own = actor.whatsappId === null ? undefined : await byId(actor.whatsappId);
+  if (own) return own.id;
+  const [fallback] = await ctx.db.select({ id: connections.id }).from(connections).where(eq(connections.isDefault, true)).limit(1);
+  if (!fallback) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+  return fallback.id;
+}
+
+async function queueFor(ctx: AppContext, queueId: number | null | undefined): Promise<number | null> {
+  if (typeof queueId !== "number") return null;
+  const [row] = await ctx.db.select({ id: queues.id }).from(queues).where(eq(queues.id, queueId)).limit(1);
+  if (!row) throw new AppError("ERR_NO_QUEUE_FOUND");
+  return row.id;
+}
+
+/**
+ * POST /tickets: a conversation an attendant starts with a contact, open for them (or pending in
+ * a queue). The partial unique index decides between concurrent starts: the insert does nothing
+ * when the contact already has an active ticket on that connection, and that ticket is the answer
+ * — returned (opened) when it is the caller's or waiting for them, shown with its owner otherwise.
+ * `created` tells the route to answer 201 (a new ticket) or 200 (an existing one).
+ */
+export async function createTicket(ctx: AppContext, actor: Actor, body: CreateTicket): Promise<{ created: boolean; result: TicketResult }> {
+  const [contact] = await ctx.db.select({ id: contacts.id, isGroup: contacts.isGroup }).from(contacts).where(eq(contacts.id, body.contactId)).limit(1);
+  if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+  const connectionId = await connectionFor(ctx, actor, body.whatsappId);
+  const queueId = await queueFor(ctx, body.queueId);
+  const owner = body.status === "open" ? { status: "open" as const, userId: actor.id } : { status: "pending" as const, userId: null };
+  const now = new Date();
+  const [inserted] = await ctx.db
+    .insert(tickets)
+    .values({ contactId: contact.id, connectionId, queueId, isGroup: contact.isGroup, ...owner, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: sql`${tickets.status} in ('pending', 'open')` })
+    .returning();
+  if (inserted) {
+    const ticket = await presentTicket(ctx.db, inserted.id);
+    emitTicket(ctx, ticket, { action: "create", ticket });
+    return { created: true, result: { ticketIsOpen: false, ticket } };
+  }
+  const existing = await activeTicketOf(ctx.db, contact.id, connectionId);
+  // Closed between the insert and this read: the contact is free again, start over.
+  if (!existing) return createTicket(ctx, actor, body);
+  if (existing.status === "open" && existing.userId === actor.id) return { created: false, result: { ticketIsOpen: false, ticket: await presentTicket(ctx.db, existing.id) } };
+  if (existing.status === "pending" && (await canSeeTicket(ctx.db, actor, existing))) {
+    return { created: false, result: await updateTicket(ctx, actor, existing.id, { action: "assigned" }) };
+  }
+  return { created: false, result: { ticketIsOpen: true, ticket: summarizeTicket(await presentTicket(ctx.db, existing.id)) } };
+}
+

@@ -1,0 +1,63 @@
+import type { TicketStatus } from "@atendo/contracts";
+import { sql, type SQL } from "drizzle-orm";
+import { containsPattern } from "../../db/paging.js";
+import type { Actor } from "../../http/auth-plugin.js";
+
+/**
+ * The SQL side of the list's visibility rule (docs/decisions/0012, 0018), over `tickets t`.
+ * The ids a user may list come from three indexed sets rather than one OR, which PostgreSQL
+ * could only answer with a scan of every ticket: tickets they own (tickets_user_status_idx),
+ * tickets they take part in (ticket_participants_user_idx) and pending tickets of their queues
+ * or with no queue (tickets_queue_status_idx). It matches canSeeTicket minus the history rule:
+ * lists show the user's work, not every closed ticket they could open.
+ */
+export function visibleTicketIds(actor: Actor, status: TicketStatus | undefined, id: SQL = sql`t.id`): SQL {
+  const ownStatus = status ? sql` and status = ${status}` : sql``;
+  const branches = [
+    sql`select id from tickets where user_id = ${actor.id}${ownStatus}`,
+    sql`select ticket_id from ticket_participants where user_id = ${actor.id}`,
+  ];
+  if (status === undefined || status === "pending") {
+    branches.push(
+      sql`select id from tickets where status = 'pending'
+        and (queue_id is null or queue_id in (select queue_id from user_queues where user_id = ${actor.id}))`,
+    );
+  }
+  return sql`${id} in (${sql.join(branches, sql` union all `)})`;
+}
+
+/**
+ * `queueIds` narrows: a ticket passes when its queue was chosen or it has no queue (no queue
+ * cannot be chosen in the filter, and those tickets are everyone's), and tickets the user takes
+ * part in always pass (spec §4). It never widens: it is ANDed with the visibility rule.
+ */
+export function queueFilter(actor: Actor, queueIds: readonly number[]): SQL {
+  const ids = sql.join(
+    queueIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`(t.queue_id in (${ids}) or t.queue_id is null
+    or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${actor.id}))`;
+}
+
+/** Tickets updated on that calendar day, in UTC (docs/decisions/0018). */
+export function dayFilter(date: string): SQL {
+  const start = new Date(`${date}T00:00:00.000Z`);
+  const end = new Date(start.getTime() + 86_400_000);
+  return sql`t.updated_at >= ${start.toISOString()} and t.updated_at < ${end.toISOString()}`;
+}
+
+/**
+ * Tickets whose contact's name or number, or one of whose messages, contains the text
+ * (case-insensitive). Each part is a trigram-indexed ILIKE (migration 0004); the number is
+ * matched on the text's digits, so "+55 (11) 9876" finds 55119876…, and only when it has some.
+ */
+export function searchFilter(text: string): SQL {
+  const pattern = containsPattern(text);
+  const digits = text.replace(/\D/g, "");
+  const byNumber = digits.length > 0 ? sql` or c.number like ${containsPattern(digits)}` : sql``;
+  return sql`t.id in (
+    select s.id from tickets s join contacts c on c.id = s.contact_id where c.name ilike ${pattern}${byNumber}
+    union all
+    select m.ticket_id from messages m where m.body ilike ${pattern})`;
+}

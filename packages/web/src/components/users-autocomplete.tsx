@@ -1,0 +1,116 @@
+import type { UserPage, UserRef } from "@atendo/contracts";
+import Autocomplete, { type AutocompleteRenderInputParams } from "@mui/material/Autocomplete";
+import Box from "@mui/material/Box";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type HTMLAttributes, type Key, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../lib/error-message";
+import { http } from "../lib/http";
+import { useDebouncedValue } from "../lib/use-debounced-value";
+
+interface UserOption extends UserRef {
+  email?: string;
+}
+
+interface SharedProps {
+  label: string;
+  helperText?: ReactNode;
+  error?: boolean;
+  /** Users that may not be picked (already in the ticket, the current owner...). */
+  excludeIds?: readonly number[];
+  noOptionsText?: string;
+  onBlur?: () => void;
+}
+
+export interface UsersAutocompleteProps extends SharedProps {
+  value: readonly UserRef[];
+  onChange: (users: UserRef[]) => void;
+}
+
+export interface UserAutocompleteProps extends SharedProps {
+  value: UserRef | null;
+  onChange: (user: UserRef | null) => void;
+}
+
+/** Users searched on the server as the person types (GET /users is paged), first page only. */
+function useUserSearch(excludeIds: readonly number[] = []) {
+  const [input, setInput] = useState("");
+  const [open, setOpen] = useState(false);
+  const search = useDebouncedValue(input.trim());
+  const query = useQuery({
+    queryKey: ["users", "search", search],
+    queryFn: ({ signal }) => http.get<UserPage>("/users", { query: { searchParam: search, pageNumber: 1 }, signal }),
+    enabled: open,
+    meta: { silent: true },
+  });
+  const options: UserOption[] = (query.data?.users ?? [])
+    .filter((user) => !excludeIds.includes(user.id))
+    .map(({ id, name, email }) => ({ id, name, email }));
+  return { input, setInput, open, setOpen, query, options };
+}
+
+function useCommonProps({ label, helperText, error, excludeIds, noOptionsText, onBlur }: SharedProps) {
+  const { t } = useTranslation();
+  const { input, setInput, open, setOpen, query, options } = useUserSearch(excludeIds);
+  return {
+    open,
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
+    onBlur,
+    inputValue: input,
+    onInputChange: (_event: unknown, text: string, reason: string) => {
+      if (reason !== "reset") setInput(text);
+    },
+    options,
+    filterOptions: (items: UserOption[]) => items,
+    loading: query.isFetching,
+    getOptionLabel: (user: UserOption) => user.name,
+    isOptionEqualToValue: (option: UserOption, selected: UserOption) => option.id === selected.id,
+    // A failed search says why (e.g. no permission) instead of pretending nobody matched.
+    noOptionsText: query.error ? errorMessage(query.error) : (noOptionsText ?? t("usersAutocomplete.noUsersFound")),
+    loadingText: t("common.loading"),
+    renderOption: ({ key, ...props }: HTMLAttributes<HTMLLIElement> & { key: Key }, user: UserOption) => (
+      <Box component="li" key={key} {...props}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2">{user.name}</Typography>
+          {user.email && (
+            <Typography variant="caption" color="text.secondary">
+              {user.email}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+    ),
+    renderInput: (params: AutocompleteRenderInputParams) => (
+      <TextField {...params} label={label} error={error} helperText={helperText} />
+    ),
+  };
+}
+
+/** Picks several users (queue members, ticket participants). */
+export function UsersAutocomplete({ value, onChange, ...shared }: UsersAutocompleteProps) {
+  const common = useCommonProps(shared);
+  return (
+    <Autocomplete<UserOption, true>
+      {...common}
+      multiple
+      filterSelectedOptions
+      value={[...value]}
+      onChange={(_event, users) => onChange(users.map(({ id, name }) => ({ id, name })))}
+    />
+  );
+}
+
+/** Picks one user (ticket transfer). */
+export function UserAutocomplete({ value, onChange, ...shared }: UserAutocompleteProps) {
+  const common = useCommonProps(shared);
+  return (
+    <Autocomplete<UserOption, false>
+      {...common}
+      value={value}
+      onChange={(_event, user) => onChange(user ? { id: user.id, name: user.name } : null)}
+    />
+  );
+}

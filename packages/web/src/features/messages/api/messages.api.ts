@@ -1,0 +1,54 @@
+import type { ContactPage, Contact, MessagePage, QuickAnswer, SendMessageBody, SentMessages, TicketResult } from "@atendo/contracts";
+import { limits } from "@atendo/contracts";
+import { apiBlob, http, isApiError } from "../../../lib/http";
+
+export function listMessages(ticketId: number, pageNumber: number, signal?: AbortSignal): Promise<MessagePage> {
+  return http.get<MessagePage>(`/messages/${ticketId}`, { query: { pageNumber }, signal });
+}
+
+export function sendText(ticketId: number, body: SendMessageBody): Promise<SentMessages> {
+  return http.post<SentMessages>(`/messages/${ticketId}`, body);
+}
+
+/** Multipart: the files in `medias`, `body` as the first file's caption. */
+export function sendFiles(ticketId: number, files: readonly File[], body: string | null): Promise<SentMessages> {
+  const form = new FormData();
+  if (body) form.append("body", body);
+  for (const file of files) form.append("medias", file, file.name);
+  return http.post<SentMessages>(`/messages/${ticketId}`, form);
+}
+
+export function deleteMessage(messageId: number, ticketId: number): Promise<void> {
+  return http.delete<void>(`/messages/${messageId}`, { ticketId });
+}
+
+export async function lookupQuickAnswers(q: string, signal?: AbortSignal): Promise<QuickAnswer[]> {
+  const page = await http.get<{ quickAnswers: QuickAnswer[] }>("/quickAnswers/lookup", {
+    query: { q, limit: limits.quickAnswerLookupMax },
+    signal,
+  });
+  return page.quickAnswers;
+}
+
+export function fetchMedia(mediaUrl: string, signal?: AbortSignal): Promise<Blob> {
+  return apiBlob(mediaUrl, signal);
+}
+
+/** The contact with this number: created from a shared card, or the one already saved. */
+async function contactFor(name: string, number: string): Promise<Contact> {
+  try {
+    return await http.post<Contact>("/contacts", { name, number });
+  } catch (error) {
+    if (!isApiError(error) || error.code !== "ERR_DUPLICATED_CONTACT") throw error;
+    const page = await http.get<ContactPage>("/contacts", { query: { searchParam: number, pageNumber: 1 } });
+    const found = page.contacts.find((contact) => contact.number === number);
+    if (!found) throw error;
+    return found;
+  }
+}
+
+/** Starts (or finds) the conversation with a shared contact on the current ticket's connection. */
+export async function startChatWith(name: string, number: string, whatsappId: number): Promise<TicketResult> {
+  const contact = await contactFor(name, number);
+  return http.post<TicketResult>("/tickets", { contactId: contact.id, whatsappId, status: "open" });
+}

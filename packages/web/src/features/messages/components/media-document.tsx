@@ -1,0 +1,54 @@
+import type { Message } from "@atendo/contracts";
+import DownloadIcon from "@mui/icons-material/Download";
+import InsertDriveFileOutlined from "@mui/icons-material/InsertDriveFileOutlined";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toastError } from "../../../lib/error-message";
+import { fetchMedia } from "../api/messages.api";
+
+/** Saves a blob under `name` through a temporary link. */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the address is no longer needed after this tick.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Any other file: a download button with its name; fetched only when asked for. */
+export function MediaDocument({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const name = message.fileName ?? (message.body || t("messages.types.document"));
+  const download = async () => {
+    if (!message.mediaUrl) return;
+    setBusy(true);
+    try {
+      saveBlob(await fetchMedia(message.mediaUrl), name);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      color="inherit"
+      onClick={() => void download()}
+      disabled={busy || !message.mediaUrl}
+      startIcon={<InsertDriveFileOutlined />}
+      endIcon={busy ? <CircularProgress size={16} /> : <DownloadIcon />}
+      aria-label={t("messages.media.download", { name })}
+      sx={{ maxWidth: "100%", justifyContent: "space-between", textAlign: "left", bgcolor: "background.paper" }}
+    >
+      <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{name}</span>
+    </Button>
+  );
+}

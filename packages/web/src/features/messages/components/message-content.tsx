@@ -1,0 +1,85 @@
+import type { Message, Ticket } from "@atendo/contracts";
+import BlockIcon from "@mui/icons-material/Block";
+import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { FormattedText } from "./formatted-text";
+import { LocationCard } from "./location-card";
+import { MediaDocument } from "./media-document";
+import { MediaImage } from "./media-image";
+import { MediaPlayer } from "./media-player";
+import { VcardCard } from "./vcard-card";
+
+/** A media's caption: its body unless that is only the file name. */
+function Caption({ message }: { message: Message }) {
+  if (!message.body || message.body === message.fileName) return null;
+  return (
+    <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
+      <FormattedText text={message.body} />
+    </Typography>
+  );
+}
+
+/** What a bubble shows for each kind of message (spec §2, §3). */
+export function MessageContent({ message, ticket }: { message: Message; ticket: Ticket }) {
+  const { t } = useTranslation();
+  if (message.isDeleted) {
+    return (
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary" }}>
+        <BlockIcon sx={{ fontSize: 16 }} aria-hidden />
+        <Typography variant="body2" sx={{ fontStyle: "italic" }}>
+          {t("messages.deleted")}
+        </Typography>
+      </Stack>
+    );
+  }
+  switch (message.mediaType) {
+    case "image":
+      return (
+        <>
+          <MediaImage message={message} />
+          <Caption message={message} />
+        </>
+      );
+    case "sticker":
+      return <MediaImage message={message} sticker />;
+    case "audio":
+    case "video":
+      return (
+        <>
+          <MediaPlayer message={message} />
+          <Caption message={message} />
+        </>
+      );
+    case "document":
+      return (
+        <>
+          <MediaDocument message={message} />
+          <Caption message={message} />
+        </>
+      );
+    case "location":
+      return <LocationCard body={message.body} />;
+    case "vcard":
+      return <VcardCard body={message.body} ticket={ticket} />;
+    case "chat-automatic":
+      return (
+        <>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary", mb: 0.25 }}>
+            <SmartToyOutlined sx={{ fontSize: 14 }} aria-hidden />
+            <Typography variant="caption">{t("messages.automatic")}</Typography>
+          </Stack>
+          <Typography variant="body2" component="div">
+            <FormattedText text={message.body} />
+          </Typography>
+        </>
+      );
+    case "chat":
+      return (
+        <Typography variant="body2" component="div">
+          <FormattedText text={message.body} />
+        </Typography>
+      );
+  }
+}

@@ -1,0 +1,52 @@
+import ExpandMore from "@mui/icons-material/ExpandMore";
+import IconButton from "@mui/material/IconButton";
+import ListItemText from "@mui/material/ListItemText";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface MessageMenuActions {
+  onReply(): void;
+  onForward(): void;
+  /** Absent when the user may not delete the message. */
+  onDelete?: () => void;
+}
+
+/** The per-message menu: reply, forward, and delete for the user's own messages. */
+export function MessageMenu({ onReply, onForward, onDelete }: MessageMenuActions) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const run = (action: () => void) => () => {
+    setAnchor(null);
+    action();
+  };
+  return (
+    <>
+      <IconButton
+        size="small"
+        className="message-menu-button"
+        aria-label={t("messages.menu.options")}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? "true" : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0.25 }}
+      >
+        <ExpandMore fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={run(onReply)}>
+          <ListItemText>{t("messages.menu.reply")}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={run(onForward)}>
+          <ListItemText>{t("messages.menu.forward")}</ListItemText>
+        </MenuItem>
+        {onDelete && (
+          <MenuItem onClick={run(onDelete)}>
+            <ListItemText>{t("messages.menu.delete")}</ListItemText>
+          </MenuItem>
+        )}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Message, MessagePage } from "@atendo/contracts";
+import { describe, expect, it } from "vitest";
+import { flattenMessages, replaceMessage, upsertMessage, type MessagesData } from "./messages-cache";
+
+function message(id: number, patch: Partial<Message> = {}): Message {
+  return {
+    id,
+    ticketId: 1,
+    body: `m${id}`,
+    fromMe: false,
+    read: true,
+    mediaType: "chat",
+    mediaUrl: null,
+    mimeType: null,
+    fileName: null,
+    ack: 0,
+    failed: false,
+    isDeleted: false,
+    isEdited: false,
+    isForwarded: false,
+    quotedMsg: null,
+    contact: null,
+    userId: null,
+    createdAt: "2026-01-01T10:00:00.000Z",
+    updatedAt: "2026-01-01T10:00:00.000Z",
+    ...patch,
+  };
+}
+
+function data(...pages: number[][]): MessagesData {
+  const page = (ids: number[]) => ({ messages: ids.map((id) => message(id)), hasMore: true }) as unknown as MessagePage;
+  return { pages: pages.map(page), pageParams: pages.map((_, index) => index + 1) };
+}
+
+const ids = (value: MessagesData | undefined) => flattenMessages(value).map((item) => item.id);
+
+describe("messages cache", () => {
+  it("flattens newest-first pages into one oldest-first list without boundary repeats", () => {
+    expect(ids(data([4, 5, 6], [2, 3, 4], [1, 2]))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(flattenMessages(undefined)).toEqual([]);
+  });
+
+  it("adds a new message once, however many times it arrives", () => {
+    let value = upsertMessage(data([4, 5], [1, 2]), message(7));
+    value = upsertMessage(value, message(6));
+    value = upsertMessage(value, message(7));
+    expect(ids(value)).toEqual([1, 2, 4, 5, 6, 7]);
+  });
+
+  it("replaces a loaded message in every page that holds it", () => {
+    const value = upsertMessage(data([3, 4], [2, 3]), message(3, { ack: 3 }));
+    expect(value?.pages.flatMap((page) => page.messages.filter((item) => item.id === 3).map((item) => item.ack))).toEqual([3, 3]);
+  });
+
+  it("ignores an update of a message that is not loaded", () => {
+    const before = data([3, 4]);
+    expect(replaceMessage(before, message(1, { isDeleted: true }))).toBe(before);
+    expect(replaceMessage(before, message(4, { isDeleted: true }))?.pages[0]?.messages[1]?.isDeleted).toBe(true);
+  });
+
+  it("leaves an empty cache alone", () => {
+    expect(upsertMessage(undefined, message(1))).toBeUndefined();
+  });
+});

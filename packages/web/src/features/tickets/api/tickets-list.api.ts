@@ -1,0 +1,46 @@
+import type { Connection, ContactPage, CreateTicketBody, TicketPage, TicketResult } from "@atendo/contracts";
+import { http } from "../../../lib/http";
+import type { TicketListFilter } from "../hooks/ticket-list-cache";
+
+/** GET /tickets: one page of a tab, or of the search view (`status` null). */
+export function listTickets(filter: TicketListFilter, pageNumber: number, signal?: AbortSignal): Promise<TicketPage> {
+  return http.get<TicketPage>("/tickets", {
+    query: {
+      searchParam: filter.search || undefined,
+      pageNumber,
+      status: filter.status ?? undefined,
+      showAll: filter.showAll || undefined,
+      queueIds: filter.queueIds ?? undefined,
+    },
+    signal,
+  });
+}
+
+/**
+ * How many tickets with unread messages the user has among their waiting and open work (closed
+ * ones do not call for an answer): the drawer badge and the document title.
+ */
+export async function countUnreadTickets(signal?: AbortSignal): Promise<number> {
+  const counts = await Promise.all(
+    (["pending", "open"] as const).map((status) =>
+      http.get<TicketPage>("/tickets", { query: { pageNumber: 1, status, withUnreadMessages: true }, signal }),
+    ),
+  );
+  return counts.reduce((sum, page) => sum + page.count, 0);
+}
+
+/** POST /tickets: start a conversation with a contact (open for the caller). */
+export function createTicket(body: CreateTicketBody): Promise<TicketResult> {
+  return http.post<TicketResult>("/tickets", body);
+}
+
+/** Contacts for the new-ticket modal's search (first page is plenty to pick from). */
+export function searchContacts(searchParam: string, signal?: AbortSignal): Promise<ContactPage> {
+  return http.get<ContactPage>("/contacts", { query: { searchParam, pageNumber: 1 }, signal });
+}
+
+/** Connections to start the ticket on (admins only: the API lists them only to admins). */
+export function listConnections(signal?: AbortSignal): Promise<Connection[]> {
+  return http.get<Connection[]>("/whatsapp", { signal });
+}
+

@@ -1,0 +1,117 @@
+import { can, type Contact, type TicketSummary } from "@atendo/contracts";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import { useTheme } from "@mui/material/styles";
+import TextField from "@mui/material/TextField";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { DialogForm } from "../../../../components/dialog-form";
+import { useCurrentUser } from "../../../../lib/session";
+import { useConnectionOptions, useCreateTicket } from "../../hooks/use-ticket-list-actions";
+import { ContactSearchField } from "./contact-search-field";
+
+interface NewTicketDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The contact already has a ticket someone else holds (`ticketIsOpen`). */
+  onAlreadyOpen: (ticket: TicketSummary) => void;
+}
+
+/** Starts a conversation with a contact (spec §2): contact, optional queue, connection. */
+export function NewTicketDialog({ open, onClose, onAlreadyOpen }: NewTicketDialogProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t("ticketList.newTicket.title")}</DialogTitle>
+      {open && <NewTicketForm onClose={onClose} onAlreadyOpen={onAlreadyOpen} />}
+    </Dialog>
+  );
+}
+
+const noQueue = "";
+
+function NewTicketForm({ onClose, onAlreadyOpen }: Omit<NewTicketDialogProps, "open">) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const isAdmin = can(me?.profile, "ticket-options:transferConnection");
+  const connections = useConnectionOptions(isAdmin);
+  const [contact, setContact] = useState<Contact | null>(null);
+  const [queueId, setQueueId] = useState<string>(noQueue);
+  const [chosenConnection, setChosenConnection] = useState<string | null>(null);
+  const creation = useCreateTicket();
+  // Preselected: the user's own connection, else the default one (as the server would pick).
+  const preselected = connections.data?.find((item) => item.id === me?.whatsappId) ?? connections.data?.find((item) => item.isDefault);
+  const connectionId = chosenConnection ?? (preselected ? String(preselected.id) : "");
+
+  function submit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    if (!contact) return;
+    creation.mutate(
+      {
+        contactId: contact.id,
+        status: "open",
+        queueId: queueId === noQueue ? null : Number(queueId),
+        whatsappId: connectionId === "" ? null : Number(connectionId),
+      },
+      {
+        onSuccess: (result) => {
+          onClose();
+          if (result.ticketIsOpen) onAlreadyOpen(result.ticket);
+          else void navigate(`/tickets/${result.ticket.id}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <DialogForm onSubmit={submit}>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <ContactSearchField value={contact} onChange={setContact} />
+          <TextField select label={t("ticketList.newTicket.queue")} value={queueId} onChange={(event) => setQueueId(event.target.value)}>
+            <MenuItem value={noQueue}>
+              <em>{t("ticketList.newTicket.noQueue")}</em>
+            </MenuItem>
+            {(me?.queues ?? []).map((queue) => (
+              <MenuItem key={queue.id} value={String(queue.id)}>
+                {queue.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {isAdmin && (
+            <TextField
+              select
+              label={t("ticketList.newTicket.connection")}
+              value={connections.data ? connectionId : ""}
+              onChange={(event) => setChosenConnection(event.target.value)}
+              disabled={!connections.data}
+            >
+              {(connections.data ?? []).map((connection) => (
+                <MenuItem key={connection.id} value={String(connection.id)}>
+                  {connection.label ?? connection.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button type="submit" variant="contained" disabled={!contact} loading={creation.isPending}>
+          {t("ticketList.newTicket.start")}
+        </Button>
+      </DialogActions>
+    </DialogForm>
+  );
+}

@@ -1,0 +1,126 @@
+import { limits, type ForwardTarget } from "@atendo/contracts";
+import Alert from "@mui/material/Alert";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import List from "@mui/material/List";
+import ListItemAvatar from "@mui/material/ListItemAvatar";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Typography from "@mui/material/Typography";
+import { useTheme } from "@mui/material/styles";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SearchField } from "../../../../components/search-field";
+import { errorMessage } from "../../../../lib/error-message";
+import { toast } from "../../../../lib/toast";
+import { useDebouncedValue } from "../../../../lib/use-debounced-value";
+import { initials } from "../../../contacts";
+import { useForwardMessages, useForwardTargets } from "../../hooks/use-ticket-forward";
+
+interface ForwardDialogProps {
+  open: boolean;
+  messageIds: readonly number[];
+  onClose: () => void;
+  onForwarded: () => void;
+}
+
+/** Picks up to five open tickets and forwards the selected messages to them (spec §4, §5). */
+export function ForwardDialog({ open, messageIds, onClose, onForwarded }: ForwardDialogProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t("ticketView.forward.title", { count: messageIds.length })}</DialogTitle>
+      {open && <ForwardBody messageIds={messageIds} onClose={onClose} onForwarded={onForwarded} />}
+    </Dialog>
+  );
+}
+
+function ForwardBody({ messageIds, onClose, onForwarded }: Omit<ForwardDialogProps, "open">) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState("");
+  const search = useDebouncedValue(input.trim());
+  const targets = useForwardTargets(search, true);
+  const forward = useForwardMessages();
+  const [picked, setPicked] = useState<ForwardTarget[]>([]);
+
+  const toggle = (target: ForwardTarget) => {
+    if (picked.some((item) => item.id === target.id)) {
+      setPicked(picked.filter((item) => item.id !== target.id));
+      return;
+    }
+    if (picked.length >= limits.forwardMaxTargets) {
+      toast.warning(t("ticketView.forward.limit", { count: limits.forwardMaxTargets }));
+      return;
+    }
+    setPicked([...picked, target]);
+  };
+
+  const send = () => {
+    forward.mutate(
+      { messageIds: [...messageIds], ticketIds: picked.map((item) => item.id) },
+      {
+        onSuccess: () => {
+          toast.success(t("ticketView.forward.done", { count: picked.length }));
+          onForwarded();
+        },
+      },
+    );
+  };
+
+  // Picked tickets stay listed (and checked) while a search shows others.
+  const listed = [...picked, ...(targets.data?.tickets ?? []).filter((target) => !picked.some((item) => item.id === target.id))];
+
+  return (
+    <>
+      <DialogContent dividers sx={{ display: "flex", flexDirection: "column", gap: 1.5, minHeight: 320 }}>
+        <Box sx={{ display: "flex" }}>
+          <SearchField label={t("ticketView.forward.search")} value={input} onChange={setInput} />
+        </Box>
+        <Typography variant="caption" color="text.secondary" aria-live="polite">
+          {t("ticketView.forward.picked", { count: picked.length, max: limits.forwardMaxTargets })}
+        </Typography>
+        {targets.error && <Alert severity="error">{t("ticketView.forward.loadError", { reason: errorMessage(targets.error) })}</Alert>}
+        {targets.isPending && !targets.error && <CircularProgress size={24} aria-label={t("common.loading")} sx={{ alignSelf: "center" }} />}
+        {targets.data && listed.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t("ticketView.forward.none")}
+          </Typography>
+        )}
+        <List dense aria-label={t("ticketView.forward.targets")} sx={{ overflowY: "auto", flex: 1 }}>
+          {listed.map((target) => {
+            const checked = picked.some((item) => item.id === target.id);
+            const labelId = `forward-target-${target.id}`;
+            return (
+              <ListItemButton key={target.id} onClick={() => toggle(target)} role="checkbox" aria-checked={checked} aria-labelledby={labelId}>
+                <Checkbox edge="start" checked={checked} tabIndex={-1} disableRipple slotProps={{ input: { "aria-hidden": true } }} />
+                <ListItemAvatar>
+                  <Avatar src={target.contact.profilePicUrl ?? undefined} alt="" sx={{ bgcolor: "primary.light" }}>
+                    {initials(target.contact.name) || undefined}
+                  </Avatar>
+                </ListItemAvatar>
+                <ListItemText id={labelId} primary={target.contact.name} secondary={`${target.contact.number} · ${target.whatsapp.name}`} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button variant="contained" onClick={send} disabled={picked.length === 0} loading={forward.isPending}>
+          {t("ticketView.forward.send")}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Ticket } from "@atendo/contracts";
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toastError } from "../../../../lib/error-message";
+import { toast } from "../../../../lib/toast";
+import { useTicket, useTicketLive } from "../../hooks/use-ticket";
+import { useTicketCommands } from "../../hooks/use-ticket-commands";
+import { OwnerInfoDialog } from "./owner-info-dialog";
+import { TicketConversation } from "./ticket-conversation";
+
+/**
+ * The open conversation of /tickets/:ticketId (spec §2). Without permission the owner-info modal
+ * shows who holds the ticket, then the list comes back; a failed fetch or a deleted ticket also
+ * go back to the list.
+ */
+export function TicketView({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useTicket(ticketId);
+
+  useEffect(() => {
+    if (!query.error) return;
+    toastError(query.error);
+    void navigate("/tickets", { replace: true });
+  }, [query.error, navigate]);
+
+  if (query.data?.hasPermission) return <PermittedTicket ticket={query.data.ticket} />;
+  if (query.data) {
+    return (
+      <OwnerInfoDialog ticket={query.data.ticket} reason="noPermission" onClose={() => void navigate("/tickets", { replace: true })} />
+    );
+  }
+  return (
+    <Box sx={{ display: "grid", placeItems: "center", height: "100%" }}>
+      <CircularProgress aria-label={t("common.loading")} />
+    </Box>
+  );
+}
+
+function PermittedTicket({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const commands = useTicketCommands(ticket);
+  useTicketLive(ticket.id, {
+    onDeleted: () => {
+      toast.info(t("ticketView.deletedByOther"));
+      void navigate("/tickets", { replace: true });
+    },
+    isLeaving: () => commands.leaving.current,
+  });
+  return (
+    <>
+      <TicketConversation ticket={ticket} commands={commands} />
+      {commands.ownerInfo && (
+        <OwnerInfoDialog ticket={commands.ownerInfo.ticket} reason={commands.ownerInfo.reason} onClose={commands.closeOwnerInfo} />
+      )}
+    </>
+  );
+}

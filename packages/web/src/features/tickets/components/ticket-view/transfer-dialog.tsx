@@ -1,0 +1,151 @@
+import type { Ticket, TicketResult } from "@atendo/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormHelperText from "@mui/material/FormHelperText";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useTheme } from "@mui/material/styles";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { DialogForm } from "../../../../components/dialog-form";
+import { UserAutocomplete } from "../../../../components/users-autocomplete";
+import { useConnections } from "../../../connections";
+import { useQueues } from "../../../queues";
+import { useUpdateTicket } from "../../hooks/use-ticket-actions";
+import { transferBodies, transferDefaults, transferFormSchema, type TransferFormValues } from "./transfer-form.schema";
+
+interface TransferDialogProps {
+  open: boolean;
+  ticket: Ticket;
+  /** Admins may also move the ticket to another connection. */
+  withConnection: boolean;
+  onClose: () => void;
+  /** Called before the first request: the ticket may leave the user's sight. */
+  onStart: () => void;
+  /** The last answer of the server (a `ticketIsOpen` answer stops the transfer there). */
+  onTransferred: (result: TicketResult) => void;
+  onFailed: () => void;
+}
+
+/** Transfer to an attendant and/or a queue (spec §4, §5), or to another connection (admins). */
+export function TransferDialog({ open, onClose, ...formProps }: TransferDialogProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t("ticketView.transfer.title")}</DialogTitle>
+      {open && <TransferForm onClose={onClose} {...formProps} />}
+    </Dialog>
+  );
+}
+
+function TransferForm({ ticket, withConnection, onClose, onStart, onTransferred, onFailed }: Omit<TransferDialogProps, "open">) {
+  const { t } = useTranslation();
+  const queues = useQueues();
+  const connections = useConnections({ silent: !withConnection });
+  const update = useUpdateTicket(ticket.id);
+  const form = useForm<TransferFormValues>({
+    resolver: zodResolver(transferFormSchema),
+    defaultValues: transferDefaults(ticket),
+  });
+  const { control, handleSubmit, formState } = form;
+  const excludeIds = ticket.userId === null ? [] : [ticket.userId];
+
+  const submit = handleSubmit(async (values) => {
+    let result: TicketResult | null = null;
+    onStart();
+    for (const body of transferBodies(values)) {
+      result = await update.mutateAsync(body).catch(() => null);
+      if (!result || result.ticketIsOpen) break;
+    }
+    if (result) onTransferred(result);
+    else onFailed();
+  });
+
+  return (
+    <DialogForm onSubmit={submit}>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Controller
+            control={control}
+            name="user"
+            render={({ field }) => (
+              <UserAutocomplete
+                label={t("ticketView.transfer.user")}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                excludeIds={excludeIds}
+                error={Boolean(formState.errors.user)}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="queueId"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t("ticketView.transfer.queue")}
+                value={field.value ?? ""}
+                onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
+                onBlur={field.onBlur}
+                error={Boolean(formState.errors.user)}
+              >
+                <MenuItem value="">
+                  <em>{t("ticketView.transfer.noQueue")}</em>
+                </MenuItem>
+                {(queues.data ?? []).map((queue) => (
+                  <MenuItem key={queue.id} value={queue.id}>
+                    {queue.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          {withConnection && (
+            <Controller
+              control={control}
+              name="whatsappId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t("ticketView.transfer.connection")}
+                  value={field.value ?? ticket.whatsappId}
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                  onBlur={field.onBlur}
+                >
+                  {(connections.data ?? [{ id: ticket.whatsappId, name: ticket.whatsapp.name, label: ticket.whatsapp.label }]).map(
+                    (connection) => (
+                      <MenuItem key={connection.id} value={connection.id}>
+                        {connection.label ? `${connection.label} · ${connection.name}` : connection.name}
+                      </MenuItem>
+                    ),
+                  )}
+                </TextField>
+              )}
+            />
+          )}
+          <FormHelperText error={Boolean(formState.errors.user)}>
+            {withConnection ? t("ticketView.transfer.hintAdmin") : t("ticketView.transfer.hint")}
+          </FormHelperText>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+          {t("ticketView.transfer.submit")}
+        </Button>
+      </DialogActions>
+    </DialogForm>
+  );
+}

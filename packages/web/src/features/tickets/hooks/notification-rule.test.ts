@@ -1,0 +1,75 @@
+import type { AppMessageEvent, Message, Ticket } from "@atendo/contracts";
+import { describe, expect, it } from "vitest";
+import { shouldNotify } from "./notification-rule";
+import type { ListViewer } from "./ticket-list-cache";
+
+const me: ListViewer = { id: 7, profile: "user", queueIds: [1] };
+const admin: ListViewer = { id: 1, profile: "admin", queueIds: [] };
+
+function created(ticketOverrides: Partial<Ticket> = {}, messageOverrides: Partial<Message> = {}): AppMessageEvent {
+  const contact = { id: 3, name: "Maria", number: "5511999", email: "", profilePicUrl: null, isGroup: false, extraInfo: [], createdAt: "2026-03-10T10:00:00.000Z", updatedAt: "2026-03-10T10:00:00.000Z" };
+  const ticket = {
+    id: 10,
+    status: "pending",
+    userId: null,
+    user: null,
+    queueId: 1,
+    queue: { id: 1, name: "Support", color: "#2196f3" },
+    contactId: 3,
+    contact,
+    whatsappId: 1,
+    whatsapp: { id: 1, name: "Demo", label: null, kind: "api" },
+    lastMessage: "hi",
+    unreadMessages: 1,
+    isGroup: false,
+    userTicket: [],
+    createdAt: "2026-03-10T10:00:00.000Z",
+    updatedAt: "2026-03-10T10:00:00.000Z",
+    ...ticketOverrides,
+  } as Ticket;
+  const message = {
+    id: 100,
+    ticketId: 10,
+    body: "hi",
+    fromMe: false,
+    read: false,
+    mediaType: "chat",
+    mediaUrl: null,
+    mimeType: null,
+    fileName: null,
+    ack: 0,
+    failed: false,
+    isDeleted: false,
+    isEdited: false,
+    isForwarded: false,
+    quotedMsg: null,
+    contact: null,
+    userId: null,
+    createdAt: "2026-03-10T10:00:00.000Z",
+    updatedAt: "2026-03-10T10:00:00.000Z",
+    ...messageOverrides,
+  } as Message;
+  return { action: "create", message, ticket, contact };
+}
+
+describe("notifications", () => {
+  it("tells queue members of a customer's message in a waiting ticket", () => {
+    expect(shouldNotify(created(), me, null, false)).toBe(true);
+  });
+
+  it("stays quiet for our own messages, updates and other people's work", () => {
+    expect(shouldNotify(created({}, { fromMe: true }), me, null, false)).toBe(false);
+    const update = created();
+    expect(shouldNotify({ action: "update", message: update.action === "create" ? update.message : ({} as Message) }, me, null, false)).toBe(false);
+    expect(shouldNotify(created({ queueId: 2 }), me, null, false)).toBe(false);
+    // An admin hears every event but is only notified of their own work.
+    expect(shouldNotify(created({ status: "open", userId: 9 }), admin, null, false)).toBe(false);
+    expect(shouldNotify(created({ status: "open", userId: 1 }), admin, null, false)).toBe(true);
+  });
+
+  it("does not notify for the ticket on screen unless the tab is hidden", () => {
+    expect(shouldNotify(created({ status: "open", userId: 7 }), me, 10, false)).toBe(false);
+    expect(shouldNotify(created({ status: "open", userId: 7 }), me, 10, true)).toBe(true);
+    expect(shouldNotify(created({ status: "open", userId: 7 }), me, 11, false)).toBe(true);
+  });
+});

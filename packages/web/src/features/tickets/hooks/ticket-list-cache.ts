@@ -1,0 +1,95 @@
+import type { Profile, Ticket, TicketPage, TicketStatus } from "@atendo/contracts";
+import type { InfiniteData } from "@tanstack/react-query";
+import { removeFromPages, upsertInPages } from "../../../lib/paged-cache";
+
+/**
+ * Pure rules behind the ticket list's live updates (spec §4): which cached list a ticket belongs
+ * to after an event, and how each list's pages change. The server already sends each user only
+ * what they may see; these rules only decide which tab shows it.
+ */
+
+/** What one cached list shows: a tab (or the search view: `status` null) with the user's filters. */
+export interface TicketListFilter {
+  status: TicketStatus | null;
+  /** The search text sent to the server ("" or at least `limits.searchMinChars` characters). */
+  search: string;
+  /** Admins' show-all toggle (`tickets-manager:showall`); ignored by the server for others. */
+  showAll: boolean;
+  /** Queues the user narrowed the list to; null when every queue of theirs is selected. */
+  queueIds: readonly number[] | null;
+}
+
+/** The signed-in user, as far as the list rules need them. */
+export interface ListViewer {
+  id: number;
+  profile: Profile;
+  queueIds: readonly number[];
+}
+
+export type TicketListData = InfiniteData<TicketPage>;
+
+function isParticipant(ticket: Ticket, viewer: ListViewer): boolean {
+  return ticket.userTicket.some((participant) => participant.userId === viewer.id);
+}
+
+/**
+ * Who sees a ticket without show-all (docs/decisions/0012): its owner, its participants, and while
+ * it waits the members of its queue — everyone when it has no queue. Also the rule for
+ * notifications (spec §4), so an admin is not notified of every conversation.
+ */
+export function isOwnWork(ticket: Ticket, viewer: ListViewer): boolean {
+  if (ticket.userId === viewer.id) return true;
+  if (isParticipant(ticket, viewer)) return true;
+  return ticket.status === "pending" && (ticket.queueId === null || viewer.queueIds.includes(ticket.queueId));
+}
+
+/** Whether `ticket` (as it is now) belongs in the list described by `filter`. */
+export function belongsToList(ticket: Ticket, filter: TicketListFilter, viewer: ListViewer): boolean {
+  if (filter.status !== null && ticket.status !== filter.status) return false;
+  const showAll = filter.showAll && viewer.profile === "admin";
+  if (!showAll && !isOwnWork(ticket, viewer)) return false;
+  // As the server's queue filter: it narrows to the chosen queues, but tickets with no queue
+  // (everyone's) and tickets the user takes part in always pass.
+  if (filter.queueIds === null || ticket.queueId === null || filter.queueIds.includes(ticket.queueId)) return true;
+  return isParticipant(ticket, viewer);
+}
+
+/** The server's order: most recent activity first, then the newest ticket. */
+export function byRecentActivity(a: Ticket, b: Ticket): number {
+  const left = Date.parse(a.updatedAt);
+  const right = Date.parse(b.updatedAt);
+  if (left !== right) return right - left;
+  return b.id - a.id;
+}
+
+/**
+ * A ticket created or changed (a `ticket` event, or the ticket of an `appMessage`): updated or
+ * moved in a list it still belongs to, added to one it now belongs to (never to a searched list:
+ * only the server knows what matches, spec §4), removed from one it left.
+ */
+export function applyTicket(
+  data: TicketListData | undefined,
+  ticket: Ticket,
+  filter: TicketListFilter,
+  viewer: ListViewer,
+): TicketListData | undefined {
+  if (!belongsToList(ticket, filter, viewer)) return removeFromPages(data, "tickets", ticket.id);
+  return upsertInPages(data, "tickets", ticket, { compare: byRecentActivity, insert: filter.search === "" });
+}
+
+/** A deleted ticket leaves every list. */
+export function removeTicket(data: TicketListData | undefined, ticketId: number): TicketListData | undefined {
+  return removeFromPages(data, "tickets", ticketId);
+}
+
+/** `updateUnread`: the ticket's messages were read; its badge goes, its place stays. */
+export function markTicketRead(data: TicketListData | undefined, ticketId: number): TicketListData | undefined {
+  if (!data?.pages.some((page) => page.tickets.some((ticket) => ticket.id === ticketId && ticket.unreadMessages > 0))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      tickets: page.tickets.map((ticket) => (ticket.id === ticketId ? { ...ticket, unreadMessages: 0 } : ticket)),
+    })),
+  };
+}

@@ -1,0 +1,86 @@
+import { can, limits, type TicketStatus } from "@atendo/contracts";
+import { useMemo, useState } from "react";
+import { readPreference, storageKeys, writePreference } from "../../../lib/local-storage";
+import { useCurrentUser } from "../../../lib/session";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import type { TicketListFilter } from "./ticket-list-cache";
+
+export type TicketTab = Extract<TicketStatus, "open" | "pending" | "closed">;
+
+/**
+ * The list's controls (spec §2, §5): tab, closed-tickets checkbox, queue selection (all of the
+ * user's queues by default), admins' show-all (remembered locally) and the search, sent from 3
+ * characters after 500 ms without typing. A search shows every status (the search view).
+ */
+export function useTicketListFilters() {
+  const user = useCurrentUser();
+  const mayShowAll = can(user?.profile, "tickets-manager:showall");
+  const myQueues = useMemo(() => user?.queues ?? [], [user]);
+  const [tab, setTab] = useState<TicketTab>("open");
+  const [showClosed, setShowClosedState] = useState(false);
+  const [showAllPreference, setShowAllState] = useState(() => readPreference(storageKeys.showAllTickets) === "true");
+  // Queues the user unticked; kept as exclusions so a queue added to the user later starts ticked.
+  const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
+  const [searchText, setSearchText] = useState("");
+  const debounced = useDebouncedValue(searchText.trim());
+  const search = debounced.length >= limits.searchMinChars ? debounced : "";
+  const showAll = mayShowAll && showAllPreference;
+
+  const selectedQueueIds = myQueues.filter((queue) => !excluded.has(queue.id)).map((queue) => queue.id);
+  const narrowed = selectedQueueIds.length < myQueues.length;
+  const queueKey = narrowed ? selectedQueueIds.join(",") : "";
+  const base = useMemo(
+    () => ({ showAll, queueIds: queueKey === "" ? null : queueKey.split(",").map(Number) }),
+    [showAll, queueKey],
+  );
+  const filter: TicketListFilter = useMemo(
+    () => ({ ...base, status: search ? null : tab, search }),
+    [base, search, tab],
+  );
+  const countFilters = useMemo(
+    () => ({
+      pending: { ...base, status: "pending", search: "" } satisfies TicketListFilter,
+      open: { ...base, status: "open", search: "" } satisfies TicketListFilter,
+    }),
+    [base],
+  );
+
+  return {
+    filter,
+    countFilters,
+    tab,
+    /** Choosing a tab leaves the search view. */
+    selectTab: (next: TicketTab) => {
+      setTab(next);
+      setSearchText("");
+    },
+    searchText,
+    setSearchText,
+    searching: search !== "",
+    showClosed,
+    setShowClosed: (value: boolean) => {
+      setShowClosedState(value);
+      if (!value && tab === "closed") setTab("open");
+    },
+    mayShowAll,
+    showAll,
+    setShowAll: (value: boolean) => {
+      setShowAllState(value);
+      writePreference(storageKeys.showAllTickets, String(value));
+    },
+    myQueues,
+    selectedQueueIds,
+    /** Ticks or unticks a queue; the last ticked one stays (an empty choice would mean "all"). */
+    toggleQueue: (queueId: number) => {
+      setExcluded((current) => {
+        const next = new Set(current);
+        if (next.has(queueId)) next.delete(queueId);
+        else if (selectedQueueIds.length > 1) next.add(queueId);
+        return next;
+      });
+    },
+    filtersActive: showClosed || narrowed || showAll,
+  };
+}
+
+export type TicketListFilters = ReturnType<typeof useTicketListFilters>;

@@ -1,0 +1,79 @@
+import { appMessageEvent, ticketEvent, timing, type Ticket } from "@atendo/contracts";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
+import { useSocket, useSocketEvent } from "../../../lib/socket";
+import { applyTicket, markTicketRead, removeTicket, type ListViewer, type TicketListData, type TicketListFilter } from "./ticket-list-cache";
+import { createCoalescer } from "./count-refresh";
+import { ticketCountsKey } from "./use-ticket-list-counts";
+import { ticketListsKey } from "./use-ticket-list";
+
+/**
+ * Runs `update` over every cached list (each tab, each search, each filter combination). A list
+ * being fetched right now may answer with what the server had before this event: it is fetched
+ * again, or the event would be lost.
+ */
+function eachList(
+  queryClient: QueryClient,
+  update: (data: TicketListData, filter: TicketListFilter) => TicketListData | undefined,
+): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketListsKey })) {
+    const filter = query.queryKey[2] as TicketListFilter | undefined;
+    const data = query.state.data as TicketListData | undefined;
+    if (data && filter) queryClient.setQueryData<TicketListData>(query.queryKey, update(data, filter));
+    if (query.state.fetchStatus === "fetching") void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  }
+}
+
+/** A ticket as it is now, into the lists it belongs to and out of the others. */
+export function storeTicketInLists(queryClient: QueryClient, ticket: Ticket, viewer: ListViewer): void {
+  eachList(queryClient, (data, filter) => applyTicket(data, ticket, filter, viewer));
+}
+
+/**
+ * Live list updates (spec §4): `ticket` events add, move or remove the ticket in each cached list,
+ * `appMessage` creations bring the ticket's new last message and unread count (and move it up);
+ * counts refresh once a burst settles. Mounted once for the whole signed-in app, so lists are
+ * right when the user comes back to them.
+ */
+export function useTicketListLive(viewer: ListViewer | null): void {
+  const queryClient = useQueryClient();
+  const counts = useMemo(
+    () =>
+      createCoalescer(() => void queryClient.invalidateQueries({ queryKey: ticketCountsKey }), timing.debounceMs, 4 * timing.debounceMs),
+    [queryClient],
+  );
+  useEffect(() => () => counts.cancel(), [counts]);
+
+  useSocketEvent("ticket", (payload: unknown) => {
+    const parsed = ticketEvent.safeParse(payload);
+    if (!parsed.success || !viewer) return;
+    const event = parsed.data;
+    if ("ticket" in event) storeTicketInLists(queryClient, event.ticket, viewer);
+    else if (event.action === "delete") eachList(queryClient, (data) => removeTicket(data, event.ticketId));
+    else eachList(queryClient, (data) => markTicketRead(data, event.ticketId));
+    counts.schedule();
+  });
+
+  useSocketEvent("appMessage", (payload: unknown) => {
+    const parsed = appMessageEvent.safeParse(payload);
+    if (!parsed.success || parsed.data.action !== "create" || !viewer) return;
+    storeTicketInLists(queryClient, parsed.data.ticket, viewer);
+    counts.schedule();
+  });
+
+  // Events missed while the connection was down: fetch lists and counts again after a reconnect.
+  const socket = useSocket();
+  const connectedBefore = useRef(false);
+  useEffect(() => {
+    if (!socket) return;
+    const onConnect = () => {
+      if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: ["tickets"] });
+      connectedBefore.current = true;
+    };
+    if (socket.connected) connectedBefore.current = true;
+    socket.on("connect", onConnect);
+    return () => {
+      socket.off("connect", onConnect);
+    };
+  }, [socket, queryClient]);
+}

@@ -1,0 +1,32 @@
+import { appMessageEvent } from "@atendo/contracts";
+import { useTranslation } from "react-i18next";
+import { useMatch, useNavigate } from "react-router";
+import { showNotification } from "../../../lib/notifications";
+import { useSocketEvent } from "../../../lib/socket";
+import { shouldNotify } from "./notification-rule";
+import type { ListViewer } from "./ticket-list-cache";
+
+/**
+ * Browser notifications for new customer messages (spec §4): titled with the contact's name, the
+ * message as body; a click opens the ticket.
+ */
+export function useTicketListNotifications(viewer: ListViewer | null): void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const open = useMatch("/tickets/:ticketId");
+  const openTicketId = open?.params.ticketId ? Number(open.params.ticketId) : null;
+
+  useSocketEvent("appMessage", (payload: unknown) => {
+    const parsed = appMessageEvent.safeParse(payload);
+    if (!parsed.success || !viewer) return;
+    const event = parsed.data;
+    if (!shouldNotify(event, viewer, openTicketId, document.hidden)) return;
+    const { message, ticket, contact } = event;
+    showNotification({
+      title: contact.name,
+      body: message.body.trim() || t(`ticketList.mediaKinds.${message.mediaType}`, { defaultValue: t("ticketList.mediaKinds.document") }),
+      tag: `ticket-${ticket.id}`,
+      onClick: () => void navigate(`/tickets/${ticket.id}`),
+    });
+  });
+}

@@ -1,0 +1,25 @@
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { nextPageNumber } from "../../../lib/paged-cache";
+import { listTickets } from "../api/tickets-list.api";
+import type { TicketListFilter } from "./ticket-list-cache";
+
+/** Every cached ticket list (tabs and searches): live events walk them all. */
+export const ticketListsKey = ["tickets", "list"] as const;
+export const ticketListKey = (filter: TicketListFilter) => ["tickets", "list", filter] as const;
+
+/**
+ * One tab (or search) of the ticket list, newest activity first, page after page. Kept current by
+ * live events (use-ticket-list-live) rather than refetched, so rows do not jump under the pointer.
+ */
+export function useTicketList(filter: TicketListFilter) {
+  return useInfiniteQuery({
+    queryKey: ticketListKey(filter),
+    queryFn: ({ pageParam, signal }) => listTickets(filter, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageNumber,
+    placeholderData: keepPreviousData,
+    // Live events keep the list right; a refetch on every mount would reorder it for nothing.
+    staleTime: Infinity,
+    meta: { silent: true }, // the list shows the error itself
+  });
+}

@@ -1,0 +1,2 @@
+export { TicketsBackground } from "./components/tickets-background";
+export { TicketsPage } from "./components/tickets-page";
