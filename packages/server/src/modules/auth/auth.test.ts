@@ -77,19 +77,31 @@ describe("POST /api/auth/login", () => {
     expect((await attempt(user.password, "10.0.0.2")).statusCode).toBe(200);
   });
 
-  it("limits every attempt from one address", async () => {
+  it("limits failed attempts from one address whatever the email, but not successful ones", async () => {
+    const user = await server.createUser();
+    const login = (email: string, password: string) =>
+      server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress: "10.9.9.9" });
+    // An office behind one address: many good sign-ins are never refused.
+    for (let i = 0; i < 40; i++) expect((await login(user.email, user.password)).statusCode).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) {
-      const response = await server.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { email: `spray${i}@atendo.test`, password: "x" },
-        remoteAddress: "10.9.9.9",
-      });
-      statuses.push(response.statusCode);
-    }
+    for (let i = 0; i < 31; i++) statuses.push((await login(`spray${i}@atendo.test`, "x")).statusCode);
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("limits failed attempts for one email across many addresses", async () => {
+    const user = await server.createUser();
+    const attempt = (password: string, ip: string) =>
+      server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password }, remoteAddress: ip });
+    // Four failures from each of five addresses: under every per-address limit, 20 for the email.
+    for (let i = 0; i < 20; i++) expect((await attempt("wrong-password", `10.1.0.${i % 5}`)).statusCode).toBe(401);
+    const blocked = await attempt(user.password, "10.1.0.99");
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe("ERR_TOO_MANY_LOGIN_ATTEMPTS");
+    // Another account from the same addresses is untouched.
+    const other = await server.createUser();
+    const fine = await server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: other.email, password: other.password }, remoteAddress: "10.1.0.99" });
+    expect(fine.statusCode).toBe(200);
   });
 });
 
