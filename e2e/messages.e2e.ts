@@ -106,7 +106,8 @@ async function addWhatsAppOnlyKinds(page: Page, imageUrl: string, png: string): 
 
 const conversation = (page: Page) => page.getByRole("region", { name: "Messages" });
 const bubble = (page: Page, text: string | RegExp) => conversation(page).getByRole("listitem").filter({ hasText: text });
-const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
+/** The message input: a textbox, or a combobox while "/" suggestions are open. */
+const composer = (page: Page) => page.getByRole("textbox", { name: "Message" }).or(page.getByRole("combobox", { name: "Message" }));
 
 async function openTicket(page: Page): Promise<void> {
   await page.goto(`/tickets/${ticketId}`);
@@ -319,12 +320,19 @@ describe("messages", () => {
     // Two seconds of the fake microphone's tone, well above the 10,000-byte minimum.
     await page.getByLabel("Recording time").filter({ hasText: "00:02" }).waitFor();
     await page.getByRole("button", { name: "Send audio" }).click();
-    await expect.poll(() => receiver.received.find(({ payload }) => payload.event === "message" && payload.mediaType === "audio")?.payload, { timeout: 20_000 }).toMatchObject({
-      media: { mimeType: "audio/mpeg", fileName: expect.stringMatching(/^\d{13}\.mp3$/) },
-    });
-    const ownAudio = conversation(page).locator("audio").last();
-    await ownAudio.waitFor();
-    expect(await ownAudio.getAttribute("aria-label")).toMatch(/^\d{13}\.mp3$/);
+    const sentAudio = () => receiver.received.find(({ payload }) => payload.event === "message" && payload.mediaType === "audio")?.payload;
+    await expect.poll(sentAudio, { timeout: 20_000 }).toMatchObject({ media: { mimeType: "audio/mpeg", fileName: expect.stringMatching(/^\d{13}\.mp3$/) } });
+    const audio = sentAudio();
+    const fileName = audio?.event === "message" ? audio.media?.fileName : undefined;
+    // The sent recording is shown at the bottom of the conversation, scrolled into view.
+    await page.waitForFunction((name) => {
+      const player = document.querySelector(`audio[aria-label="${name}"]`);
+      const region = document.querySelector('[role="region"][aria-label="Messages"]');
+      if (!player || !region) return false;
+      const box = player.getBoundingClientRect();
+      const view = region.getBoundingClientRect();
+      return box.top >= view.top && box.bottom <= view.bottom;
+    }, fileName);
     await page.getByRole("button", { name: "Record audio" }).waitFor();
     await context.close();
   });
