@@ -6,8 +6,8 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const pgUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 const results = [];
 const out = mkdtempSync(join(tmpdir(), "atendo-test-"));
 
@@ -55,7 +55,8 @@ check("lint", "npx", ["eslint", "."]);
 for (const pkg of ["packages/contracts", "packages/server", "packages/web", "e2e", "bench"]) {
   check(`typecheck ${pkg}`, "npx", ["tsc", "-p", pkg]);
 }
-vitest("unit and server (PGlite)", ["contracts", "web", "server"], redisEnv);
+// Empty, not inherited: with TEST_DATABASE_URL set in the environment this run would go to PostgreSQL too.
+vitest("unit and server (PGlite)", ["contracts", "web", "server"], { ...redisEnv, TEST_DATABASE_URL: "" });
 if (postgres) vitest("server (PostgreSQL)", ["server"], { ...redisEnv, TEST_DATABASE_URL: pgUrl });
 else console.log(`PostgreSQL is not reachable at ${pgUrl}: the server suite ran on PGlite only.`);
 check("web build", "npm", ["run", "build", "-w", "@atendo/web"]);

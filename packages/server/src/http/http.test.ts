@@ -1,6 +1,7 @@
 import { errorCatalogue } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../test/harness.js";
+import { openTestDatabase } from "../test/test-database.js";
 import { mapError } from "./error-mapper.js";
 
 let server: TestServer;
@@ -13,6 +14,21 @@ describe("health", () => {
   it("answers liveness and readiness without a session", async () => {
     expect((await server.request({ method: "GET", url: "/api/health" })).json()).toEqual({ status: "ok" });
     expect((await server.request({ method: "GET", url: "/api/ready" })).json()).toEqual({ status: "ok" });
+  });
+
+  it("answers readiness with 503 while the database is unreachable, liveness still ok", async () => {
+    const database = await openTestDatabase();
+    // The harness leaves a database it was given open; closing it first cuts the app off from it.
+    const cutOff = await createTestServer({}, { database });
+    try {
+      await database.close();
+      const ready = await cutOff.request({ method: "GET", url: "/api/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ error: "ERR_SERVICE_UNAVAILABLE", message: errorCatalogue.ERR_SERVICE_UNAVAILABLE.en });
+      expect((await cutOff.request({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    } finally {
+      await cutOff.close();
+    }
   });
 });
 

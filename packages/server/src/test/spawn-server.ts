@@ -7,6 +7,8 @@ const root = new URL("../../../..", import.meta.url).pathname;
 
 export interface SpawnedServer {
   baseUrl: string;
+  /** What the process printed on stdout until it was up (first-admin password, demo notice). */
+  output: string;
   stop(): Promise<void>;
 }
 
@@ -35,9 +37,10 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  await waitForStart(child);
+  const output = await waitForStart(child);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    output,
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -47,12 +50,12 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
   };
 }
 
-function waitForStart(child: ChildProcess): Promise<void> {
+function waitForStart(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes("Atendo is running")) resolve();
+      if (output.includes("Atendo is running")) resolve(output);
     });
     child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });

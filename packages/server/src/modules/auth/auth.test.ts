@@ -184,6 +184,26 @@ describe("DELETE /api/auth/logout", () => {
     expect((await server.request({ method: "GET", url: "/api/settings", token: session.token })).statusCode).toBe(401);
     expect((await server.request({ method: "GET", url: "/api/settings", token: other.token })).statusCode).toBe(200);
   });
+
+  it("revokes the session with only the refresh cookie, no access token", async () => {
+    const other = await server.login(ADMIN.email, ADMIN.password);
+    const session = await server.login(ADMIN.email, ADMIN.password);
+    const response = await server.request({ method: "DELETE", url: "/api/auth/logout", cookies: { [refreshCookieName]: session.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    const cleared = response.cookies.find((c) => c.name === refreshCookieName);
+    expect(cleared?.value).toBe("");
+    expect((await refreshWith(session.cookie)).statusCode).toBe(401);
+    // The session is gone, so its access token stops working too; another session is untouched.
+    expect((await server.request({ method: "GET", url: "/api/settings", token: session.token })).statusCode).toBe(401);
+    expect((await server.request({ method: "GET", url: "/api/settings", token: other.token })).statusCode).toBe(200);
+  });
+
+  it("answers ok without any credential and revokes nothing", async () => {
+    const session = await server.login(ADMIN.email, ADMIN.password);
+    expect((await server.request({ method: "DELETE", url: "/api/auth/logout" })).statusCode).toBe(200);
+    expect((await refreshWith(session.cookie)).statusCode).toBe(200);
+  });
 });
 
 describe("POST /api/auth/signup", () => {

@@ -35,6 +35,14 @@ describe("GET /api/users/:id", () => {
 });
 
 describe("PUT /api/users/:id", () => {
+  it("rejects anonymous users with 401 ERR_SESSION_EXPIRED and changes nothing", async () => {
+    const user = await server.createUser();
+    const response = await server.request({ method: "PUT", url: `/api/users/${user.id}`, payload: { password: "anonymous-pass" } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe("ERR_SESSION_EXPIRED");
+    expect((await server.login(user.email, user.password)).user.id).toBe(user.id);
+  });
+
   it("lets an attendant change their own password, keeping this session and ending others", async () => {
     const user = await server.createUser();
     const elsewhere = await server.login(user.email, user.password);

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { spawnServer, type SpawnedServer } from "./test/spawn-server.js";
+
+const email = "first.admin@atendo.test";
+const dataDir = mkdtempSync(join(tmpdir(), "atendo-first-start-"));
+// Both starts share this database folder, as two `npm start` runs on one machine do.
+const env = { PGLITE_DIR: join(dataDir, "db"), ADMIN_EMAIL: email, ADMIN_PASSWORD: "" };
+const running: SpawnedServer[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<SpawnedServer> {
+  const server = await spawnServer(env);
+  running.push(server);
+  return server;
+}
+
+async function stop(server: SpawnedServer): Promise<void> {
+  running.splice(running.indexOf(server), 1);
+  await server.stop();
+}
+
+function login(server: SpawnedServer, password: string): Promise<Response> {
+  return fetch(`${server.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+describe("first start without ADMIN_PASSWORD", () => {
+  let password = "";
+
+  it("creates the admin with a generated password printed once, which signs in", async () => {
+    const server = await start();
+    const printed = [...server.output.matchAll(/First admin created: (\S+) \/ (\S+)/g)];
+    expect(printed).toHaveLength(1);
+    expect(printed[0]?.[1]).toBe(email);
+    password = printed[0]?.[2] ?? "";
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    const response = await login(server, password);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { user: { profile: string } }).user.profile).toBe("admin");
+    await stop(server);
+  });
+
+  it("neither prints again nor creates another admin on the next start with the same database", async () => {
+    expect(password).not.toBe("");
+    const server = await start();
+    expect(server.output).not.toContain("First admin created");
+    const response = await login(server, password);
+    expect(response.status).toBe(200);
+    const { token } = (await response.json()) as { token: string };
+    const about = await fetch(`${server.baseUrl}/api/about`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await about.json()).toMatchObject({ usersCount: 1, administrators: 1 });
+    await stop(server);
+  });
+});

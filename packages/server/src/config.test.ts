@@ -1,0 +1,58 @@
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+const root = new URL("../../..", import.meta.url).pathname;
+
+/** The message loadConfig throws for this environment (fails the test when it does not throw). */
+function rejection(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("applies the documented defaults to an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 8080, PGLITE_DIR: "./data/db", APP_TITLE: "Atendo", COOKIE_SECURE: false });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "not a url"],
+    ["JWT_SECRET", "too-short"],
+    ["ADMIN_EMAIL", "admin-at-nowhere"],
+    ["ADMIN_PASSWORD", "short"],
+    ["LOG_LEVEL", "loud"],
+    ["COOKIE_SECURE", "yes"],
+    ["TICKETS_AUTO_CLOSE_HOURS", "-1"],
+  ])("rejects %s=%s with one line naming the variable", (variable, value) => {
+    const message = rejection({ [variable]: value });
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: `));
+    expect(message).not.toContain("\n");
+  });
+});
+
+describe("start-up with a bad value", () => {
+  it("stops with exit code 1 and prints the one line", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: "eighty", DATABASE_URL: "", REDIS_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.trimEnd().split("\n")).toEqual([expect.stringMatching(/^Invalid configuration: PORT: /)]);
+  });
+});
