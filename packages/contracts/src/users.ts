@@ -17,8 +17,9 @@ export const user = z.object({
   email: z.string(),
   profile: z.enum(profiles),
   extension: z.string().nullable(),
+  /** The default connection (spec §3); deleting the connection clears it. */
   whatsappId: z.number().nullable(),
-  whatsapp: z.object({ name: z.string() }).nullable(),
+  whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
   queues: z.array(queueRef),
   canSeeAllTicketHistory: z.boolean(),
   isDeleted: z.boolean(),
@@ -47,6 +48,7 @@ export const updateUserBody = z.object({
   password: userPassword.or(z.literal("")).optional(),
   profile: z.enum(profiles).optional(),
   extension: extension.nullable().optional(),
+  /** A connection that exists (404 `ERR_NO_WAPP_FOUND`), or null to clear it (admins only). */
   whatsappId: z.number().int().positive().nullable().optional(),
   /** Replaces the user's queue memberships (admins only). */
   queueIds: idList.optional(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { connections } from "./connections.js";
 
 export const users = pgTable(
   "users",
@@ -10,7 +11,8 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     profile: text("profile", { enum: ["admin", "user"] }).notNull().default("user"),
     extension: text("extension"),
-    whatsappId: integer("whatsapp_id"),
+    /** The user's default connection; deleting the connection clears it. */
+    whatsappId: integer("whatsapp_id").references(() => connections.id, { onDelete: "set null" }),
     canSeeAllTicketHistory: boolean("can_see_all_ticket_history").notNull().default(false),
     isDeleted: boolean("is_deleted").notNull().default(false),
     /** Bumped to revoke every token of the user at once (logout everywhere, token reuse). */

@@ -2,7 +2,8 @@ import type { createUserBody, User, UserEvent } from "@atendo/contracts";
 import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { sessions, users } from "../../db/schema/index.js";
+import type { Db } from "../../db/client.js";
+import { connections, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
 import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
 import { rooms } from "../../realtime/realtime.js";
@@ -14,6 +15,15 @@ import { presentUserWithQueues, type UserRow } from "./user.presenter.js";
 import { findUser, userHoldingEmail } from "./users.service.js";
 
 type CreateUser = z.output<typeof createUserBody>;
+
+/**
+ * A default connection must exist (404 ERR_NO_WAPP_FOUND, not a foreign-key 400). The key-share
+ * lock keeps it from being deleted before this transaction commits.
+ */
+async function holdConnection(tx: Db, id: number): Promise<void> {
+  const [row] = await tx.select({ id: connections.id }).from(connections).where(eq(connections.id, id)).for("key share");
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+}
 
 function emitUser(ctx: AppContext, userId: number, event: UserEvent): void {
   ctx.realtime.emit({ admins: true, userIds: [userId] }, "user", event);
@@ -27,6 +37,7 @@ export async function createUser(ctx: AppContext, actor: Actor, body: CreateUser
   await assertQueuesExist(ctx.db, body.queueIds);
   const passwordHash = await hashPassword(body.password);
   const row = await ctx.db.transaction(async (tx) => {
+    if (body.whatsappId) await holdConnection(tx, body.whatsappId);
     const [inserted] = await tx
       .insert(users)
       .values({
@@ -50,13 +61,14 @@ export async function createUser(ctx: AppContext, actor: Actor, body: CreateUser
 
 /** Writes the user, their queues and session revocations in one transaction. */
 async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: UpdateUser): Promise<UserRow> {
-  await ensureNotLastAdmin(ctx, target, {
-    profile: body.profile ?? target.profile,
-    isDeleted: body.isDeleted ?? target.isDeleted,
-  });
   if (body.queueIds) await assertQueuesExist(ctx.db, body.queueIds);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return ctx.db.transaction(async (tx) => {
+    await ensureNotLastAdmin(tx, target, {
+      profile: body.profile ?? target.profile,
+      isDeleted: body.isDeleted ?? target.isDeleted,
+    });
+    if (body.whatsappId) await holdConnection(tx, body.whatsappId);
     const [row] = await tx
       .update(users)
       .set({

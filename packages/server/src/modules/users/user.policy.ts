@@ -1,7 +1,7 @@
 import type { updateUserBody } from "@atendo/contracts";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
 import type { Actor } from "../../http/auth-plugin.js";
@@ -31,16 +31,21 @@ export function checkSelfEdit(actor: Actor, target: UserRow, body: UpdateUser, c
   if (body.queueIds && !sameIds(body.queueIds, currentQueueIds)) throw new AppError("ERR_NO_PERMISSION");
 }
 
-async function activeAdminCount(ctx: AppContext): Promise<number> {
-  const [row] = await ctx.db
+/** Arbitrary constant: serialises the writes that take away an admin (see ensureNotLastAdmin). */
+const LAST_ADMIN_LOCK = 7_261_003;
+
+/**
+ * The system never loses its last active admin, by demotion or by removal (ERR_LAST_ADMIN).
+ * Call inside the transaction that writes the user: the lock makes two admins demoting each
+ * other at once take turns, and the second one counts after the first has committed.
+ */
+export async function ensureNotLastAdmin(tx: Db, target: UserRow, next: { profile: string; isDeleted: boolean }): Promise<void> {
+  const losesAdmin = target.profile === "admin" && !target.isDeleted && (next.profile !== "admin" || next.isDeleted);
+  if (!losesAdmin) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`);
+  const [row] = await tx
     .select({ n: count() })
     .from(users)
     .where(and(eq(users.profile, "admin"), eq(users.isDeleted, false)));
-  return row?.n ?? 0;
-}
-
-/** The system never loses its last active admin, by demotion or by removal (ERR_LAST_ADMIN). */
-export async function ensureNotLastAdmin(ctx: AppContext, target: UserRow, next: { profile: string; isDeleted: boolean }) {
-  const losesAdmin = target.profile === "admin" && !target.isDeleted && (next.profile !== "admin" || next.isDeleted);
-  if (losesAdmin && (await activeAdminCount(ctx)) <= 1) throw new AppError("ERR_LAST_ADMIN");
+  if ((row?.n ?? 0) <= 1) throw new AppError("ERR_LAST_ADMIN");
 }

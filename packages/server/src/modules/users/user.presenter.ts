@@ -1,12 +1,13 @@
 import type { QueueRef, User } from "@atendo/contracts";
+import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import type { users } from "../../db/schema/index.js";
+import { connections, type users } from "../../db/schema/index.js";
 import { queueRefsOfUsers } from "../queues/memberships.repo.js";
 
 export type UserRow = typeof users.$inferSelect;
 
 /** The API shape of a user: never the hash or the token version. */
-export function presentUser(row: UserRow, queues: QueueRef[] = []): User {
+export function presentUser(row: UserRow, queues: QueueRef[] = [], whatsapp: User["whatsapp"] = null): User {
   return {
     id: row.id,
     name: row.name,
@@ -14,8 +15,7 @@ export function presentUser(row: UserRow, queues: QueueRef[] = []): User {
     profile: row.profile,
     extension: row.extension,
     whatsappId: row.whatsappId,
-    // Connections come with their own issue; until then no user has one to show.
-    whatsapp: null,
+    whatsapp,
     queues,
     canSeeAllTicketHistory: row.canSeeAllTicketHistory,
     isDeleted: row.isDeleted,
@@ -24,13 +24,26 @@ export function presentUser(row: UserRow, queues: QueueRef[] = []): User {
   };
 }
 
-/** Presents many users with their queues in one extra query. */
+/** The named default connections of many users, in one query (none when no user has one). */
+async function connectionRefs(db: Db, rows: readonly UserRow[]): Promise<Map<number, NonNullable<User["whatsapp"]>>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.whatsappId === null ? [] : [row.whatsappId])))];
+  if (ids.length === 0) return new Map();
+  const found = await db.select({ id: connections.id, name: connections.name }).from(connections).where(inArray(connections.id, ids));
+  return new Map(found.map((ref) => [ref.id, ref]));
+}
+
+/** Presents many users with their queues and default connections in at most two extra queries. */
 export async function presentUsers(db: Db, rows: readonly UserRow[]): Promise<User[]> {
-  const queuesByUser = await queueRefsOfUsers(
-    db,
-    rows.map((row) => row.id),
+  const [queuesByUser, connectionsById] = await Promise.all([
+    queueRefsOfUsers(
+      db,
+      rows.map((row) => row.id),
+    ),
+    connectionRefs(db, rows),
+  ]);
+  return rows.map((row) =>
+    presentUser(row, queuesByUser.get(row.id), row.whatsappId === null ? null : (connectionsById.get(row.whatsappId) ?? null)),
   );
-  return rows.map((row) => presentUser(row, queuesByUser.get(row.id)));
 }
 
 export async function presentUserWithQueues(db: Db, row: UserRow): Promise<User> {

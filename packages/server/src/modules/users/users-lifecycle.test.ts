@@ -1,8 +1,11 @@
-import type { CreateUserBody } from "@atendo/contracts";
+import type { CreateUserBody, MessagePage } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createConnection } from "../../test/channel-fixtures.js";
+import { createQueue } from "../../test/fixtures.js";
 import { ADMIN, createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
+import { seedTicket } from "../tickets/ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;
@@ -36,7 +39,7 @@ describe("POST /api/users", () => {
   });
 
   it("creates a user who can then sign in, with the profile defaulting to user", async () => {
-    const body = newUser({ extension: "4321", canSeeAllTicketHistory: true, whatsappId: 7 });
+    const body = newUser({ extension: "4321", canSeeAllTicketHistory: true });
     const response = await post(body);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
@@ -44,7 +47,7 @@ describe("POST /api/users", () => {
       email: body.email,
       profile: "user",
       extension: "4321",
-      whatsappId: 7,
+      whatsappId: null,
       whatsapp: null,
       queues: [],
       canSeeAllTicketHistory: true,
@@ -135,6 +138,26 @@ describe("DELETE /api/users/:id", () => {
     expect(login.json().error).toBe("ERR_INVALID_CREDENTIALS");
     const listed = await server.request({ method: "GET", url: "/api/users?searchParam=soon%20gone", token: admin });
     expect(listed.json().users).toEqual([]);
+  });
+
+  it("keeps the removed user's tickets and the messages they sent", async () => {
+    const target = await server.createUser({ name: "Leaving Agent" });
+    const queue = await createQueue(server, admin);
+    const connection = await createConnection(server, admin, { destinationType: "queue", destinationItem: queue.id });
+    const ticketId = await seedTicket(server, { connectionId: connection.id, status: "open", userId: target.id, messages: ["Hello there"] });
+    const sent = await server.request({ method: "POST", url: `/api/messages/${ticketId}`, token: target.token, payload: { body: "On my way" } });
+    expect(sent.statusCode).toBe(201);
+
+    expect((await del(target.id)).statusCode).toBe(200);
+
+    const shown = await server.request({ method: "GET", url: `/api/tickets/${ticketId}`, token: admin });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().ticket).toMatchObject({ id: ticketId, userId: target.id, user: { id: target.id, name: "Leaving Agent" } });
+    const page = (await server.request({ method: "GET", url: `/api/messages/${ticketId}`, token: admin })).json() as MessagePage;
+    expect(page.messages.map((m) => [m.body, m.fromMe, m.userId])).toEqual([
+      ["Hello there", false, null],
+      ["On my way", true, target.id],
+    ]);
   });
 
   it("lets an admin remove another admin while one remains", async () => {
