@@ -140,6 +140,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   for (const routes of modules) {
     routes(app, ctx);
   }
-  await registerWebApp(app, config.WEB_DIST);
+  await registerWebApp(app, config);
   return { app, ctx };
 }

@@ -1,15 +1,23 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Config } from "../config.js";
 import { AppError } from "./app-error.js";
 
 export const defaultWebDist = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+const webPublic = fileURLToPath(new URL("../../../web/public", import.meta.url));
+const manifestFile = "manifest.webmanifest";
 
 /** Serves the built SPA; unknown non-API paths get index.html so client routes work on reload. */
-export async function registerWebApp(app: FastifyInstance, dist = defaultWebDist): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, config: Pick<Config, "WEB_DIST" | "APP_TITLE">): Promise<void> {
+  const dist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(`${dist}/index.html`);
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  registerManifest(app, dist, config.APP_TITLE);
+  if (hasWeb) {
+    // The manifest is ours (above); a second route for the built file would clash with it.
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, globIgnore: [manifestFile] });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
@@ -18,4 +26,17 @@ export async function registerWebApp(app: FastifyInstance, dist = defaultWebDist
     }
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
+}
+
+/**
+ * The web manifest with the configured title (white-label at run time, no rebuild): the web app's
+ * own manifest (built, else its source) with `name` and `short_name` replaced.
+ */
+function registerManifest(app: FastifyInstance, dist: string, title: string): void {
+  const source = [`${dist}/${manifestFile}`, `${webPublic}/${manifestFile}`].find((path) => existsSync(path));
+  if (!source) return;
+  const manifest = JSON.stringify({ ...(JSON.parse(readFileSync(source, "utf8")) as object), name: title, short_name: title });
+  app.get(`/${manifestFile}`, { schema: { hide: true } }, (_request, reply) =>
+    reply.type("application/manifest+json").header("cache-control", "no-cache").send(manifest),
+  );
 }
