@@ -79,6 +79,14 @@ export const userPage = z.object({ users: z.array(user), hasMore: z.boolean() })
 export type UserPage = z.infer<typeof userPage>;
 
 /**
+ * GET /users/directory {searchParam, pageNumber} (every user): active colleagues by name, searched
+ * on name and email, with only what picking one needs (transfer, participants, queue members).
+ */
+export const userDirectoryEntry = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export const userDirectoryPage = z.object({ users: z.array(userDirectoryEntry), hasMore: z.boolean() });
+export type UserDirectoryPage = z.infer<typeof userDirectoryPage>;
+
+/**
  * GET /users/search/items {email} (admins): the user holding this email, soft-deleted ones
  * included, or `{ user: null }`. An active user wins over a deleted one; among deleted ones the
  * most recently updated. The user form uses it for the re-enable flow: after POST /users answers

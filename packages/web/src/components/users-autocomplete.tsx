@@ -1,4 +1,4 @@
-import type { UserPage, UserRef } from "@atendo/contracts";
+import type { UserDirectoryPage, UserRef } from "@atendo/contracts";
 import Autocomplete, { type AutocompleteRenderInputParams } from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
@@ -34,14 +34,14 @@ export interface UserAutocompleteProps extends SharedProps {
   onChange: (user: UserRef | null) => void;
 }
 
-/** Users searched on the server as the person types (GET /users is paged), first page only. */
+/** Colleagues searched on the server as the person types (GET /users/directory), first page only. */
 function useUserSearch(excludeIds: readonly number[] = []) {
   const [input, setInput] = useState("");
   const [open, setOpen] = useState(false);
   const search = useDebouncedValue(input.trim());
   const query = useQuery({
     queryKey: ["users", "search", search],
-    queryFn: ({ signal }) => http.get<UserPage>("/users", { query: { searchParam: search, pageNumber: 1 }, signal }),
+    queryFn: ({ signal }) => http.get<UserDirectoryPage>("/users/directory", { query: { searchParam: search, pageNumber: 1 }, signal }),
     enabled: open,
     meta: { silent: true },
   });

@@ -115,3 +115,28 @@ describe("GET /api/users/search/items", () => {
     expect((await byEmail("not-an-email")).statusCode).toBe(400);
   });
 });
+
+describe("GET /api/users/directory", () => {
+  it("rejects anonymous users", async () => {
+    await expectRefused(server, [{ method: "GET", url: "/api/users/directory" }], anonymous, 401, "ERR_SESSION_EXPIRED");
+  });
+
+  it("lets an attendant find active colleagues by name or email, with only their id, name and email", async () => {
+    const [kept] = await insertUsers(["Directory Dora"]);
+    await insertUsers(["Directory Gone"], true);
+    for (const searchParam of ["directory", "DIRECTORY.DORA"]) {
+      const response = await server.request({ method: "GET", url: `/api/users/directory?searchParam=${searchParam}`, token: attendant });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ users: [{ id: kept?.id, name: "Directory Dora", email: kept?.email }], hasMore: false });
+    }
+  });
+
+  it("pages like the users table", async () => {
+    await insertUsers(Array.from({ length: limits.pageSize + 1 }, (_, i) => `Paged Peer ${String(i).padStart(2, "0")}`));
+    const first = (await server.request({ method: "GET", url: "/api/users/directory?searchParam=paged%20peer", token: attendant })).json();
+    expect(first.users).toHaveLength(limits.pageSize);
+    expect(first.hasMore).toBe(true);
+    const second = (await server.request({ method: "GET", url: "/api/users/directory?searchParam=paged%20peer&pageNumber=2", token: attendant })).json();
+    expect(second.users.map((u: { name: string }) => u.name)).toEqual([`Paged Peer ${limits.pageSize}`]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   user,
   userByEmailQuery,
   userByEmailResponse,
+  userDirectoryPage,
   userPage,
 } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
@@ -16,7 +17,7 @@ import { actorOf } from "../../http/auth-plugin.js";
 import { mapConstraint } from "../../http/error-mapper.js";
 import { typed } from "../../http/typed.js";
 import { createUser, deleteUser, updateUser } from "./user-writes.service.js";
-import { findUserByEmail, getUser, listUsers } from "./users.service.js";
+import { findUserByEmail, getUser, listUserDirectory, listUsers } from "./users.service.js";
 
 const tags = ["users"];
 
@@ -28,6 +29,12 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/users",
     { schema: { tags, querystring: listUsersQuery, response: { 200: userPage, 403: errorResponse } } },
     async (request) => listUsers(ctx, actorOf(request), request.query),
+  );
+
+  r.get(
+    "/api/users/directory",
+    { schema: { tags, querystring: listUsersQuery, response: { 200: userDirectoryPage } } },
+    async (request) => listUserDirectory(ctx, request.query),
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import type { ParsedListQuery, User, UserByEmailResponse, UserPage } from "@atendo/contracts";
+import type { ParsedListQuery, User, UserByEmailResponse, UserDirectoryPage, UserPage } from "@atendo/contracts";
 import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
@@ -20,9 +20,8 @@ export async function getUser(ctx: AppContext, actor: Actor, id: number): Promis
   return presentUserWithQueues(ctx.db, await findUser(ctx, id));
 }
 
-/** Active users ordered by name, optionally searched on name and email. */
-export async function listUsers(ctx: AppContext, actor: Actor, query: ParsedListQuery): Promise<UserPage> {
-  requireAdmin(actor);
+/** One page of active users ordered by name, optionally searched on name and email. */
+async function activeUsersPage(ctx: AppContext, query: ParsedListQuery) {
   const pattern = containsPattern(query.searchParam);
   const { limit, offset } = pageWindow(query.pageNumber);
   const rows = await ctx.db
@@ -32,8 +31,20 @@ export async function listUsers(ctx: AppContext, actor: Actor, query: ParsedList
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
     .limit(limit)
     .offset(offset);
-  const page = pageOf(rows);
+  return pageOf(rows);
+}
+
+/** GET /users (admins): the full records of the users table. */
+export async function listUsers(ctx: AppContext, actor: Actor, query: ParsedListQuery): Promise<UserPage> {
+  requireAdmin(actor);
+  const page = await activeUsersPage(ctx, query);
   return { users: await presentUsers(ctx.db, page.items), hasMore: page.hasMore };
+}
+
+/** GET /users/directory (everyone): colleagues to pick for a transfer or as participants. */
+export async function listUserDirectory(ctx: AppContext, query: ParsedListQuery): Promise<UserDirectoryPage> {
+  const page = await activeUsersPage(ctx, query);
+  return { users: page.items.map(({ id, name, email }) => ({ id, name, email })), hasMore: page.hasMore };
 }
 
 /** The user holding an email: the active one if any, else the most recently removed one. */
