@@ -3,6 +3,7 @@ import EditIcon from "@mui/icons-material/Edit";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
+import type { ReactNode } from "react";
 
 interface RowActionsProps {
   /** Accessible names that say which record the button acts on ("Edit Ana"). */
@@ -11,12 +12,15 @@ interface RowActionsProps {
   onEdit: () => void;
   /** Left out when the user may not delete. */
   onDelete?: () => void;
+  /** Buttons of the row's own before edit (e.g. start a chat). */
+  before?: ReactNode;
 }
 
 /** Edit and delete buttons at the end of a table row. */
-export function RowActions({ editLabel, deleteLabel, onEdit, onDelete }: RowActionsProps) {
+export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, before }: RowActionsProps) {
   return (
     <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 0.5 }}>
+      {before}
       <Tooltip title={editLabel}>
         <IconButton size="small" aria-label={editLabel} onClick={onEdit}>
           <EditIcon fontSize="small" />

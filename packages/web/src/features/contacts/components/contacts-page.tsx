@@ -12,6 +12,7 @@ import { SearchField } from "../../../components/search-field";
 import { useInfiniteScroll } from "../../../lib/infinite-scroll";
 import { flattenPages } from "../../../lib/paged-cache";
 import { useCurrentUser } from "../../../lib/session";
+import { useStartChat } from "../../../lib/start-chat";
 import { toast } from "../../../lib/toast";
 import { useConfirmTarget } from "../../../lib/use-confirm-target";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
@@ -20,8 +21,9 @@ import { ContactDialog } from "./contact-dialog";
 import { ContactsTable } from "./contacts-table";
 
 /**
- * /contacts (everyone; deleting is for admins). "Start chat" and "Import" arrive with tickets and
- * contact import: until then there is no button that would pretend.
+ * /contacts (everyone; deleting is for admins). "Start chat" opens the new-ticket dialog on
+ * /tickets with the contact chosen. "Import" arrives with contact import: until then there is no
+ * button that would pretend.
  */
 export function ContactsPage() {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export function ContactsPage() {
   const deletion = useDeleteContact();
   const confirm = useConfirmTarget<Contact>();
   const mayDelete = can(me?.profile, "contacts-page:deleteContact");
+  const startChat = useStartChat();
   useContactsLive();
 
   function remove(contact: Contact): void {
@@ -74,6 +77,7 @@ export function ContactsPage() {
           <ContactsTable
             contacts={contacts}
             onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
+            onStartChat={startChat}
             onDelete={mayDelete ? confirm.ask : undefined}
           />
         </ScrollList>

@@ -1,5 +1,8 @@
 import type { Contact } from "@atendo/contracts";
+import ChatOutlined from "@mui/icons-material/ChatOutlined";
 import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
 import { useTheme } from "@mui/material/styles";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -15,6 +18,7 @@ import { ContactAvatar } from "./contact-avatar";
 interface ContactsTableProps {
   contacts: readonly Contact[];
   onEdit: (contact: Contact) => void;
+  onStartChat: (contact: Contact) => void;
   /** Absent for users who may not delete contacts. */
   onDelete?: (contact: Contact) => void;
 }
@@ -22,7 +26,7 @@ interface ContactsTableProps {
 const ellipsis = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
 
 /** Avatar, name, number, email and actions; narrow screens put number and email under the name. */
-export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps) {
+export function ContactsTable({ contacts, onEdit, onStartChat, onDelete }: ContactsTableProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down("md"));
@@ -33,7 +37,7 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
           <TableCell>{t("contacts.name")}</TableCell>
           {!compact && <TableCell sx={{ width: 200 }}>{t("contacts.number")}</TableCell>}
           {!compact && <TableCell>{t("contacts.email")}</TableCell>}
-          <TableCell align="right" sx={{ width: onDelete ? 104 : 64 }}>
+          <TableCell align="right" sx={{ width: onDelete ? 136 : 100 }}>
             {t("common.actions")}
           </TableCell>
         </TableRow>
@@ -60,6 +64,13 @@ export function ContactsTable({ contacts, onEdit, onDelete }: ContactsTableProps
             {!compact && <TableCell sx={ellipsis}>{contact.email ?? ""}</TableCell>}
             <TableCell align="right">
               <RowActions
+                before={
+                  <Tooltip title={t("contacts.startChat", { name: contact.name })}>
+                    <IconButton size="small" aria-label={t("contacts.startChat", { name: contact.name })} onClick={() => onStartChat(contact)}>
+                      <ChatOutlined fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                }
                 editLabel={t("contacts.edit", { name: contact.name })}
                 deleteLabel={t("contacts.delete", { name: contact.name })}
                 onEdit={() => onEdit(contact)}

@@ -1,16 +1,17 @@
-import type { TicketSummary } from "@atendo/contracts";
+import type { Contact, TicketSummary } from "@atendo/contracts";
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useMatch } from "react-router";
+import { useLocation, useMatch, useNavigate } from "react-router";
 import { useTicketListFilters } from "../hooks/use-ticket-list-filters";
 import { NewTicketDialog } from "./new-ticket/new-ticket-dialog";
 import { NotificationsPrompt } from "./notifications-prompt";
 import { TicketListPanel } from "./ticket-list/ticket-list-panel";
 import { OwnerInfoDialog } from "./ticket-view/owner-info-dialog";
 import { TicketView } from "./ticket-view/ticket-view";
+import type { StartChatState } from "../../../lib/start-chat";
 
 /** Width of the list beside an open ticket on wide screens. */
 const listWidth = { md: 340, lg: 380 };
@@ -26,8 +27,9 @@ export function TicketsPage() {
   const parsed = Number(match?.params.ticketId);
   const ticketId = Number.isInteger(parsed) && parsed > 0 ? parsed : null;
   const filters = useTicketListFilters();
-  const [newTicketOpen, setNewTicketOpen] = useState(false);
+  const [newTicket, setNewTicket] = useState<{ open: boolean; contact: Contact | null }>({ open: false, contact: null });
   const [alreadyOpen, setAlreadyOpen] = useState<TicketSummary | null>(null);
+  useStartChatRequest((contact) => setNewTicket({ open: true, contact }));
 
   return (
     <Box sx={{ height: "100%", display: "flex", minHeight: 0, bgcolor: "background.paper" }}>
@@ -46,7 +48,7 @@ export function TicketsPage() {
         <TicketListPanel
           filters={filters}
           selectedId={ticketId}
-          onNewTicket={() => setNewTicketOpen(true)}
+          onNewTicket={() => setNewTicket({ open: true, contact: null })}
           onAlreadyOpen={setAlreadyOpen}
         />
       </Box>
@@ -62,7 +64,12 @@ export function TicketsPage() {
       >
         {ticketId === null ? <Welcome /> : <TicketView key={ticketId} ticketId={ticketId} />}
       </Box>
-      <NewTicketDialog open={newTicketOpen} onClose={() => setNewTicketOpen(false)} onAlreadyOpen={setAlreadyOpen} />
+      <NewTicketDialog
+        open={newTicket.open}
+        initialContact={newTicket.contact}
+        onClose={() => setNewTicket({ open: false, contact: null })}
+        onAlreadyOpen={setAlreadyOpen}
+      />
       <OwnerInfoDialog ticket={alreadyOpen} reason="alreadyOpen" onClose={() => setAlreadyOpen(null)} />
       <NotificationsPrompt />
       {/* The page heading, for screen readers: the layout shows no title bar. */}
@@ -71,6 +78,21 @@ export function TicketsPage() {
       </Typography>
     </Box>
   );
+}
+
+/**
+ * "Start chat" elsewhere (the contacts page) arrives as navigation state: open the new-ticket
+ * dialog with that contact once, and drop the state so a reload or Back does not open it again.
+ */
+function useStartChatRequest(open: (contact: Contact) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = (location.state as StartChatState | null)?.startChatWith;
+  useEffect(() => {
+    if (!requested) return;
+    open(requested);
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [requested, open, navigate, location.pathname]);
 }
 
 const visuallyHidden = {

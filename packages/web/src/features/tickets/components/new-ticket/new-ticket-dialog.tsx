@@ -22,10 +22,12 @@ interface NewTicketDialogProps {
   onClose: () => void;
   /** The contact already has a ticket someone else holds (`ticketIsOpen`). */
   onAlreadyOpen: (ticket: TicketSummary) => void;
+  /** Chosen beforehand ("Start chat" on the contacts page). */
+  initialContact?: Contact | null;
 }
 
 /** Starts a conversation with a contact (spec §2): contact, optional queue, connection. */
-export function NewTicketDialog({ open, onClose, onAlreadyOpen }: NewTicketDialogProps) {
+export function NewTicketDialog({ open, onClose, onAlreadyOpen, initialContact = null }: NewTicketDialogProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
@@ -33,20 +35,20 @@ export function NewTicketDialog({ open, onClose, onAlreadyOpen }: NewTicketDialo
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{t("ticketList.newTicket.title")}</DialogTitle>
-      {open && <NewTicketForm onClose={onClose} onAlreadyOpen={onAlreadyOpen} />}
+      {open && <NewTicketForm onClose={onClose} onAlreadyOpen={onAlreadyOpen} initialContact={initialContact} />}
     </Dialog>
   );
 }
 
 const noQueue = "";
 
-function NewTicketForm({ onClose, onAlreadyOpen }: Omit<NewTicketDialogProps, "open">) {
+function NewTicketForm({ onClose, onAlreadyOpen, initialContact = null }: Omit<NewTicketDialogProps, "open">) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useCurrentUser();
   const isAdmin = can(me?.profile, "ticket-options:transferConnection");
   const connections = useConnectionOptions(isAdmin);
-  const [contact, setContact] = useState<Contact | null>(null);
+  const [contact, setContact] = useState<Contact | null>(initialContact);
   const [queueId, setQueueId] = useState<string>(noQueue);
   const [chosenConnection, setChosenConnection] = useState<string | null>(null);
   const creation = useCreateTicket();
