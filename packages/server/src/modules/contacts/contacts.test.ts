@@ -1,9 +1,13 @@
-import type { Contact } from "@atendo/contracts";
+import type { Contact, MessagePage } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContact } from "../../test/fixtures.js";
+import { messages } from "../../db/schema/index.js";
+import { createConnection } from "../../test/channel-fixtures.js";
+import { createContact, createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectMissingId, expectRefused, resourceCalls } from "../../test/route-guards.js";
+import { seedTicket } from "../tickets/ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;
@@ -152,6 +156,31 @@ describe("PUT /api/contacts/:id", () => {
 
   it("answers ERR_NO_CONTACT_FOUND for a missing id", async () => {
     await expectMissingId(server, "/api/contacts", admin, "ERR_NO_CONTACT_FOUND");
+  });
+});
+
+describe("DELETE /api/contacts/:id", () => {
+  // The confirmation says so (contacts.deleteText): the contact's tickets and messages go with it.
+  it("deletes the contact's tickets and their messages too, and no one else's", async () => {
+    const queue = await createQueue(server, admin);
+    const connection = await createConnection(server, admin, { destinationType: "queue", destinationItem: queue.id });
+    const contact = await createContact(server, admin);
+    const other = await createContact(server, admin);
+    const ticketIds = [
+      await seedTicket(server, { connectionId: connection.id, status: "closed", contactId: contact.id, messages: ["First visit"] }),
+      await seedTicket(server, { connectionId: connection.id, status: "pending", contactId: contact.id, messages: ["Back again", "Hello?"] }),
+    ];
+    const kept = await seedTicket(server, { connectionId: connection.id, status: "pending", contactId: other.id, messages: ["Not me"] });
+
+    expect((await server.request({ method: "DELETE", url: `/api/contacts/${contact.id}`, token: admin })).statusCode).toBe(200);
+
+    for (const id of ticketIds) {
+      expect((await server.request({ method: "GET", url: `/api/tickets/${id}`, token: admin })).json().error).toBe("ERR_NO_TICKET_FOUND");
+    }
+    const left = await server.ctx.db.select({ id: messages.id }).from(messages).where(inArray(messages.ticketId, ticketIds));
+    expect(left).toEqual([]);
+    const page = (await server.request({ method: "GET", url: `/api/messages/${kept}`, token: admin })).json() as MessagePage;
+    expect(page.messages.map((m) => m.body)).toEqual(["Not me"]);
   });
 });
 

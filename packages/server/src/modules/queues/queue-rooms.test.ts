@@ -1,8 +1,11 @@
+import type { TicketEvent } from "@atendo/contracts";
 import type { Socket } from "socket.io-client";
 import { describe, expect, it } from "vitest";
+import { createConnection } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { useLiveServer } from "../../test/live-server.js";
 import { nextEvent, recordEvents, settle } from "../../test/socket-client.js";
+import { seedTicket } from "../tickets/ticket-fixtures.js";
 
 const live = useLiveServer();
 
@@ -98,4 +101,42 @@ describe("queue events", () => {
     await settle(leavingSocket);
     expect(leavingLater).toEqual([]);
   });
+
+  it("move a deleted queue's tickets to no queue, as ticket updates to who may see them now", async () => {
+    const member = await live.server.createUser();
+    const outsider = await live.server.createUser();
+    const owner = await live.server.createUser();
+    const queue = await createQueue(live.server, live.admin, { userIds: [member.id] });
+    const routed = await createQueue(live.server, live.admin);
+    const connection = await createConnection(live.server, live.admin, { destinationType: "queue", destinationItem: routed.id });
+    const pending = await seedTicket(live.server, { connectionId: connection.id, status: "pending", queueId: queue.id });
+    const open = await seedTicket(live.server, { connectionId: connection.id, status: "open", userId: owner.id, queueId: queue.id });
+    const sockets = {
+      admin: await live.sockets.connect(live.admin),
+      member: await live.sockets.connect(member.token),
+      outsider: await live.sockets.connect(outsider.token),
+      owner: await live.sockets.connect(owner.token),
+    };
+    const heard = Object.entries(sockets).map(([name, socket]) => [name, recordEvents<TicketEvent>(socket, "ticket")] as const);
+
+    await live.server.request({ method: "DELETE", url: `/api/queue/${queue.id}`, token: live.admin });
+    await Promise.all(Object.values(sockets).map(settle));
+
+    const summary = Object.fromEntries(
+      heard.map(([name, events]) => [
+        name,
+        events.map((e) => ("ticket" in e ? `${e.action}:${e.ticket.id}:${e.ticket.queueId}` : e.action)).sort(),
+      ]),
+    );
+    // A pending ticket with no queue is every user's to take; the open one stays its owner's.
+    const pendingMoved = `updateQueue:${pending}:null`;
+    const openMoved = `updateQueue:${open}:null`;
+    expect(summary).toEqual({
+      admin: [pendingMoved, openMoved].sort(),
+      member: [pendingMoved],
+      outsider: [pendingMoved],
+      owner: [pendingMoved, openMoved].sort(),
+    });
+  });
 });
+

@@ -3,10 +3,12 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { queues } from "../../db/schema/index.js";
+import { queues, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
 import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
 import { assertActiveUsers, memberIdsOfQueue, membersOfQueues, replaceQueueMembers } from "./memberships.repo.js";
+import { emitTicket } from "../tickets/ticket-events.js";
+import { presentTicketsById } from "../tickets/ticket.presenter.js";
 import { moveQueueRooms } from "./queue-rooms.js";
 
 type QueueRow = typeof queues.$inferSelect;
@@ -103,12 +105,33 @@ export async function updateQueue(ctx: AppContext, actor: Actor, id: number, bod
   return queue;
 }
 
-/** Memberships go with the queue; tickets will move to "no queue" (docs/decisions/0006). */
+/** How many moved tickets are presented per query when a deleted queue's tickets are announced. */
+const ANNOUNCE_BATCH = 500;
+
+/** Each ticket that left a deleted queue reaches who may see it now (every user, if pending). */
+async function announceMovedTickets(ctx: AppContext, ids: readonly number[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += ANNOUNCE_BATCH) {
+    const presented = await presentTicketsById(ctx.db, ids.slice(start, start + ANNOUNCE_BATCH));
+    for (const ticket of presented.values()) emitTicket(ctx, ticket, { action: "updateQueue", ticket });
+  }
+}
+
+/**
+ * Memberships go with the queue; its tickets stay, in no queue (docs/decisions/0006). They are
+ * moved here rather than only by the foreign key's ON DELETE SET NULL so the moved ids are known
+ * and announced after the commit; the key still catches a ticket moved in meanwhile.
+ */
 export async function deleteQueue(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   requireAdmin(actor);
   await findQueue(ctx.db, id);
   const membersBefore = await memberIdsOfQueue(ctx.db, id);
-  const deleted = await ctx.db.delete(queues).where(eq(queues.id, id)).returning({ id: queues.id });
-  if (deleted.length === 0) throw new AppError("ERR_QUEUE_NOT_FOUND");
+  const movedIds = await ctx.db.transaction(async (tx) => {
+    const moved = await tx.update(tickets).set({ queueId: null }).where(eq(tickets.queueId, id)).returning({ id: tickets.id });
+    const deleted = await tx.delete(queues).where(eq(queues.id, id)).returning({ id: queues.id });
+    if (deleted.length === 0) throw new AppError("ERR_QUEUE_NOT_FOUND");
+    return moved.map((row) => row.id);
+  });
+  // Tickets first: a pending one goes to everyone, members included, before they leave the room.
+  await announceMovedTickets(ctx, movedIds);
   announce(ctx, membersBefore, [], id, { action: "delete", queueId: id });
 }

@@ -1,9 +1,11 @@
-import type { Queue } from "@atendo/contracts";
+import type { MessagePage, Queue } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createConnection } from "../../test/channel-fixtures.js";
 import { createQueue, uniqueColor } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectMissingId, expectRefused, resourceCalls } from "../../test/route-guards.js";
+import { seedTicket } from "../tickets/ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;
@@ -143,5 +145,29 @@ describe("DELETE /api/queue/:id", () => {
     expect((await server.request({ method: "GET", url: `/api/queue/${queue.id}`, token: admin })).statusCode).toBe(404);
     const user = (await server.request({ method: "GET", url: `/api/users/${member.id}`, token: admin })).json();
     expect(user).toMatchObject({ isDeleted: false, queues: [] });
+  });
+
+  it("keeps the queue's tickets and their messages, moved to no queue", async () => {
+    const queue = await createQueue(server, admin);
+    const routed = await createQueue(server, admin);
+    const connection = await createConnection(server, admin, { destinationType: "queue", destinationItem: routed.id });
+    const seeded = {
+      pending: await seedTicket(server, { connectionId: connection.id, status: "pending", queueId: queue.id, messages: ["Waiting"] }),
+      open: await seedTicket(server, { connectionId: connection.id, status: "open", userId: attendant.id, queueId: queue.id, messages: ["Talking"] }),
+      closed: await seedTicket(server, { connectionId: connection.id, status: "closed", queueId: queue.id, messages: ["Done"] }),
+      elsewhere: await seedTicket(server, { connectionId: connection.id, status: "pending", queueId: routed.id }),
+    };
+
+    expect((await server.request({ method: "DELETE", url: `/api/queue/${queue.id}`, token: admin })).statusCode).toBe(200);
+
+    for (const [status, id] of [["pending", seeded.pending], ["open", seeded.open], ["closed", seeded.closed]] as const) {
+      const shown = await server.request({ method: "GET", url: `/api/tickets/${id}`, token: admin });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json().ticket).toMatchObject({ id, status, queueId: null, queue: null });
+      const page = (await server.request({ method: "GET", url: `/api/messages/${id}`, token: admin })).json() as MessagePage;
+      expect(page.messages).toHaveLength(1);
+    }
+    const untouched = await server.request({ method: "GET", url: `/api/tickets/${seeded.elsewhere}`, token: admin });
+    expect(untouched.json().ticket).toMatchObject({ queueId: routed.id });
   });
 });
