@@ -90,4 +90,52 @@ describe("users", () => {
     await second.context.close();
     await context.close();
   });
+
+  it("sets a user's default connection, shows it again, and clears it", async () => {
+    const id = unique();
+    const token = await adminToken();
+    const queue = await api<{ id: number }>("/queue", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ name: `Lines ${id}`, color: `#${(Date.now() + 13).toString(16).slice(-6).toUpperCase()}` }),
+    });
+    const lineName = `Branch line ${id}`;
+    const line = await api<{ id: number }>("/whatsapp", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ name: lineName, kind: "api", destinationType: "queue", destinationItem: queue.id }),
+    });
+    const name = `Caio ${id}`;
+    const email = `caio-${id}@e2e.atendo.test`;
+    const user = await api<{ id: number }>("/users", { method: "POST", token, body: JSON.stringify({ name, email, password: "caio-password-1" }) });
+
+    const { context, page } = await newPage(browser);
+    await openUsers(page);
+    await page.getByLabel("Search users").fill(email);
+    const row = page.getByRole("row").filter({ hasText: email });
+    const edit = async () => {
+      await row.getByRole("button", { name: `Edit ${name}` }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit user" });
+      await dialog.getByLabel("Name").waitFor();
+      return dialog;
+    };
+
+    let dialog = await edit();
+    await dialog.getByRole("combobox", { name: "Default connection" }).click();
+    await page.getByRole("option", { name: lineName }).click();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("alert").filter({ hasText: "User saved." }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    expect((await api<{ whatsapp: unknown }>(`/users/${user.id}`, { token })).whatsapp).toEqual({ id: line.id, name: lineName });
+
+    dialog = await edit();
+    const field = dialog.getByRole("combobox", { name: "Default connection" });
+    expect(await field.textContent()).toBe(lineName);
+    await field.click();
+    await page.getByRole("option", { name: "None" }).click();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await api(`/users/${user.id}`, { token })).toMatchObject({ whatsappId: null, whatsapp: null });
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { limits, profiles } from "@atendo/contracts";
+import { limits, profiles, type User } from "@atendo/contracts";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
@@ -8,21 +8,20 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PasswordField } from "../../../components/password-field";
 import { textFieldProps } from "../../../lib/form";
+import { UserConnectionField } from "./user-connection-field";
 import type { UserFormInput, UserFormValues } from "./user-form.schema";
 import { UserQueuesField } from "./user-queues-field";
 
 interface UserFormFieldsProps {
   form: UseFormReturn<UserFormInput, unknown, UserFormValues>;
   editing: boolean;
-  /** Profile, queues and ticket history (spec §6). */
+  /** Profile, queues, default connection and ticket history (spec §6). */
   adminFields: boolean;
+  current?: User;
 }
 
-/**
- * The user modal's fields. The default connection (`whatsappId`) is left out until connections
- * exist: there is nothing to choose from yet.
- */
-export function UserFormFields({ form, editing, adminFields }: UserFormFieldsProps) {
+/** The user modal's fields; `current` is the user being edited, if any. */
+export function UserFormFields({ form, editing, adminFields, current }: UserFormFieldsProps) {
   const { t } = useTranslation();
   const { register, control, formState } = form;
   const { errors } = formState;
@@ -91,6 +90,20 @@ export function UserFormFields({ form, editing, adminFields }: UserFormFieldsPro
             control={control}
             name="queueIds"
             render={({ field }) => <UserQueuesField value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+          />
+          <Controller
+            control={control}
+            name="whatsappId"
+            render={({ field }) => (
+              <UserConnectionField
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                inputRef={field.ref}
+                current={current?.whatsapp}
+              />
+            )}
           />
           <Controller
             control={control}

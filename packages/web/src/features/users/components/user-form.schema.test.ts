@@ -9,6 +9,7 @@ const values = {
   extension: "",
   profile: "user" as const,
   queueIds: [2, 2, 3],
+  whatsappId: 5,
   canSeeAllTicketHistory: true,
 };
 
@@ -42,6 +43,7 @@ describe("user form schema", () => {
       extension: null,
       profile: "user",
       queueIds: [2, 3],
+      whatsappId: 5,
       canSeeAllTicketHistory: true,
     });
     expect(updatePayload({ ...parsed, password: "new-password" }, false)).toEqual({
@@ -53,6 +55,14 @@ describe("user form schema", () => {
     expect(createPayload({ ...parsed, password: "new-password" }, true)).toMatchObject({ password: "new-password", queueIds: [2, 3] });
   });
 
+  it("sends a cleared default connection as null, so the server clears it, and admins only", () => {
+    const parsed = userFormSchema("edit").parse({ ...values, whatsappId: null });
+    expect(updatePayload(parsed, true)).toMatchObject({ whatsappId: null });
+    expect(createPayload({ ...parsed, password: "new-password" }, true)).toMatchObject({ whatsappId: null });
+    expect(updatePayload(parsed, false)).not.toHaveProperty("whatsappId");
+    expect(userFormSchema("edit").safeParse({ ...values, whatsappId: 0 }).success).toBe(false);
+  });
+
   it("fills the form from a user", () => {
     const user = {
       id: 7,
@@ -60,8 +70,8 @@ describe("user form schema", () => {
       email: "caio@example.com",
       profile: "admin",
       extension: "1234",
-      whatsappId: null,
-      whatsapp: null,
+      whatsappId: 9,
+      whatsapp: { id: 9, name: "Sales line" },
       queues: [{ id: 4, name: "Sales", color: "#F44336" }],
       canSeeAllTicketHistory: false,
       isDeleted: false,
@@ -75,6 +85,7 @@ describe("user form schema", () => {
       extension: "1234",
       profile: "admin",
       queueIds: [4],
+      whatsappId: 9,
       canSeeAllTicketHistory: false,
     });
   });

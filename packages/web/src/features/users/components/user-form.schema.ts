@@ -21,6 +21,8 @@ export function userFormSchema(mode: "create" | "edit") {
     extension: createUserBody.shape.extension,
     profile: z.enum(profiles),
     queueIds: idList,
+    /** The default connection; null for none. */
+    whatsappId: createUserBody.shape.whatsappId.unwrap(),
     canSeeAllTicketHistory: z.boolean(),
   });
 }
@@ -36,6 +38,7 @@ export function userFormDefaults(user?: User): UserFormInput {
     extension: user?.extension ?? "",
     profile: user?.profile ?? "user",
     queueIds: user?.queues.map((queue) => queue.id) ?? [],
+    whatsappId: user?.whatsappId ?? null,
     canSeeAllTicketHistory: user?.canSeeAllTicketHistory ?? false,
   };
 }
@@ -43,7 +46,12 @@ export function userFormDefaults(user?: User): UserFormInput {
 /** Fields only admins may set (spec §6); the server refuses them from anyone else. */
 function adminPart(values: UserFormValues, admin: boolean) {
   return admin
-    ? { profile: values.profile, queueIds: values.queueIds, canSeeAllTicketHistory: values.canSeeAllTicketHistory }
+    ? {
+        profile: values.profile,
+        queueIds: values.queueIds,
+        whatsappId: values.whatsappId,
+        canSeeAllTicketHistory: values.canSeeAllTicketHistory,
+      }
     : {};
 }
 

@@ -98,7 +98,7 @@ export function UserForm({ user, onClose }: UserFormProps) {
             {t("users.removedExists", { name: enabling.name })}
           </Alert>
         )}
-        <UserFormFields form={form} editing={Boolean(user)} adminFields={adminFields} />
+        <UserFormFields form={form} editing={Boolean(user)} adminFields={adminFields} current={user} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("common.cancel")}</Button>
