@@ -2,12 +2,11 @@ import type { Contact, TicketSummary } from "@atendo/contracts";
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useMatch, useNavigate } from "react-router";
 import { useTicketListFilters } from "../hooks/use-ticket-list-filters";
 import { NewTicketDialog } from "./new-ticket/new-ticket-dialog";
-import { NotificationsPrompt } from "./notifications-prompt";
 import { TicketListPanel } from "./ticket-list/ticket-list-panel";
 import { OwnerInfoDialog } from "./ticket-view/owner-info-dialog";
 import { TicketView } from "./ticket-view/ticket-view";
@@ -71,7 +70,6 @@ export function TicketsPage() {
         onAlreadyOpen={setAlreadyOpen}
       />
       <OwnerInfoDialog ticket={alreadyOpen} reason="alreadyOpen" onClose={() => setAlreadyOpen(null)} />
-      <NotificationsPrompt />
       {/* The page heading, for screen readers: the layout shows no title bar. */}
       <Typography component="h1" sx={visuallyHidden}>
         {t("pages.tickets")}
@@ -87,12 +85,14 @@ export function TicketsPage() {
 function useStartChatRequest(open: (contact: Contact) => void) {
   const location = useLocation();
   const navigate = useNavigate();
-  const requested = (location.state as StartChatState | null)?.startChatWith;
+  const requested = (location.state as StartChatState | null)?.startChatWith ?? null;
+  const handledKey = useRef<string | null>(null);
   useEffect(() => {
-    if (!requested) return;
+    if (!requested || handledKey.current === location.key) return;
+    handledKey.current = location.key;
     open(requested);
     void navigate(location.pathname, { replace: true, state: null });
-  }, [requested, open, navigate, location.pathname]);
+  }, [requested, open, navigate, location.key, location.pathname]);
 }
 
 const visuallyHidden = {

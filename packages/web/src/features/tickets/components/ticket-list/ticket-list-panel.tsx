@@ -14,6 +14,7 @@ import { useTicketList } from "../../hooks/use-ticket-list";
 import { useAcceptTicket } from "../../hooks/use-ticket-list-actions";
 import { useTicketTabCount } from "../../hooks/use-ticket-list-counts";
 import type { TicketListFilters } from "../../hooks/use-ticket-list-filters";
+import { NotificationsPrompt } from "../notifications-prompt";
 import { TicketListFilterMenu } from "./ticket-list-filter-menu";
 import { TicketListTabs } from "./ticket-list-tabs";
 import { TicketRow } from "./ticket-row";
@@ -58,6 +59,7 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
           </IconButton>
         </Tooltip>
       </Box>
+      <NotificationsPrompt />
       <TicketListTabs
         value={filters.searching ? null : filters.tab}
         onChange={filters.selectTab}
