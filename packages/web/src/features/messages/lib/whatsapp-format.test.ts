@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkHref, parseFormatting, plainText } from "./whatsapp-format";
+import { formattedAsPlain, linkHref, parseFormatting, plainText } from "./whatsapp-format";
 
 describe("parseFormatting", () => {
   it("reads bold, italic, strike and monospace", () => {
@@ -50,5 +50,11 @@ describe("parseFormatting", () => {
 
   it("gives the plain text back without markers", () => {
     expect(plainText(parseFormatting("*Ana*\nhello _there_ ```x```"))).toBe("Ana\nhello there x");
+  });
+});
+
+describe("formattedAsPlain", () => {
+  it("drops the markers and keeps the words", () => {
+    expect(formattedAsPlain("Can you send a *new one* today? ~Or refund~ ```ORDER-991```")).toBe("Can you send a new one today? Or refund ORDER-991");
   });
 });

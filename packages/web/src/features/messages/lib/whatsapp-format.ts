@@ -111,3 +111,8 @@ export function parseFormatting(text: string): FormatNode[] {
 export function plainText(nodes: readonly FormatNode[]): string {
   return nodes.map((node) => ("children" in node ? plainText(node.children) : node.text)).join("");
 }
+
+/** A message text as one plain line: list previews and notifications show no markers. */
+export function formattedAsPlain(text: string): string {
+  return plainText(parseFormatting(text));
+}

@@ -2,6 +2,7 @@ import { appMessageEvent } from "@atendo/contracts";
 import { useTranslation } from "react-i18next";
 import { useMatch, useNavigate } from "react-router";
 import { showNotification } from "../../../lib/notifications";
+import { formattedAsPlain } from "../../messages";
 import { useSocketEvent } from "../../../lib/socket";
 import { shouldNotify } from "./notification-rule";
 import type { ListViewer } from "./ticket-list-cache";
@@ -24,7 +25,7 @@ export function useTicketListNotifications(viewer: ListViewer | null): void {
     const { message, ticket, contact } = event;
     showNotification({
       title: contact.name,
-      body: message.body.trim() || t(`ticketList.mediaKinds.${message.mediaType}`, { defaultValue: t("ticketList.mediaKinds.document") }),
+      body: formattedAsPlain(message.body).trim() || t(`ticketList.mediaKinds.${message.mediaType}`, { defaultValue: t("ticketList.mediaKinds.document") }),
       tag: `ticket-${ticket.id}`,
       onClick: () => void navigate(`/tickets/${ticket.id}`),
     });

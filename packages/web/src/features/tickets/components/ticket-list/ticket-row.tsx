@@ -10,6 +10,7 @@ import { Link as RouterLink } from "react-router";
 import { QueueChip } from "../../../../components/queue-chip";
 import { formatListTime } from "../../../../lib/date-format";
 import { ContactAvatar } from "../../../contacts";
+import { formattedAsPlain } from "../../../messages";
 
 interface TicketRowProps {
   ticket: Ticket;
@@ -54,7 +55,7 @@ export function TicketRow({ ticket, selected, onAccept, accepting }: TicketRowPr
           </Typography>
         </Line>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {ticket.lastMessage || "\u00a0"}
+          {formattedAsPlain(ticket.lastMessage) || "\u00a0"}
         </Typography>
         <Line>
           {ticket.queue ? (

@@ -31,6 +31,8 @@ interface TicketActionsProps {
   onParticipants: () => void;
   onLeave: () => void;
   onDelete: () => void;
+  /** Little room beside the actions (the contact drawer is open): return and transfer go to the menu. */
+  compact?: boolean;
 }
 
 interface MenuAction {
@@ -43,14 +45,14 @@ interface MenuAction {
 
 /**
  * The header's buttons by state and permission (spec §4). The main step (accept, resolve,
- * reopen) stays a button; the rest goes to the "more" menu, and on narrow screens return and
- * transfer too.
+ * reopen) stays a button; the rest goes to the "more" menu, and on narrow screens (or beside the
+ * open contact drawer) return and transfer too.
  */
 export function TicketActions(props: TicketActionsProps) {
-  const { abilities, commands, hasParticipants, onTransfer, onParticipants, onLeave, onDelete } = props;
+  const { abilities, commands, hasParticipants, onTransfer, onParticipants, onLeave, onDelete, compact = false } = props;
   const { t } = useTranslation();
   const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down("md"));
+  const narrow = useMediaQuery(theme.breakpoints.down("md")) || compact;
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const [resolveAnchor, setResolveAnchor] = useState<HTMLElement | null>(null);
   const busy = commands.pending;

@@ -50,6 +50,7 @@ export function TicketConversation({ ticket, commands }: { ticket: Ticket; comma
               onParticipants={() => setModal("participants")}
               onLeave={() => setModal("leave")}
               onDelete={() => setModal("delete")}
+              compact={contactOpen}
             />
           }
         />

@@ -52,7 +52,7 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
       <ButtonBase
         onClick={onOpenContact}
         aria-label={t("ticketView.contact.open", { name: ticket.contact.name })}
-        sx={{ flex: 1, minWidth: 0, justifyContent: "flex-start", gap: 1.5, p: 0.5, borderRadius: 1, textAlign: "left" }}
+        sx={{ flex: 1, minWidth: 0, overflow: "hidden", justifyContent: "flex-start", gap: 1.5, p: 0.5, borderRadius: 1, textAlign: "left" }}
       >
         <ContactAvatar contact={ticket.contact} />
         <Box sx={{ minWidth: 0 }}>
