@@ -15,6 +15,7 @@ import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { contacts } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
 import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { audiencesOfContactTickets } from "../tickets/tickets.repo.js";
 import { extraInfoOfContacts, saveExtraInfo } from "./contact-extra-info.repo.js";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -115,7 +116,10 @@ export async function updateContact(ctx: AppContext, id: number, body: UpdateCon
 /** Admins only (spec §6, contacts-page:deleteContact). */
 export async function deleteContact(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   requireAdmin(actor);
+  // Its tickets go with it (foreign key cascade): whoever lists them drops them live.
+  const ticketAudiences = await audiencesOfContactTickets(ctx.db, id);
   const deleted = await ctx.db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
   if (deleted.length === 0) throw new AppError("ERR_NO_CONTACT_FOUND");
   emitContact(ctx, { action: "delete", contactId: id });
+  for (const { ticketId, audience } of ticketAudiences) ctx.realtime.emit(audience, "ticket", { action: "delete", ticketId });
 }

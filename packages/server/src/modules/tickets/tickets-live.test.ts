@@ -107,4 +107,20 @@ describe("ticket events reach the old and the new audience, and nobody else", ()
     await put(alice.token, id, { status: "open", action: "assigned" });
     expect(await heard()).toEqual({ alice: [`assigned:${id}`], bob: [], carol: [], dave: [], admin: [`assigned:${id}`] });
   });
+
+  it("deleting a contact drops its tickets for who could see them", async () => {
+    const { bob, queueA, sockets, seed } = await setup();
+    const contact = await createContact(live.server, live.admin);
+    const waiting = await seed({ status: "pending", queueId: queueA.id, contactId: contact.id });
+    const owned = await seed({ status: "closed", userId: bob.id, contactId: contact.id });
+    const heard = listen(sockets);
+    expect((await live.server.request({ method: "DELETE", url: `/api/contacts/${contact.id}`, token: live.admin })).statusCode).toBe(200);
+    expect(await heard()).toEqual({
+      alice: [`delete:${waiting}`],
+      bob: [`delete:${owned}`],
+      carol: [],
+      dave: [`delete:${waiting}`],
+      admin: [`delete:${waiting}`, `delete:${owned}`],
+    });
+  });
 });

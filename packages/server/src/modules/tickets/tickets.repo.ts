@@ -21,6 +21,24 @@ export async function participantIdsOf(db: Db, ticketId: number): Promise<number
   return rows.map((row) => row.id);
 }
 
+/** Who may hear about each ticket of a contact, read before the contact (and its tickets) go. */
+export async function audiencesOfContactTickets(db: Db, contactId: number): Promise<{ ticketId: number; audience: EmitTarget }[]> {
+  const rows = await db
+    .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId })
+    .from(tickets)
+    .where(eq(tickets.contactId, contactId))
+    .orderBy(tickets.id);
+  if (rows.length === 0) return [];
+  const participants = await db
+    .select({ ticketId: ticketParticipants.ticketId, userId: ticketParticipants.userId })
+    .from(ticketParticipants)
+    .where(inArray(ticketParticipants.ticketId, rows.map((row) => row.id)));
+  return rows.map((row) => ({
+    ticketId: row.id,
+    audience: ticketAudience(row, participants.filter((p) => p.ticketId === row.id).map((p) => p.userId)),
+  }));
+}
+
 async function isParticipant(db: Db, ticketId: number, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: ticketParticipants.userId })
