@@ -11,9 +11,9 @@ import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
 import { WebhookOutbox, type OutboxOptions } from "./channels/api/webhook-outbox.js";
 import type { DriverFactory } from "./channels/channel-driver.js";
 import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
-import { quotedInfoLookup } from "./channels/pipeline/quoted-info.js";
+import { quotedInfoLookup, sentMessageLookup } from "./channels/pipeline/quoted-info.js";
 import { stopChannels } from "./channels/start-channels.js";
-import { createWhatsappDriver } from "./channels/whatsapp/index.js";
+import { createWhatsappDriver, resendFromStore, type WhatsappDriverDeps } from "./channels/whatsapp/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/client.js";
@@ -53,6 +53,8 @@ export interface AppDeps {
   outbox?: OutboxOptions;
   /** Driver factories by kind instead of the real ones; null leaves a kind without (tests: no real WhatsApp). */
   drivers?: Partial<Record<ConnectionKind, DriverFactory | null>>;
+  /** Extra dependencies of the real WhatsApp driver (tests: a fake Baileys socket). */
+  whatsapp?: Partial<WhatsappDriverDeps>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -83,7 +85,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   ctx.outbox = new WebhookOutbox(ctx, deps.outbox);
   const drivers: Record<ConnectionKind, DriverFactory | null> = {
     api: createApiDriverFactory(ctx),
-    whatsapp: createWhatsappDriver({ db: ctx.db, logger: ctx.log, findQuoted: quotedInfoLookup(ctx) }),
+    whatsapp: createWhatsappDriver({
+      db: ctx.db,
+      logger: ctx.log,
+      findQuoted: quotedInfoLookup(ctx),
+      // A recipient that could not decrypt one of our messages gets it again (Baileys' retry receipts).
+      getMessage: resendFromStore(sentMessageLookup(ctx)),
+      ...deps.whatsapp,
+    }),
     ...deps.drivers,
   };
   for (const kind of connectionKinds) {

@@ -51,6 +51,11 @@ export interface DriverEvents {
   onAck(externalId: string, ack: Ack): Promise<void>;
   onEdit(externalId: string, body: string): Promise<void>;
   onDelete(externalId: string): Promise<void>;
+  /**
+   * The channel learned that `alias` (digits a contact may have been stored under before the real
+   * number was known: a WhatsApp LID) is the number `number`.
+   */
+  onIdentity(alias: string, number: string): Promise<void>;
 }
 
 export interface OutboundMessage {

@@ -4,6 +4,7 @@ import { connections } from "../db/schema/index.js";
 import { AppError } from "../http/app-error.js";
 import type { ChannelDriver, DriverFactory } from "./channel-driver.js";
 import { driverEvents } from "./driver-events.js";
+import { ownershipLocksFor, type OwnershipLocks } from "./ownership.js";
 
 export interface ChannelManagerOptions {
   /** Delay before the n-th new attempt of a driver whose start failed (1-based). */
@@ -12,7 +13,23 @@ export interface ChannelManagerOptions {
   schedule?(fn: () => void, ms: number): () => void;
   /** How long a driver may take to stop before it is left behind. */
   stopTimeoutMs?: number;
+  /** Who runs which connection across instances; default: advisory locks on PostgreSQL, none on PGlite. */
+  locks?: OwnershipLocks;
+  /**
+   * After startAll, how often the ownership round runs (retryOwnership): connections owned
+   * elsewhere are tried again, the lock session is checked, connections created or deleted on
+   * another instance are picked up or dropped. Default 10 s; 0 = only by hand (tests).
+   */
+  ownershipRetryMs?: number;
+  /** In-line retries of an inbound message the pipeline could not store (inbound-failures.ts). */
+  inboundRetryDelaysMs?: readonly number[];
 }
+
+/**
+ * Kinds whose session may run on one instance only (two WhatsApp sockets on one session get each
+ * other logged out). The API channel has no session: every instance runs it.
+ */
+export const exclusiveKinds: ReadonlySet<ConnectionKind> = new Set<ConnectionKind>(["whatsapp"]);
 
 /** One running (or retrying) driver of one connection. */
 interface Slot {
@@ -39,34 +56,73 @@ function defaultSchedule(fn: () => void, ms: number): () => void {
  * driver does can take the process or another connection down: every call into a driver is
  * caught and logged, a failed start is retried with backoff, and the events a driver reports are
  * handled by wrappers that never reject (driver-events.ts).
+ * A connection of an exclusive kind runs only on the instance that owns it (ownership.ts); the
+ * others keep it on standby and take it over when the owner goes away.
+ * Calls for one connection (start, stop, logout, remove) run one after another.
  */
 export class ChannelManager {
   private readonly factories = new Map<ConnectionKind, DriverFactory>();
   private readonly slots = new Map<number, Slot>();
+  /** Exclusive connections another instance owns (or that could not be claimed yet). */
+  private readonly standby = new Map<number, ConnectionKind>();
+  private readonly queues = new Map<number, Promise<void>>();
+  private readonly locks: OwnershipLocks;
+  private ownershipTimer: NodeJS.Timeout | undefined;
+  private ownershipRound: Promise<void> | undefined;
   private closed = false;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly options: ChannelManagerOptions = {},
-  ) {}
+  ) {
+    this.locks = options.locks ?? ownershipLocksFor(ctx.database, ctx.log);
+    this.locks.onLost(() => this.ownershipLost());
+  }
 
   registerDriver(kind: ConnectionKind, factory: DriverFactory): void {
     this.factories.set(kind, factory);
   }
 
-  /** Starts every connection (at boot). Resolves once each has started or scheduled a retry. */
+  /**
+   * Starts every connection (at boot), then the ownership round. Resolves once each has started,
+   * scheduled a retry, or gone on standby.
+   */
   async startAll(): Promise<void> {
     const rows = await this.ctx.db.select({ id: connections.id, kind: connections.kind }).from(connections);
     await Promise.all(rows.map((row) => this.start(row.id, row.kind)));
+    const every = this.options.ownershipRetryMs ?? 10_000;
+    if (every > 0 && !this.ownershipTimer && !this.closed) {
+      this.ownershipTimer = setInterval(() => void this.retryOwnership(), every);
+      this.ownershipTimer.unref();
+    }
   }
 
   /** Starts (or restarts) a connection's driver. Never rejects. */
-  async start(connectionId: number, kind: ConnectionKind): Promise<void> {
-    await this.stop(connectionId);
+  start(connectionId: number, kind: ConnectionKind): Promise<void> {
+    return this.serially(connectionId, () => this.startNow(connectionId, kind));
+  }
+
+  /** Runs `task` after the calls already queued for this connection. */
+  private serially(connectionId: number, task: () => Promise<void>): Promise<void> {
+    const next = (this.queues.get(connectionId) ?? Promise.resolve()).then(task);
+    const settled = next.catch((error: unknown) => this.ctx.log.error({ err: error, connectionId }, "channel manager call failed"));
+    this.queues.set(connectionId, settled);
+    void settled.then(() => {
+      if (this.queues.get(connectionId) === settled) this.queues.delete(connectionId);
+    });
+    return settled;
+  }
+
+  private async startNow(connectionId: number, kind: ConnectionKind): Promise<void> {
+    await this.stopNow(connectionId);
     const factory = this.factories.get(kind);
     if (this.closed) return;
     if (!factory) {
       this.ctx.log.warn({ connectionId, kind }, "no channel driver registered for this kind; the connection stays idle");
+      return;
+    }
+    if (exclusiveKinds.has(kind) && !(await this.own(connectionId))) {
+      if (!this.closed) this.standby.set(connectionId, kind);
       return;
     }
     const slot: Slot = { kind, factory, driver: null, attempts: 0 };
@@ -74,10 +130,60 @@ export class ChannelManager {
     await this.launch(connectionId, slot);
   }
 
+  /** Claims a connection for this instance; false when another one owns it or the lock session is down. */
+  private async own(connectionId: number): Promise<boolean> {
+    try {
+      if (await this.locks.acquire(connectionId)) return true;
+      this.ctx.log.info({ connectionId }, "connection owned by another instance; on standby here");
+    } catch (error) {
+      this.ctx.log.error({ err: error, connectionId }, "could not claim the connection (lock session); on standby, retried later");
+    }
+    return false;
+  }
+
+  /**
+   * The ownership round (every ownershipRetryMs after startAll; tests call it): checks the lock
+   * session, tries the standby connections again (an owner that died released them), starts
+   * connections created on another instance and drops those deleted there.
+   */
+  retryOwnership(): Promise<void> {
+    this.ownershipRound ??= (async () => {
+      try {
+        await this.locks.check();
+        // Known before the read: a connection created here meanwhile is not taken for a deleted one.
+        const known = [...this.slots.keys(), ...this.standby.keys()];
+        const rows = await this.ctx.db.select({ id: connections.id, kind: connections.kind }).from(connections);
+        const existing = new Set(rows.map((row) => row.id));
+        for (const id of known) if (!existing.has(id)) await this.remove(id);
+        for (const row of rows) {
+          if (this.closed) return;
+          const unknown = !this.slots.has(row.id) && !this.queues.has(row.id) && this.factories.has(row.kind);
+          if (this.standby.has(row.id) || unknown) await this.start(row.id, row.kind);
+        }
+      } catch (error) {
+        this.ctx.log.error({ err: error }, "connection ownership round failed");
+      }
+    })().finally(() => (this.ownershipRound = undefined));
+    return this.ownershipRound;
+  }
+
+  /** The lock session died: this instance owns nothing now; stop those drivers, on standby until a later round. */
+  private ownershipLost(): void {
+    for (const [id, slot] of [...this.slots]) {
+      if (!exclusiveKinds.has(slot.kind)) continue;
+      void this.serially(id, async () => {
+        if (this.slots.get(id) !== slot) return;
+        await this.stopNow(id);
+        if (!this.closed) this.standby.set(id, slot.kind);
+      });
+    }
+  }
+
   private async launch(connectionId: number, slot: Slot): Promise<void> {
     const current = () => this.slots.get(connectionId) === slot && !this.closed;
     try {
-      slot.driver = slot.factory(connectionId, driverEvents(this.ctx, connectionId, current));
+      const inbound = this.options.inboundRetryDelaysMs ? { retryDelaysMs: this.options.inboundRetryDelaysMs } : {};
+      slot.driver = slot.factory(connectionId, driverEvents(this.ctx, connectionId, current, inbound));
       await slot.driver.start();
       slot.attempts = 0;
     } catch (error) {
@@ -106,34 +212,59 @@ export class ChannelManager {
     return Boolean(this.slots.get(connectionId)?.driver);
   }
 
+  /** The connections whose driver runs here. */
+  runningIds(): number[] {
+    return [...this.slots].filter(([, slot]) => slot.driver).map(([id]) => id);
+  }
+
+  /** Whether another instance runs this connection (its outgoing messages are that instance's to send). */
+  ownedElsewhere(connectionId: number): boolean {
+    return this.standby.has(connectionId);
+  }
+
   /** Stops a connection's driver, keeping its session (a later start resumes it). */
-  async stop(connectionId: number): Promise<void> {
+  stop(connectionId: number): Promise<void> {
+    return this.serially(connectionId, () => this.stopNow(connectionId));
+  }
+
+  private async stopNow(connectionId: number): Promise<void> {
+    this.standby.delete(connectionId);
     const slot = this.slots.get(connectionId);
     if (!slot) return;
     this.slots.delete(connectionId);
     slot.cancelRetry?.();
     const driver = slot.driver;
     if (driver) await this.settle(connectionId, "stop", () => driver.stop());
+    // Only once the driver has let go of the session may another instance pick it up.
+    if (exclusiveKinds.has(slot.kind)) await this.locks.release(connectionId).catch(() => undefined);
   }
 
   /** Ends the session for good (disconnect), then starts a fresh driver: a new pairing begins. */
-  async logout(connectionId: number, kind: ConnectionKind): Promise<void> {
-    const driver = this.slots.get(connectionId)?.driver;
-    if (driver) await this.settle(connectionId, "logout", () => driver.logout());
-    await this.start(connectionId, kind);
+  logout(connectionId: number, kind: ConnectionKind): Promise<void> {
+    return this.serially(connectionId, async () => {
+      const driver = this.slots.get(connectionId)?.driver;
+      if (driver) await this.settle(connectionId, "logout", () => driver.logout());
+      await this.startNow(connectionId, kind);
+    });
   }
 
   /** A deleted connection: end its session and drop its driver. */
-  async remove(connectionId: number): Promise<void> {
-    const driver = this.slots.get(connectionId)?.driver;
-    if (driver) await this.settle(connectionId, "logout", () => driver.logout());
-    await this.stop(connectionId);
+  remove(connectionId: number): Promise<void> {
+    return this.serially(connectionId, async () => {
+      const driver = this.slots.get(connectionId)?.driver;
+      if (driver) await this.settle(connectionId, "logout", () => driver.logout());
+      await this.stopNow(connectionId);
+    });
   }
 
-  /** Stops every driver (shutdown); no driver starts afterwards. */
+  /** Stops every driver (shutdown) and gives up every connection; no driver starts afterwards. */
   async stopAll(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.slots.keys()].map((id) => this.stop(id)));
+    clearInterval(this.ownershipTimer);
+    this.ownershipTimer = undefined;
+    await this.ownershipRound;
+    await Promise.all([...new Set([...this.slots.keys(), ...this.standby.keys()])].map((id) => this.stop(id)));
+    await this.locks.close();
   }
 
   /** Runs a driver call, bounded in time; a failure is logged, never thrown. */

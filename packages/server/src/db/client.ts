@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL URL (for the few dedicated sessions, e.g. connection ownership locks). */
+  url?: string;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -62,6 +64,7 @@ function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     kind: "postgres",
+    url,
     migrate: async () => {
       const client = await pool.connect();
       try {

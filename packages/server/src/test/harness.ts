@@ -36,7 +36,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "drivers"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "drivers" | "whatsapp"> {
   mailer?: Mailer | null;
   redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
@@ -67,8 +67,10 @@ export async function createTestServer(env: Record<string, string> = {}, options
     redisKey: options.redisKey,
     channels: options.channels,
     outbox: options.outbox,
-    // No real WhatsApp in tests (this network cannot reach it): tests register fake drivers.
-    drivers: options.drivers ?? { whatsapp: null },
+    // No real WhatsApp in tests (this network cannot reach it): tests register fake drivers, or
+    // pass `whatsapp` deps (a fake Baileys socket) to run the real driver.
+    drivers: options.drivers ?? (options.whatsapp ? {} : { whatsapp: null }),
+    whatsapp: options.whatsapp,
   });
   await bootstrap(ctx);
   await app.ready();

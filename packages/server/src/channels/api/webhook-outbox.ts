@@ -55,8 +55,15 @@ export class WebhookOutbox {
     return this.o.maxAttempts;
   }
 
+  /**
+   * Adds the delivery of a message's event, once: a message dispatched again after a crash (its
+   * dispatch lease ran out before it was marked handed over) does not get a second delivery.
+   */
   async enqueue(connectionId: number, messageId: number, event: DeliveryRow["event"]): Promise<void> {
-    await this.ctx.db.insert(webhookDeliveries).values({ connectionId, messageId, event });
+    await this.ctx.db.execute(sql`
+      insert into webhook_deliveries (connection_id, message_id, event)
+      select ${connectionId}::integer, ${messageId}::bigint, ${event}::text
+      where not exists (select 1 from webhook_deliveries where message_id = ${messageId}::bigint and event = ${event}::text)`);
     this.kick();
   }
 

@@ -118,13 +118,14 @@ export async function appendInTransaction(inbound: Inbound): Promise<Stored> {
 }
 
 /**
- * The queue's greeting as a `chat-automatic` message from us. It does not become the ticket's
- * last message: the waiting list should show what the customer wrote.
+ * The queue's greeting as a `chat-automatic` message from us, due for dispatch (written with the
+ * ticket, so a crash before it is sent leaves it to the recovery sweep). It does not become the
+ * ticket's last message: the waiting list should show what the customer wrote.
  */
 async function insertGreeting(tx: Db, inbound: MessageRow, body: string, now: Date): Promise<MessageRow> {
   const [greeting] = await tx
     .insert(messages)
-    .values({ ticketId: inbound.ticketId, connectionId: inbound.connectionId, body, fromMe: true, read: true, mediaType: "chat-automatic", createdAt: now })
+    .values({ ticketId: inbound.ticketId, connectionId: inbound.connectionId, body, fromMe: true, read: true, mediaType: "chat-automatic", createdAt: now, dispatchAt: now })
     .returning();
   if (!greeting) throw new AppError("ERR_CREATING_MESSAGE");
   return greeting;

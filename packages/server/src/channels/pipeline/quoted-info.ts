@@ -16,3 +16,18 @@ export function quotedInfoLookup(ctx: AppContext) {
     return row;
   };
 }
+
+/**
+ * One of our stored messages by its external id (only fromMe ones: nobody asks us to re-send a
+ * customer's message): what WhatsApp's `getMessage` rebuilds a re-send from.
+ */
+export function sentMessageLookup(ctx: AppContext) {
+  return async (connectionId: number, externalId: string): Promise<{ body: string; mediaType: string; isDeleted: boolean } | undefined> => {
+    const [row] = await ctx.db
+      .select({ body: messages.body, mediaType: messages.mediaType, isDeleted: messages.isDeleted })
+      .from(messages)
+      .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId), eq(messages.fromMe, true)))
+      .limit(1);
+    return row;
+  };
+}

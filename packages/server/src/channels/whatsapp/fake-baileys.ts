@@ -134,6 +134,7 @@ export class Recorder implements DriverEvents {
   readonly acks: [string, Ack][] = [];
   readonly edits: [string, string][] = [];
   readonly deletes: string[] = [];
+  readonly identities: [string, string][] = [];
   /** Makes the next onMessage calls for these external ids throw. */
   readonly failOn = new Set<string>();
 
@@ -162,6 +163,11 @@ export class Recorder implements DriverEvents {
 
   async onDelete(externalId: string) {
     this.deletes.push(externalId);
+    this.changes.notify();
+  }
+
+  async onIdentity(alias: string, number: string) {
+    this.identities.push([alias, number]);
     this.changes.notify();
   }
 

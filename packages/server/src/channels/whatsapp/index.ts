@@ -4,6 +4,7 @@
  * ChannelDriver to one that also offers `requestPairingCode(phone)`.
  */
 export { createWhatsappDriver } from "./whatsapp-driver.js";
+export { resendFromStore, type StoredSent } from "./resend.js";
 export { isWhatsappDriver, type WhatsappDriver, type WhatsappDriverDeps } from "./driver-types.js";
 export { clearAuthState, loadAuthState, type DbAuthState } from "./auth-state.js";
 export type { MakeSocket, WaSocket } from "./socket-types.js";

@@ -46,7 +46,11 @@ interface KeyWithAlternates {
   participantAlt?: string | null;
 }
 
-export function createLidMap(db: Db, connectionId: number): LidMap {
+/**
+ * `onLearned(lidDigits, phone)` runs when a LID gets a phone number it did not have: a contact
+ * stored under the LID's digits before (nothing mapped it yet) can then take the number.
+ */
+export function createLidMap(db: Db, connectionId: number, onLearned?: (lidDigits: string, phone: string) => Promise<void>): LidMap {
   // LIDs are stable, so a process-wide cache per connection avoids a query per message.
   const cache = new Map<string, string>();
 
@@ -57,11 +61,16 @@ export function createLidMap(db: Db, connectionId: number): LidMap {
     const key = lidKey(lid);
     const phone = jidNumber(phoneJid);
     if (!phone || cache.get(key) === phone) return;
+    const [before] = await db
+      .select({ phone: whatsappLidMap.phone })
+      .from(whatsappLidMap)
+      .where(and(eq(whatsappLidMap.connectionId, connectionId), eq(whatsappLidMap.lid, key)));
     await db
       .insert(whatsappLidMap)
       .values({ connectionId, lid: key, phone })
       .onConflictDoUpdate({ target: [whatsappLidMap.connectionId, whatsappLidMap.lid], set: { phone } });
     cache.set(key, phone);
+    if (before?.phone !== phone) await onLearned?.(jidNumber(key), phone);
   }
 
   async function phoneOf(lid: string): Promise<string | undefined> {

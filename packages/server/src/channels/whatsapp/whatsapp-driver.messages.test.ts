@@ -133,7 +133,10 @@ describe("WhatsApp driver: inbound", () => {
     expect((await h.events.message("L4")).sender?.number).toBe("5511988887777");
   });
 
-  it("keeps going when the pipeline fails one message, a picture lookup fails or media cannot be downloaded", async () => {
+  // The driver's own safety net: a report that rejects is logged and the next message still goes.
+  // The real reports never reject: they retry a failing pipeline and keep what still fails in
+  // inbound_failures for replay (whatsapp-pipeline.test.ts: transient failure → stored after retry).
+  it("keeps going when the report of one message rejects, a picture lookup fails or media cannot be downloaded", async () => {
     h.events.failOn.add("BAD");
     sock.pictureError = new Error("not-authorized");
     notify(

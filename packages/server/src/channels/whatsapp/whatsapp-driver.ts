@@ -74,7 +74,8 @@ class WhatsappConnection implements WhatsappDriver {
     const report = (what: string) => (error: unknown) => this.log.error({ error: errorText(error) }, what);
     this.messages = serialQueue(report("whatsapp message event failed"));
     this.lifecycle = serialQueue(report("whatsapp connection event failed"));
-    this.lidMap = createLidMap(deps.db, connectionId);
+    // A contact stored under a LID's digits (no mapping yet) takes the phone number once it is known.
+    this.lidMap = createLidMap(deps.db, connectionId, (lid, phone) => events.onIdentity(lid, phone));
     this.outbound = createOutbound({
       log: this.log,
       sentIds: this.sentIds,

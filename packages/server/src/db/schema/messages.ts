@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -51,6 +52,12 @@ export const messages = pgTable(
     /** In a group: who wrote it. */
     senderName: text("sender_name"),
     senderNumber: text("sender_number"),
+    /**
+     * An outgoing message not yet handed to its channel: due for dispatch at this time (set in
+     * the same insert as the message; pushed by a lease while a worker sends it; null once the
+     * channel took it or it failed). See docs/decisions/0023-durable-outbound.md.
+     */
+    dispatchAt: timestamp("dispatch_at", { withTimezone: true }),
     /** The attendant who sent it from Atendo. */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -63,6 +70,8 @@ export const messages = pgTable(
     // Deleting a ticket's messages sets their quotes to null: without this, a scan per message.
     index("messages_quoted_idx").on(t.quotedMsgId).where(sql`${t.quotedMsgId} is not null`),
     uniqueIndex("messages_media_name_key").on(t.mediaName).where(sql`${t.mediaName} is not null`),
+    // The outbound sweep reads only the few messages still waiting for their channel.
+    index("messages_dispatch_due_idx").on(t.dispatchAt).where(sql`${t.dispatchAt} is not null`),
     // Ticket search matches message text anywhere, case-insensitively (ILIKE '%…%'): trigrams
     // (pg_trgm, docs/decisions/0018) answer it without reading every message.
     index("messages_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
@@ -104,5 +113,38 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_message_idx").on(t.messageId),
     check("webhook_deliveries_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check("webhook_deliveries_event_check", sql`${t.event} in ('message', 'delete')`),
+  ],
+);
+
+export const inboundFailureStatuses = ["pending", "failed"] as const;
+
+/**
+ * Inbound messages a driver reported that the pipeline could not store even after retrying
+ * (docs/decisions/0024-inbound-failures.md): kept here, not lost, and replayed with backoff until
+ * stored (the row is then deleted) or, after the last replay, left `failed` for an operator.
+ */
+export const inboundFailures = pgTable(
+  "inbound_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    /** The driver's InboundMessage as JSON, without the media bytes. */
+    message: jsonb("message").notNull(),
+    /** The media bytes, kept under MEDIA_DIR until the message is stored. */
+    mediaName: text("media_name"),
+    status: text("status", { enum: inboundFailureStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("inbound_failures_connection_external_key").on(t.connectionId, t.externalId),
+    index("inbound_failures_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check("inbound_failures_status_check", sql`${t.status} in ('pending', 'failed')`),
   ],
 );

@@ -39,7 +39,8 @@ async function quotedIdFor(ctx: AppContext, ticket: TicketRow, quotedId: number 
 }
 
 /**
- * Stores the outgoing messages first (ack 0, shown at once), then hands each to the driver. If
+ * Stores the outgoing messages first (ack 0, shown at once, due for dispatch in the same insert:
+ * a crash before the hand-over leaves them to the recovery sweep), then hands each to the driver. If
  * one cannot be delivered it is marked failed (visible) and its error (ERR_SENDING_WAPP_MSG,
  * ERR_WAPP_NOT_INITIALIZED…) is returned as `failure`; the others still go.
  */
@@ -53,7 +54,7 @@ export async function storeOutgoing(
   const rows = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(messages)
-      .values(drafts.map((draft) => ({ ...draft, ticketId: ticket.id, connectionId: ticket.connectionId, fromMe: true, read: true, userId: actor.id, createdAt: now })))
+      .values(drafts.map((draft) => ({ ...draft, ticketId: ticket.id, connectionId: ticket.connectionId, fromMe: true, read: true, userId: actor.id, createdAt: now, dispatchAt: now })))
       .returning();
     const last = drafts.at(-1);
     await tx

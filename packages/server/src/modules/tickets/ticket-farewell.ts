@@ -17,7 +17,7 @@ export async function sendFarewell(ctx: AppContext, ticket: TicketRow): Promise<
   if (!body) return;
   const [message] = await ctx.db
     .insert(messages)
-    .values({ ticketId: ticket.id, connectionId: ticket.connectionId, body, fromMe: true, read: true, mediaType: "chat-automatic" })
+    .values({ ticketId: ticket.id, connectionId: ticket.connectionId, body, fromMe: true, read: true, mediaType: "chat-automatic", dispatchAt: new Date() })
     .returning();
   if (!message) return;
   await announceMessages(ctx, { ticket, created: false, reopened: null }, [message]);
