@@ -8,6 +8,9 @@ export class FakeDriver implements ChannelDriver {
   /** Replace to script start (default: report CONNECTED). */
   onStart: () => Promise<void> = () => this.events.onSession({ status: "CONNECTED" });
   sendError: Error | undefined;
+  /** What checkNumber answers (an Error is thrown); every checked number is kept. */
+  numberCheck: boolean | Error = true;
+  readonly checkedNumbers: string[] = [];
 
   constructor(
     readonly connectionId: number,
@@ -38,8 +41,10 @@ export class FakeDriver implements ChannelDriver {
     this.deleted.push(externalId);
   }
 
-  async checkNumber(): Promise<boolean> {
-    return true;
+  async checkNumber(number: string): Promise<boolean> {
+    this.checkedNumbers.push(number);
+    if (this.numberCheck instanceof Error) throw this.numberCheck;
+    return this.numberCheck;
   }
 }
 

@@ -28,6 +28,24 @@ async function connectionFor(ctx: AppContext, actor: Actor, whatsappId: number |
   return fallback.id;
 }
 
+/**
+ * Before a new conversation: the channel says whether the number can receive messages
+ * (ERR_WAPP_INVALID_CONTACT) when it can tell. A connection not connected here right now cannot:
+ * the ticket starts and its messages wait in the outbound queue (decision 0023).
+ */
+async function assertReachable(ctx: AppContext, connectionId: number, contact: { number: string; isGroup: boolean }): Promise<void> {
+  if (contact.isGroup || !ctx.channels.isRunning(connectionId)) return;
+  let reachable: boolean;
+  try {
+    reachable = await ctx.channels.driverFor(connectionId).checkNumber(contact.number);
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "WPP_NOT_CONNECTED" || error.code === "ERR_WAPP_NOT_INITIALIZED")) return;
+    ctx.log.warn({ err: error, connectionId }, "number check failed");
+    throw new AppError("ERR_WAPP_CHECK_CONTACT");
+  }
+  if (!reachable) throw new AppError("ERR_WAPP_INVALID_CONTACT");
+}
+
 async function queueFor(ctx: AppContext, queueId: number | null | undefined): Promise<number | null> {
   if (typeof queueId !== "number") return null;
   const [row] = await ctx.db.select({ id: queues.id }).from(queues).where(eq(queues.id, queueId)).limit(1);
@@ -43,10 +61,15 @@ async function queueFor(ctx: AppContext, queueId: number | null | undefined): Pr
  * `created` tells the route to answer 201 (a new ticket) or 200 (an existing one).
  */
 export async function createTicket(ctx: AppContext, actor: Actor, body: CreateTicket): Promise<{ created: boolean; result: TicketResult }> {
-  const [contact] = await ctx.db.select({ id: contacts.id, isGroup: contacts.isGroup }).from(contacts).where(eq(contacts.id, body.contactId)).limit(1);
+  const [contact] = await ctx.db
+    .select({ id: contacts.id, number: contacts.number, isGroup: contacts.isGroup })
+    .from(contacts)
+    .where(eq(contacts.id, body.contactId))
+    .limit(1);
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
   const connectionId = await connectionFor(ctx, actor, body.whatsappId);
   const queueId = await queueFor(ctx, body.queueId);
+  if (!(await activeTicketOf(ctx.db, contact.id, connectionId))) await assertReachable(ctx, connectionId, contact);
   const owner = body.status === "open" ? { status: "open" as const, userId: actor.id } : { status: "pending" as const, userId: null };
   const now = new Date();
   const [inserted] = await ctx.db

@@ -1,8 +1,10 @@
-import type { TicketResult } from "@atendo/contracts";
+import type { Connection, TicketResult } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connections, tickets, users } from "../../db/schema/index.js";
+import { AppError } from "../../http/app-error.js";
 import { createConnection } from "../../test/channel-fixtures.js";
+import { fakeDrivers } from "../../test/fake-driver.js";
 import { createContact, createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
@@ -100,5 +102,42 @@ describe("POST /api/tickets", () => {
     } finally {
       await server.ctx.db.update(connections).set({ isDefault: true }).where(eq(connections.id, team.connection.id));
     }
+  });
+});
+
+describe("POST /api/tickets: the channel checks the number first", () => {
+  const fakes = fakeDrivers();
+  let whatsapp: Connection;
+  beforeAll(async () => {
+    server.ctx.channels.registerDriver("whatsapp", fakes.factory);
+    whatsapp = await createConnection(server, admin, { kind: "whatsapp", destinationType: "queue", destinationItem: team.queueA.id });
+  });
+
+  it("refuses a number the channel cannot reach (ERR_WAPP_INVALID_CONTACT) and starts nothing", async () => {
+    const contact = await createContact(server, admin);
+    fakes.of(whatsapp.id).numberCheck = false;
+    const response = await post(admin, { contactId: contact.id, whatsappId: whatsapp.id });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe("ERR_WAPP_INVALID_CONTACT");
+    expect(fakes.of(whatsapp.id).checkedNumbers).toContain(contact.number);
+    expect(await server.ctx.db.select().from(tickets).where(eq(tickets.contactId, contact.id))).toEqual([]);
+  });
+
+  it("says the check failed (ERR_WAPP_CHECK_CONTACT) when the channel errs, and starts when it is not connected", async () => {
+    const contact = await createContact(server, admin);
+    fakes.of(whatsapp.id).numberCheck = new Error("socket closed");
+    const failed = await post(admin, { contactId: contact.id, whatsappId: whatsapp.id });
+    expect(failed.json().error).toBe("ERR_WAPP_CHECK_CONTACT");
+    fakes.of(whatsapp.id).numberCheck = new AppError("WPP_NOT_CONNECTED");
+    const started = await post(admin, { contactId: contact.id, whatsappId: whatsapp.id });
+    expect(started.statusCode).toBe(201);
+  });
+
+  it("does not ask again for a contact whose conversation is already active", async () => {
+    const contact = await createContact(server, admin);
+    fakes.of(whatsapp.id).numberCheck = true;
+    expect((await post(admin, { contactId: contact.id, whatsappId: whatsapp.id })).statusCode).toBe(201);
+    fakes.of(whatsapp.id).numberCheck = false;
+    expect((await post(admin, { contactId: contact.id, whatsappId: whatsapp.id })).statusCode).toBe(200);
   });
 });
