@@ -1,3 +1,4 @@
+import type { Connection } from "@atendo/contracts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, api, E2E_ADMIN, launchBrowser, liveConnection, loginAs, newPage } from "./support/browser.js";
@@ -74,6 +75,59 @@ describe("connections", () => {
     const { ticket } = await api<{ ticket: { id: number } }>(`/simulator/${connectionId}/messages?number=${number}`, { token });
     await api(`/messages/${ticket.id}`, { method: "POST", token, body: JSON.stringify({ body: "Let me check your order." }) });
     await conversation.getByRole("listitem").filter({ hasText: "Attendant" }).filter({ hasText: "Let me check your order." }).waitFor();
+    await context.close();
+  });
+
+  it("shows a WhatsApp connection's QR code and pairs by phone number instead", async () => {
+    // This network cannot reach WhatsApp: the list answers one connection waiting for its QR, as
+    // the server reports it, and the pairing call answers a code (both are tested on the server).
+    const { context, page } = await newPage(browser);
+    const waiting: Connection = {
+      id: 9001,
+      name: "Front desk",
+      label: null,
+      kind: "whatsapp",
+      number: null,
+      status: "qrcode",
+      qrcode: "2@pairing-test-code,abc,def,ghi",
+      retries: 0,
+      isDefault: false,
+      canCloseTicketByMessage: false,
+      farewellMessage: "",
+      ignoreGroups: false,
+      destinations: [],
+      webhookUrl: null,
+      apiToken: null,
+      webhookSecret: null,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    };
+    await page.route("**/api/whatsapp", async (route) => {
+      const response = await route.fetch();
+      const list = (await response.json()) as unknown[];
+      await route.fulfill({ response, json: [...list, waiting] });
+    });
+    const asked: unknown[] = [];
+    await page.route("**/api/whatsappsession/9001/pairing-code", async (route) => {
+      asked.push(route.request().postDataJSON());
+      await route.fulfill({ json: { code: "ABCD1234" } });
+    });
+    await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto("/connections");
+    await page.getByRole("row").filter({ hasText: "Front desk" }).getByRole("button", { name: "QR code" }).click();
+    const dialog = page.getByRole("dialog", { name: "Scan the QR code of Front desk" });
+    await dialog.getByRole("img", { name: "QR code to connect Front desk" }).waitFor();
+
+    await dialog.getByRole("button", { name: "Link with a phone number instead" }).click();
+    const byNumber = page.getByRole("dialog", { name: "Link Front desk with a phone number" });
+    await byNumber.getByLabel("Phone number").fill("12");
+    await byNumber.getByRole("button", { name: "Get code" }).click();
+    await byNumber.getByText("Type the phone's full number, 8 to 50 digits.").waitFor();
+    expect(asked).toEqual([]);
+    await byNumber.getByLabel("Phone number").fill("+55 (11) 98888-7777");
+    await byNumber.getByRole("button", { name: "Get code" }).click();
+    await byNumber.getByLabel("Pairing code").filter({ hasText: "ABCD1234" }).waitFor();
+    expect(asked).toEqual([{ number: "+55 (11) 98888-7777" }]);
     await context.close();
   });
 });

@@ -146,6 +146,7 @@ export const pairingCodeBody = z.object({
 });
 export type PairingCodeBody = z.input<typeof pairingCodeBody>;
 export const pairingCode = z.object({ code: z.string() });
+export type PairingCode = z.infer<typeof pairingCode>;
 
 /** GET /destinationtype: the five kinds, with whether routing handles them yet. */
 export const destinationType = z.object({ id: z.enum(destinationKinds), name: z.enum(destinationKinds), available: z.boolean() });

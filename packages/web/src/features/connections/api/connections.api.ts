@@ -5,6 +5,8 @@ import type {
   DestinationItem,
   DestinationKind,
   DestinationType,
+  PairingCode,
+  PairingCodeBody,
   SimulatorConversation,
   TicketsCount,
   UpdateConnectionBody,
@@ -34,6 +36,11 @@ export function deleteConnection(id: number): Promise<void> {
 /** Starts the logout; the statuses follow as `whatsappSession` events. */
 export function disconnectSession(id: number): Promise<void> {
   return http.delete<void>(`/whatsappsession/${id}`);
+}
+
+/** Pairs by phone number instead of the QR: the code to type on the phone (status PAIRING). */
+export function requestPairingCode(id: number, body: PairingCodeBody): Promise<PairingCode> {
+  return http.post<PairingCode>(`/whatsappsession/${id}/pairing-code`, body);
 }
 
 export function countConnectionTickets(whatsappId: number, signal?: AbortSignal): Promise<TicketsCount> {

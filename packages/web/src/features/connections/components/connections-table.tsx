@@ -62,8 +62,8 @@ export function ConnectionsTable({ connections, onShowQr, onDisconnect, onEdit, 
         <TableRow>
           {!compact && <TableCell sx={{ width: "16%" }}>{t("connections.label")}</TableCell>}
           <TableCell>{t("connections.name")}</TableCell>
-          {!compact && <TableCell sx={{ width: 150 }}>{t("connections.statusLabel")}</TableCell>}
-          <TableCell sx={{ width: compact ? 150 : 170 }}>{t("connections.session")}</TableCell>
+          {!compact && <TableCell sx={{ width: 180 }}>{t("connections.statusLabel")}</TableCell>}
+          <TableCell sx={{ width: 170 }}>{t("connections.session")}</TableCell>
           {!compact && <TableCell sx={{ width: 140 }}>{t("connections.lastUpdate")}</TableCell>}
           {!compact && (
             <TableCell align="center" sx={{ width: 80 }}>

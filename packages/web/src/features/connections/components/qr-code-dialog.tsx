@@ -11,6 +11,7 @@ import QRCode from "qrcode";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConnections } from "../hooks/use-connections";
+import { PairingCodeForm } from "./pairing-code-form";
 
 const qrSize = 256;
 
@@ -48,32 +49,47 @@ export function QrCodeDialog({ connectionId, onClose }: QrCodeDialogProps) {
   const status = connection?.status;
   const open = connectionId !== null;
   const image = useQrImage(connection?.status === "qrcode" ? connection.qrcode : "");
+  const [byNumber, setByNumber] = useState(false);
 
   useEffect(() => {
     if (open && (status === "CONNECTED" || connection === undefined)) onClose();
   }, [open, status, connection, onClose]);
+  useEffect(() => {
+    if (!open) setByNumber(false);
+  }, [open]);
 
   return (
-    <Dialog open={open && connection !== undefined} onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t("connections.qrTitle", { name: connection?.name ?? "" })}</DialogTitle>
+    <Dialog open={open && connection !== undefined} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t(byNumber ? "connections.pairing.title" : "connections.qrTitle", { name: connection?.name ?? "" })}</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t("connections.qrHint")}
-        </Typography>
-        <Box sx={{ width: qrSize, height: qrSize, mx: "auto", display: "grid", placeItems: "center", bgcolor: "#fff" }}>
-          {image ? (
-            <img src={image} width={qrSize} height={qrSize} alt={t("connections.qrAlt", { name: connection?.name ?? "" })} />
-          ) : (
-            <CircularProgress aria-label={t("connections.qrWaiting")} />
-          )}
-        </Box>
-        {connection && connection.retries > 0 && (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {t("connections.qrRetries", { count: connection.retries })}
-          </Alert>
+        {byNumber && connection ? (
+          <PairingCodeForm connectionId={connection.id} />
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t("connections.qrHint")}
+            </Typography>
+            <Box sx={{ width: qrSize, height: qrSize, mx: "auto", display: "grid", placeItems: "center", bgcolor: "#fff" }}>
+              {image ? (
+                <img src={image} width={qrSize} height={qrSize} alt={t("connections.qrAlt", { name: connection?.name ?? "" })} />
+              ) : (
+                <CircularProgress aria-label={t("connections.qrWaiting")} />
+              )}
+            </Box>
+            {connection && connection.retries > 0 && (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t("connections.qrRetries", { count: connection.retries })}
+              </Alert>
+            )}
+          </>
         )}
       </DialogContent>
       <DialogActions>
+        {connection?.kind === "whatsapp" && (
+          <Button onClick={() => setByNumber(!byNumber)} sx={{ mr: "auto" }}>
+            {t(byNumber ? "connections.pairing.back" : "connections.pairing.open")}
+          </Button>
+        )}
         <Button onClick={onClose}>{t("connections.close")}</Button>
       </DialogActions>
     </Dialog>
