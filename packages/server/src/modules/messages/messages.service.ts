@@ -1,6 +1,6 @@
 import type { MessagePage } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { messageContactOf } from "../../channels/pipeline/announce.js";
 import { announceMessageUpdate } from "../../channels/pipeline/message-updates.js";
 import type { AppContext } from "../../context.js";
@@ -35,7 +35,21 @@ export async function listMessages(ctx: AppContext, actor: Actor, ticketId: numb
   await assertCanSeeTicket(ctx.db, actor, row);
   const size = limits.messagePageSize;
   const { limit, offset } = pageWindow(pageNumber, size);
-  const rows = await ctx.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(desc(messages.id)).limit(limit).offset(offset);
+  // The page's ids first, from messages_ticket_page_idx alone (index-only, in its order: "desc
+  // nulls last" as the index is built, or PostgreSQL sorts the whole ticket), then only those rows:
+  // an older page skips its offset in the index instead of reading every skipped message.
+  const pageIdsOf = ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.ticketId, ticketId))
+    .orderBy(sql`${messages.id} desc nulls last`)
+    .limit(limit)
+    .offset(offset);
+  const rows = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), inArray(messages.id, pageIdsOf)))
+    .orderBy(desc(messages.id));
   const page = pageOf(rows, size);
   const reset = pageNumber === 1 && (await markRead(ctx, actor, row));
   const ticket = await presentTicket(ctx.db, ticketId);
