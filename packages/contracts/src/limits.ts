@@ -21,6 +21,8 @@ export const limits = {
   forwardMaxMessages: 100,
   /** Tickets per page of GET /tickets. */
   ticketPageSize: 40,
+  /** A search matching many tickets counts up to this many and says so (`countCapped`). */
+  ticketSearchCountCap: 1000,
   mediaBytes: 16 * 1024 * 1024,
   mediaCheckBytes: 15 * 1024 * 1024,
   documentBytes: 100 * 1024 * 1024,

@@ -35,7 +35,9 @@ const queryIdList = z
  *   or with no queue (docs/decisions/0018).
  * - `queueIds` narrows to those queues (never widens what a user may see).
  * - `date` (yyyy-mm-dd) keeps tickets updated that day; `withUnreadMessages` those with unread.
- * `count` is the number of matching tickets over all pages (the tab's badge).
+ * `count` is the number of matching tickets over all pages (the tab's badge). A search matching a
+ * large share of the tickets stops counting at `limits.ticketSearchCountCap`: `countCapped` is then
+ * true and there are more than `count` matches (the web shows "1000+"); absent means false.
  */
 export const listTicketsQuery = z.object({
   searchParam: z.string().trim().max(limits.searchMaxChars).default(""),
@@ -47,7 +49,13 @@ export const listTicketsQuery = z.object({
   withUnreadMessages: queryFlag,
 });
 export type ListTicketsQuery = z.input<typeof listTicketsQuery>;
-export const ticketPage = z.object({ tickets: z.array(ticket), hasMore: z.boolean(), count: z.number() });
+export const ticketPage = z.object({
+  tickets: z.array(ticket),
+  hasMore: z.boolean(),
+  count: z.number(),
+  /** True when a search stopped counting at `limits.ticketSearchCountCap` (more matches exist). */
+  countCapped: z.boolean().optional(),
+});
 export type TicketPage = z.infer<typeof ticketPage>;
 
 /**

@@ -47,17 +47,36 @@ export function dayFilter(date: string): SQL {
   return sql`t.updated_at >= ${start.toISOString()} and t.updated_at < ${end.toISOString()}`;
 }
 
-/**
- * Tickets whose contact's name or number, or one of whose messages, contains the text
- * (case-insensitive). Each part is a trigram-indexed ILIKE (migration 0004); the number is
- * matched on the text's digits, so "+55 (11) 9876" finds 55119876…, and only when it has some.
- */
-export function searchFilter(text: string): SQL {
+function searchPatterns(text: string) {
   const pattern = containsPattern(text);
   const digits = text.replace(/\D/g, "");
-  const byNumber = digits.length > 0 ? sql` or c.number like ${containsPattern(digits)}` : sql``;
+  const contact = digits.length > 0 ? sql`(c.name ilike ${pattern} or c.number like ${containsPattern(digits)})` : sql`c.name ilike ${pattern}`;
+  return { pattern, contact };
+}
+
+/**
+ * Tickets whose contact's name or number, or one of whose messages, contains the text
+ * (case-insensitive), as sets: the trigram indexes of migration 0004 find the matching contacts
+ * and messages, then tickets are tested against those sets. Its cost grows with the number of
+ * matching messages: right for rare texts. The number is matched on the text's digits, so
+ * "+55 (11) 9876" finds 55119876…, and only when it has some.
+ */
+export function searchFilter(text: string): SQL {
+  const { pattern, contact } = searchPatterns(text);
   return sql`t.id in (
-    select s.id from tickets s join contacts c on c.id = s.contact_id where c.name ilike ${pattern}${byNumber}
+    select s.id from tickets s join contacts c on c.id = s.contact_id where ${contact}
     union all
     select m.ticket_id from messages m where m.body ilike ${pattern})`;
+}
+
+/**
+ * The same test for one ticket at a time (`id`, `contactId` of the row being walked): its contact
+ * by primary key, its messages by messages_ticket_page_idx, stopping at the first match. Scalar
+ * subqueries, which PostgreSQL never turns into a hash of every matching message: its cost grows
+ * with the tickets walked, right for common texts found within the first tickets of a tab.
+ */
+export function searchProbe(text: string, id: SQL, contactId: SQL): SQL {
+  const { pattern, contact } = searchPatterns(text);
+  return sql`(coalesce((select true from contacts c where c.id = ${contactId} and ${contact}), false)
+    or coalesce((select true from messages m where m.ticket_id = ${id} and m.body ilike ${pattern} limit 1), false))`;
 }

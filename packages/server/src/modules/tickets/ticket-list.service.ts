@@ -7,7 +7,7 @@ import { pageOf, pageWindow } from "../../db/paging.js";
 import { tickets } from "../../db/schema/index.js";
 import type { Actor } from "../../http/auth-plugin.js";
 import { presentTicketsById } from "./ticket.presenter.js";
-import { dayFilter, queueFilter, searchFilter, visibleTicketIds } from "./ticket-filters.js";
+import { dayFilter, queueFilter, searchFilter, searchProbe, visibleTicketIds } from "./ticket-filters.js";
 
 /** The filters below are written against this alias. */
 const t = alias(tickets, "t");
@@ -15,10 +15,18 @@ const t = alias(tickets, "t");
 // PostgreSQL would sort every row of the tab instead of reading the index in order.
 const newestFirst = [sql`${t.updatedAt} desc nulls last`, sql`${t.id} desc nulls last`];
 
+/** A search first tests this many of the tab's newest tickets one by one (docs/decisions/0018). */
+const walkSize = 200;
+/** Matches among them from which the text is "common": the walk goes on instead of the sets. */
+const commonHits = 20;
+/** A common search counts by walking at most this many tickets before falling back to the sets. */
+const countWalkSize = 5000;
+
 export type ListTickets = z.output<typeof listTicketsQuery>;
 
+/** Everything but the search: the tab, visibility and the narrowing filters. */
 function conditions(actor: Actor, query: ListTickets): SQL {
-  const { status, searchParam } = query;
+  const { status } = query;
   const parts: SQL[] = [];
   if (status) parts.push(sql`t.status = ${status}`);
   // showAll is an admin's switch; for anyone else it is ignored, never refused (the web sends
@@ -27,8 +35,72 @@ function conditions(actor: Actor, query: ListTickets): SQL {
   if (query.queueIds) parts.push(queueFilter(actor, query.queueIds));
   if (query.date) parts.push(dayFilter(query.date));
   if (query.withUnreadMessages) parts.push(sql`t.unread_messages > 0`);
-  if (searchParam !== "") parts.push(searchFilter(searchParam));
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+interface Found {
+  /** The page's ids, with one more when another page exists. */
+  ids: number[];
+  count: number;
+  countCapped: boolean;
+}
+
+type Window = ReturnType<typeof pageWindow>;
+
+async function pageIds(ctx: AppContext, where: SQL, { limit, offset }: Window): Promise<number[]> {
+  const rows = await ctx.db.select({ id: t.id }).from(t).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  return rows.map((row) => row.id);
+}
+
+async function exactCount(ctx: AppContext, where: SQL): Promise<number> {
+  const rows = await ctx.db.select({ n: count() }).from(t).where(where);
+  return rows[0]?.n ?? 0;
+}
+
+/** Matches, counted up to `cap + 1`; null when the walk of countWalkSize tickets ended first. */
+async function walkCount(ctx: AppContext, base: SQL, probe: SQL, cap: number): Promise<number | null> {
+  const walked = ctx.db.select({ id: t.id, contactId: t.contactId }).from(t).where(base).limit(countWalkSize).as("w");
+  const [hits, tab] = await Promise.all([
+    ctx.db
+      .select({ n: count() })
+      .from(ctx.db.select({ one: sql`1`.as("one") }).from(walked).where(probe).limit(cap + 1).as("x")),
+    ctx.db.select({ n: count() }).from(ctx.db.select({ one: sql`1`.as("one") }).from(t).where(base).limit(countWalkSize + 1).as("v")),
+  ]);
+  const n = hits[0]?.n ?? 0;
+  return n > cap || (tab[0]?.n ?? 0) <= countWalkSize ? n : null;
+}
+
+/**
+ * A search, by the cheaper of two ways (both exact for the page). First the tab's newest
+ * `walkSize` tickets are tested one by one: a common text ("reembolso") fills the page there,
+ * where the trigram sets would have to read every one of its tens of thousands of messages. A
+ * rare text (few matches among them) goes to the sets, which the trigram indexes keep small.
+ * A common text's count walks the tab up to `ticketSearchCountCap` matches and says it stopped.
+ */
+async function searchTickets(ctx: AppContext, base: SQL, text: string, window: Window): Promise<Found> {
+  const walked = ctx.db.select({ id: t.id, contactId: t.contactId, updatedAt: t.updatedAt }).from(t).where(base).orderBy(...newestFirst).limit(walkSize).as("w");
+  const rows = await ctx.db
+    .select({ id: walked.id, hit: sql<boolean>`${searchProbe(text, sql`${walked.id}`, sql`${walked.contactId}`)}` })
+    .from(walked)
+    .orderBy(sql`${walked.updatedAt} desc nulls last`, sql`${walked.id} desc nulls last`);
+  const hits = rows.filter((row) => row.hit).map((row) => row.id);
+  const { limit, offset } = window;
+  // The walk saw the whole tab: page and count are known.
+  if (rows.length < walkSize) return { ids: hits.slice(offset, offset + limit), count: hits.length, countCapped: false };
+
+  const bySets = sql`${base} and ${searchFilter(text)}`;
+  if (hits.length < commonHits) {
+    const [ids, n] = await Promise.all([pageIds(ctx, bySets, window), exactCount(ctx, bySets)]);
+    return { ids, count: n, countCapped: false };
+  }
+  const probe = searchProbe(text, sql`t.id`, sql`t.contact_id`);
+  const cap = limits.ticketSearchCountCap;
+  const [ids, walkedCount] = await Promise.all([
+    hits.length >= offset + limit ? hits.slice(offset, offset + limit) : pageIds(ctx, sql`${base} and ${probe}`, window),
+    walkCount(ctx, base, searchProbe(text, sql`w.id`, sql`w.contact_id`), cap),
+  ]);
+  if (walkedCount === null) return { ids, count: await exactCount(ctx, bySets), countCapped: false };
+  return { ids, count: Math.min(walkedCount, cap), countCapped: walkedCount > cap };
 }
 
 /**
@@ -38,15 +110,14 @@ function conditions(actor: Actor, query: ListTickets): SQL {
  * match, and only the page's tickets are joined and presented.
  */
 export async function listTickets(ctx: AppContext, actor: Actor, query: ListTickets): Promise<TicketPage> {
-  const where = conditions(actor, query);
+  const base = conditions(actor, query);
   const size = limits.ticketPageSize;
-  const { limit, offset } = pageWindow(query.pageNumber, size);
-  const [idRows, countRows] = await Promise.all([
-    ctx.db.select({ id: t.id }).from(t).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
-    ctx.db.select({ n: count() }).from(t).where(where),
-  ]);
-  const page = pageOf(idRows, size);
-  const ids = page.items.map((row) => row.id);
-  const presented = await presentTicketsById(ctx.db, ids);
-  return { tickets: ids.flatMap((id) => presented.get(id) ?? []), hasMore: page.hasMore, count: countRows[0]?.n ?? 0 };
+  const window = pageWindow(query.pageNumber, size);
+  const found: Found =
+    query.searchParam === ""
+      ? await Promise.all([pageIds(ctx, base, window), exactCount(ctx, base)]).then(([ids, n]) => ({ ids, count: n, countCapped: false }))
+      : await searchTickets(ctx, base, query.searchParam, window);
+  const page = pageOf(found.ids, size);
+  const presented = await presentTicketsById(ctx.db, page.items);
+  return { tickets: page.items.flatMap((id) => presented.get(id) ?? []), hasMore: page.hasMore, count: found.count, countCapped: found.countCapped };
 }
