@@ -76,6 +76,8 @@ describe("signing in and out", () => {
   it("goes to /login when the session has expired", async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    // The tickets page has loaded what it shows (nothing still in flight with the good token).
+    await page.getByRole("list", { name: "Open tickets" }).or(page.getByText("No open tickets.", { exact: false })).first().waitFor();
     // The server forgets this browser: refresh cookie gone, access token no longer valid.
     await context.clearCookies();
     await page.evaluate(() => localStorage.setItem("token", "expired.or.revoked"));

@@ -1,6 +1,7 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
-import { byText, flattenPages, nextPageNumber, removeFromPages, upsertInPages } from "./paged-cache";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import { byText, flattenPages, nextPageNumber, refetchListsInFlight, removeFromPages, upsertInPages } from "./paged-cache";
 
 interface Item {
   id: number;
@@ -72,5 +73,33 @@ describe("paged cache", () => {
   it("numbers the next page from the pages loaded", () => {
     expect(nextPageNumber({ hasMore: true }, [1, 2])).toBe(3);
     expect(nextPageNumber({ hasMore: false }, [1])).toBeUndefined();
+  });
+});
+
+describe("refetchListsInFlight", () => {
+  it("fetches again a list whose answer was on its way when the change arrived", async () => {
+    const client = new QueryClient();
+    let stored = ["Ana"];
+    const answers: ((names: string[]) => void)[] = [];
+    const calls: string[][] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: ["things", "list", ""],
+      // Each call reads the table now and answers later (when the test says so).
+      queryFn: () => {
+        const read = [...stored];
+        calls.push(read);
+        return new Promise<string[]>((resolve) => answers.push(() => resolve(read)));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    stored = ["Aaron", "Ana"]; // the live change, after the list was read
+    refetchListsInFlight(client, ["things", "list"]);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    answers.forEach((answer) => answer([]));
+    await vi.waitFor(() => expect(client.getQueryData(["things", "list", ""])).toEqual(["Aaron", "Ana"]));
+    // A list at rest is left alone.
+    refetchListsInFlight(client, ["things", "list"]);
+    expect(calls).toHaveLength(2);
+    unsubscribe();
   });
 });

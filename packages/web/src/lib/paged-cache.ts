@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import type { InfiniteData, Query, QueryClient } from "@tanstack/react-query";
 
 /**
  * Live updates of paged lists ({users, hasMore}, {contacts, hasMore}, ...) kept in TanStack
@@ -107,4 +107,17 @@ export function refetchSearchedLists(queryClient: QueryClient, listKey: readonly
     queryKey: listKey,
     predicate: (query) => typeof query.queryKey[listKey.length] === "string" && query.queryKey[listKey.length] !== "",
   });
+}
+
+/**
+ * A live change that arrives while a list is being fetched is lost twice over: the answer on its
+ * way was read before the change, and a list with no data yet takes no upsert. Those lists are
+ * fetched again (the fetch in flight is cancelled), so the change always shows.
+ */
+export function refetchListsInFlight(queryClient: QueryClient, listKey: readonly unknown[]): void {
+  const inFlight = queryClient.getQueryCache().findAll({ queryKey: listKey, predicate: (query) => query.state.fetchStatus === "fetching" });
+  if (inFlight.length === 0) return;
+  const restart = { queryKey: listKey, predicate: (query: Query) => inFlight.includes(query) };
+  // invalidateQueries alone would join a first fetch in flight instead of restarting it.
+  void queryClient.cancelQueries(restart).then(() => queryClient.refetchQueries(restart));
 }

@@ -8,7 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import { byText, nextPageNumber, refetchSearchedLists, removeFromPages, upsertInPages } from "../../../lib/paged-cache";
+import { byText, nextPageNumber, refetchListsInFlight, refetchSearchedLists, removeFromPages, upsertInPages } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
 import { createContact, deleteContact, getContact, listContacts, updateContact } from "../api/contacts.api";
 
@@ -93,5 +93,6 @@ export function useContactsLive(): void {
     if (!parsed.success) return;
     if (parsed.data.action === "delete") forget(queryClient, parsed.data.contactId);
     else store(queryClient, parsed.data.contact);
+    refetchListsInFlight(queryClient, allLists);
   });
 }

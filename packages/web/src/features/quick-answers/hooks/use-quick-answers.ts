@@ -13,7 +13,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from "@tanstack/react-query";
-import { byText, nextPageNumber, refetchSearchedLists, removeFromPages, upsertInPages } from "../../../lib/paged-cache";
+import { byText, nextPageNumber, refetchListsInFlight, refetchSearchedLists, removeFromPages, upsertInPages } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
 import { createQuickAnswer, deleteQuickAnswer, listQuickAnswers, updateQuickAnswer } from "../api/quick-answers.api";
 
@@ -79,5 +79,6 @@ export function useQuickAnswersLive(): void {
     if (!parsed.success) return;
     if (parsed.data.action === "delete") forget(queryClient, parsed.data.quickAnswerId);
     else store(queryClient, parsed.data.quickAnswer);
+    refetchListsInFlight(queryClient, allLists);
   });
 }

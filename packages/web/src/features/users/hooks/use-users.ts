@@ -1,6 +1,6 @@
 import { queueEvent, userEvent, type CreateUserBody, type UpdateUserBody } from "@atendo/contracts";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { nextPageNumber, refetchSearchedLists } from "../../../lib/paged-cache";
+import { nextPageNumber, refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
 import { createUser, deleteUser, getUser, listUsers, updateUser } from "../api/users.api";
 import { allUsersLists, applyQueueToUsers, forgetUser, storeUser, userQueryKey, usersListKey } from "./users-cache";
@@ -68,6 +68,7 @@ export function useUsersLive(): void {
     if (!parsed.success) return;
     if (parsed.data.action === "delete") forgetUser(queryClient, parsed.data.userId);
     else storeUser(queryClient, parsed.data.user);
+    refetchListsInFlight(queryClient, allUsersLists);
   });
   useSocketEvent("queue", (payload: unknown) => {
     const parsed = queueEvent.safeParse(payload);
