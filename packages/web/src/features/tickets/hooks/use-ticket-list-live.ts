@@ -1,6 +1,7 @@
 import { appMessageEvent, ticketEvent, timing, type Ticket } from "@atendo/contracts";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
+import { refetchListsInFlight } from "../../../lib/paged-cache";
 import { useSocket, useSocketEvent } from "../../../lib/socket";
 import { applyTicket, markTicketRead, removeTicket, type ListViewer, type TicketListData, type TicketListFilter } from "./ticket-list-cache";
 import { createCoalescer } from "./count-refresh";
@@ -20,8 +21,8 @@ function eachList(
     const filter = query.queryKey[2] as TicketListFilter | undefined;
     const data = query.state.data as TicketListData | undefined;
     if (data && filter) queryClient.setQueryData<TicketListData>(query.queryKey, update(data, filter));
-    if (query.state.fetchStatus === "fetching") void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
+  refetchListsInFlight(queryClient, ticketListsKey);
 }
 
 /** A ticket as it is now, into the lists it belongs to and out of the others. */
