@@ -3,7 +3,7 @@ import { count, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { pageOf, pageWindow } from "../../db/paging.js";
+import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { tickets } from "../../db/schema/index.js";
 import type { Actor } from "../../http/auth-plugin.js";
 import { presentTicketsById } from "./ticket.presenter.js";
@@ -19,6 +19,12 @@ const newestFirst = [sql`${t.updatedAt} desc nulls last`, sql`${t.id} desc nulls
 const walkSize = 200;
 /** Matches among them from which the text is "common": the walk goes on instead of the sets. */
 const commonHits = 20;
+/**
+ * Below this many matching messages in the planner's estimate the text is rare: the trigram sets
+ * answer at once, without the walk (whose probe reads every message of a long ticket that does
+ * not match).
+ */
+const rareEstimate = 5000;
 /** A common search counts by walking at most this many tickets before falling back to the sets. */
 const countWalkSize = 5000;
 
@@ -70,14 +76,32 @@ async function walkCount(ctx: AppContext, base: SQL, probe: SQL, cap: number): P
   return n > cap || (tab[0]?.n ?? 0) <= countWalkSize ? n : null;
 }
 
+async function searchBySets(ctx: AppContext, bySets: SQL, window: Window): Promise<Found> {
+  const [ids, n] = await Promise.all([pageIds(ctx, bySets, window), exactCount(ctx, bySets)]);
+  return { ids, count: n, countCapped: false };
+}
+
+/** The planner's estimate of the messages containing the text (planning only, nothing is read). */
+async function estimatedMessageMatches(ctx: AppContext, text: string): Promise<number> {
+  const result: unknown = await ctx.db.execute(sql`explain (format json) select 1 from messages m where m.body ilike ${containsPattern(text)}`);
+  // postgres-js answers the rows, PGlite an object holding them.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { "QUERY PLAN": unknown }[];
+  const raw = rows[0]?.["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
+  return plan[0]?.Plan["Plan Rows"] ?? Number.POSITIVE_INFINITY;
+}
+
 /**
- * A search, by the cheaper of two ways (both exact for the page). First the tab's newest
+ * A search, by the cheaper of two ways (both exact for the page). A text the planner expects in
+ * few messages goes to the trigram sets. Otherwise the tab's newest
  * `walkSize` tickets are tested one by one: a common text ("reembolso") fills the page there,
  * where the trigram sets would have to read every one of its tens of thousands of messages. A
  * rare text (few matches among them) goes to the sets, which the trigram indexes keep small.
  * A common text's count walks the tab up to `ticketSearchCountCap` matches and says it stopped.
  */
 async function searchTickets(ctx: AppContext, base: SQL, text: string, window: Window): Promise<Found> {
+  const bySets = sql`${base} and ${searchFilter(text)}`;
+  if ((await estimatedMessageMatches(ctx, text)) < rareEstimate) return searchBySets(ctx, bySets, window);
   const walked = ctx.db.select({ id: t.id, contactId: t.contactId, updatedAt: t.updatedAt }).from(t).where(base).orderBy(...newestFirst).limit(walkSize).as("w");
   const rows = await ctx.db
     .select({ id: walked.id, hit: sql<boolean>`${searchProbe(text, sql`${walked.id}`, sql`${walked.contactId}`)}` })
@@ -88,11 +112,7 @@ async function searchTickets(ctx: AppContext, base: SQL, text: string, window: W
   // The walk saw the whole tab: page and count are known.
   if (rows.length < walkSize) return { ids: hits.slice(offset, offset + limit), count: hits.length, countCapped: false };
 
-  const bySets = sql`${base} and ${searchFilter(text)}`;
-  if (hits.length < commonHits) {
-    const [ids, n] = await Promise.all([pageIds(ctx, bySets, window), exactCount(ctx, bySets)]);
-    return { ids, count: n, countCapped: false };
-  }
+  if (hits.length < commonHits) return searchBySets(ctx, bySets, window);
   const probe = searchProbe(text, sql`t.id`, sql`t.contact_id`);
   const cap = limits.ticketSearchCountCap;
   const [ids, walkedCount] = await Promise.all([
