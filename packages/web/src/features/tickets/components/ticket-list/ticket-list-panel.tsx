@@ -68,7 +68,7 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
       />
       {filters.searching && (
         <Typography variant="caption" color="text.secondary" sx={{ px: 2, pt: 1 }} role="status">
-          {t("ticketList.searchResults", { count: query.data?.pages[0]?.count ?? 0 })}
+          {t(query.data?.pages[0]?.countCapped ? "ticketList.searchResultsCapped" : "ticketList.searchResults", { count: query.data?.pages[0]?.count ?? 0 })}
         </Typography>
       )}
       <Box sx={{ flex: 1, minHeight: 0, position: "relative" }}>
