@@ -1,31 +1,9 @@
 import type { Message, MessagePage } from "@atendo/contracts";
 import { describe, expect, it } from "vitest";
+import { aMessage } from "../../../test/fixtures";
 import { flattenMessages, replaceMessage, upsertMessage, type MessagesData } from "./messages-cache";
 
-function message(id: number, patch: Partial<Message> = {}): Message {
-  return {
-    id,
-    ticketId: 1,
-    body: `m${id}`,
-    fromMe: false,
-    read: true,
-    mediaType: "chat",
-    mediaUrl: null,
-    mimeType: null,
-    fileName: null,
-    ack: 0,
-    failed: false,
-    isDeleted: false,
-    isEdited: false,
-    isForwarded: false,
-    quotedMsg: null,
-    contact: null,
-    userId: null,
-    createdAt: "2026-01-01T10:00:00.000Z",
-    updatedAt: "2026-01-01T10:00:00.000Z",
-    ...patch,
-  };
-}
+const message = (id: number, patch: Partial<Message> = {}): Message => aMessage({ id, ticketId: 1, createdAt: "2026-01-01T10:00:00.000Z", updatedAt: "2026-01-01T10:00:00.000Z", ...patch });
 
 function data(...pages: number[][]): MessagesData {
   const page = (ids: number[]) => ({ messages: ids.map((id) => message(id)), hasMore: true }) as unknown as MessagePage;

@@ -1,5 +1,6 @@
 import type { AppMessageEvent, Message, Ticket } from "@atendo/contracts";
 import { describe, expect, it } from "vitest";
+import { aMessage, aTicket } from "../../../test/fixtures";
 import { shouldNotify } from "./notification-rule";
 import type { ListViewer } from "./ticket-list-cache";
 
@@ -7,49 +8,9 @@ const me: ListViewer = { id: 7, profile: "user", queueIds: [1] };
 const admin: ListViewer = { id: 1, profile: "admin", queueIds: [] };
 
 function created(ticketOverrides: Partial<Ticket> = {}, messageOverrides: Partial<Message> = {}): AppMessageEvent {
-  const contact = { id: 3, name: "Maria", number: "5511999", email: "", profilePicUrl: null, isGroup: false, extraInfo: [], createdAt: "2026-03-10T10:00:00.000Z", updatedAt: "2026-03-10T10:00:00.000Z" };
-  const ticket = {
-    id: 10,
-    status: "pending",
-    userId: null,
-    user: null,
-    queueId: 1,
-    queue: { id: 1, name: "Support", color: "#2196f3" },
-    contactId: 3,
-    contact,
-    whatsappId: 1,
-    whatsapp: { id: 1, name: "Demo", label: null, kind: "api" },
-    lastMessage: "hi",
-    unreadMessages: 1,
-    isGroup: false,
-    userTicket: [],
-    createdAt: "2026-03-10T10:00:00.000Z",
-    updatedAt: "2026-03-10T10:00:00.000Z",
-    ...ticketOverrides,
-  } as Ticket;
-  const message = {
-    id: 100,
-    ticketId: 10,
-    body: "hi",
-    fromMe: false,
-    read: false,
-    mediaType: "chat",
-    mediaUrl: null,
-    mimeType: null,
-    fileName: null,
-    ack: 0,
-    failed: false,
-    isDeleted: false,
-    isEdited: false,
-    isForwarded: false,
-    quotedMsg: null,
-    contact: null,
-    userId: null,
-    createdAt: "2026-03-10T10:00:00.000Z",
-    updatedAt: "2026-03-10T10:00:00.000Z",
-    ...messageOverrides,
-  } as Message;
-  return { action: "create", message, ticket, contact };
+  const ticket = aTicket({ contact: { ...aTicket().contact, id: 3, name: "Maria", number: "5511999" }, contactId: 3, lastMessage: "hi", unreadMessages: 1, ...ticketOverrides });
+  const message = aMessage({ body: "hi", read: false, ...messageOverrides });
+  return { action: "create", message, ticket, contact: ticket.contact };
 }
 
 describe("notifications", () => {

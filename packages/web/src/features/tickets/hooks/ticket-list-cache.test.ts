@@ -11,31 +11,13 @@ import {
   type TicketListData,
   type TicketListFilter,
 } from "./ticket-list-cache";
+import { aTicket } from "../../../test/fixtures";
 
 const me: ListViewer = { id: 7, profile: "user", queueIds: [1] };
 const admin: ListViewer = { id: 1, profile: "admin", queueIds: [] };
 
-function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
-  return {
-    id,
-    status: "pending",
-    userId: null,
-    user: null,
-    queueId: 1,
-    queue: { id: 1, name: "Support", color: "#2196f3" },
-    contactId: id,
-    contact: { id, name: `Contact ${id}`, number: `55119${id}`, email: "", profilePicUrl: null, extraInfo: [] },
-    whatsappId: 1,
-    whatsapp: { id: 1, name: "Demo", label: null, kind: "api" },
-    lastMessage: "hello",
-    unreadMessages: 0,
-    isGroup: false,
-    userTicket: [],
-    createdAt: "2026-03-10T10:00:00.000Z",
-    updatedAt: `2026-03-10T10:${String(id).padStart(2, "0")}:00.000Z`,
-    ...overrides,
-  } as Ticket;
-}
+const ticket = (id: number, overrides: Partial<Ticket> = {}): Ticket =>
+  aTicket({ id, updatedAt: `2026-03-10T10:${String(id).padStart(2, "0")}:00.000Z`, ...overrides });
 
 const tab = (status: TicketStatus | null, overrides: Partial<TicketListFilter> = {}): TicketListFilter => ({
   status,
