@@ -1,14 +1,14 @@
 import type { Ticket } from "@atendo/contracts";
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
 import { connections, contacts, messages, queues, tickets, users } from "../../db/schema/index.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
+import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import { presentJoinedTicket, ticketSelection, type JoinedTicket } from "../../modules/tickets/ticket.presenter.js";
 
 /** An inbound message to store; the quoted message is named by its external id. */
 export interface NewInbound {
-  ticketId: number;
   connectionId: number;
   externalId: string;
   body: string;
@@ -31,41 +31,58 @@ function fieldsOf<Columns>(cte: object, columns: Columns & object): Columns {
   return Object.fromEntries(Object.keys(columns).map((key) => [key, (cte as Record<string, unknown>)[key]])) as Columns;
 }
 
-function prepareAppend(db: Db, name: string) {
+/** The columns an inbound message sets, in the order of the statement's insert list. */
+const insertColumns = [
+  messages.ticketId,
+  messages.connectionId,
+  messages.externalId,
+  messages.body,
+  messages.fromMe,
+  messages.read,
+  messages.ack,
+  messages.mediaType,
+  messages.mediaName,
+  messages.mimeType,
+  messages.fileName,
+  messages.quotedMsgId,
+  messages.senderName,
+  messages.senderNumber,
+  messages.createdAt,
+];
+
+/** Which ticket the message goes to: a known one (by id), or the contact's active one on the connection. */
+type Target = "ticket" | "active";
+
+function prepareAppend(db: Db, name: string, target: Target) {
   const p = sql.placeholder;
-  const inserted = db.$with("inserted").as(
-    db
-      .insert(messages)
-      .values({
-        ticketId: p("ticketId"),
-        connectionId: p("connectionId"),
-        externalId: p("externalId"),
-        body: p("body"),
-        fromMe: p("fromMe"),
-        read: p("fromMe"),
-        ack: p("ack"),
-        mediaType: p("mediaType"),
-        mediaName: p("mediaName"),
-        mimeType: p("mimeType"),
-        fileName: p("fileName"),
-        quotedMsgId: sql`(select ${messages.id} from ${messages} where ${messages.connectionId} = ${p("connectionId")} and ${messages.externalId} = ${p("quotedExternalId")})`,
-        senderName: p("senderName"),
-        senderNumber: p("senderNumber"),
-        createdAt: p("createdAt"),
-      })
-      .onConflictDoNothing({ target: [messages.connectionId, messages.externalId] })
-      .returning(),
+  const found = db.$with("found").as(
+    target === "ticket"
+      ? db.select({ ticketId: tickets.id }).from(tickets).where(eq(tickets.id, p("ticketId")))
+      : db
+          .select({ ticketId: tickets.id })
+          .from(contacts)
+          .innerJoin(tickets, and(eq(tickets.contactId, contacts.id), eq(tickets.connectionId, p("connectionId")), inArray(tickets.status, ["pending", "open"])))
+          // A new profile picture is stored by the slow path: no row here.
+          .where(and(eq(contacts.number, p("number")), sql`(${p("profilePicUrl")}::text is null or ${contacts.profilePicUrl} = ${p("profilePicUrl")}::text)`))
+          .limit(1),
+  );
+  // INSERT … SELECT from `found`: no ticket, no message (and no row back).
+  const inserted = db.$with("inserted", getTableColumns(messages)).as(
+    sql`insert into ${messages} (${sql.join(
+      insertColumns.map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )}) select ${found.ticketId}, ${p("connectionId")}::integer, ${p("externalId")}::text, ${p("body")}::text, ${p("fromMe")}::boolean, ${p("fromMe")}::boolean, ${p("ack")}::smallint, ${p("mediaType")}::text, ${p("mediaName")}::text, ${p("mimeType")}::text, ${p("fileName")}::text, (select ${messages.id} from ${messages} where ${messages.connectionId} = ${p("connectionId")}::integer and ${messages.externalId} = ${p("quotedExternalId")}::text), ${p("senderName")}::text, ${p("senderNumber")}::text, ${p("createdAt")}::timestamptz from ${found} on conflict (${sql.identifier(messages.connectionId.name)}, ${sql.identifier(messages.externalId.name)}) do nothing returning *`,
   );
   const touched = db.$with("touched").as(
     db
       .update(tickets)
       .set({ lastMessage: sql`${p("lastMessage")}`, unreadMessages: sql`${tickets.unreadMessages} + ${p("unread")}`, updatedAt: sql`${p("now")}` })
-      .where(and(eq(tickets.id, p("ticketId")), sql`exists (select 1 from ${inserted})`))
+      .where(sql`${tickets.id} = (select ${inserted.ticketId} from ${inserted})`)
       .returning(),
   );
   const ticket = fieldsOf(touched, getTableColumns(tickets));
   return db
-    .with(inserted, touched)
+    .with(found, inserted, touched)
     .select({ message: fieldsOf(inserted, getTableColumns(messages)), ...ticketSelection(ticket) })
     .from(inserted)
     .innerJoin(touched, eq(touched.id, inserted.ticketId))
@@ -79,17 +96,33 @@ function prepareAppend(db: Db, name: string) {
 /**
  * Stores a message, moves its ticket (last message, unread count, time) and reads the ticket as
  * the API shows it, all in one statement: the message and the ticket never disagree, and the
- * inbound path pays one round trip for all three. The insert does nothing for an external id
- * the connection already stored, and then the ticket is left alone: returns undefined.
+ * inbound path pays one round trip for all three. The ticket is a known one (`ticketId`, inside
+ * the slow path's transaction) or the contact's active ticket on the connection (`number`: the
+ * common case, looked up by the same statement). Returns undefined, leaving everything alone,
+ * when the connection already stored that external id (a redelivery) or, for `number`, when
+ * there is no active ticket (or the contact has a new profile picture). `ticketRow` is the
+ * ticket's row as updated.
  */
 export async function appendMessage(
   db: Db,
   message: NewInbound,
+  target: { ticketId: number } | { number: string; profilePicUrl: string | null },
   ticket: { lastMessage: string; unread: boolean; now: Date },
-): Promise<{ message: MessageRow; ticket: Ticket } | undefined> {
-  const query = prepared(db, "append_message", prepareAppend);
-  const [row] = await query.execute({ ...message, ack: message.fromMe ? 1 : 0, lastMessage: ticket.lastMessage, unread: ticket.unread ? 1 : 0, now: ticket.now });
+): Promise<{ message: MessageRow; ticket: Ticket; ticketRow: TicketRow } | undefined> {
+  const query =
+    "ticketId" in target
+      ? prepared(db, "append_message", (db, name) => prepareAppend(db, name, "ticket"))
+      : prepared(db, "append_to_active", (db, name) => prepareAppend(db, name, "active"));
+  const [row] = await query.execute({
+    ...message,
+    ...target,
+    createdAt: message.createdAt.toISOString(),
+    ack: message.fromMe ? 1 : 0,
+    lastMessage: ticket.lastMessage,
+    unread: ticket.unread ? 1 : 0,
+    now: ticket.now,
+  });
   if (!row) return undefined;
   const { message: stored, ...joined } = row;
-  return { message: stored, ticket: presentJoinedTicket(joined as JoinedTicket) };
+  return { message: stored, ticket: presentJoinedTicket(joined as JoinedTicket), ticketRow: joined.ticket };
 }

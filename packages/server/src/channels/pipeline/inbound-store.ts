@@ -1,9 +1,7 @@
 import { normalizeNumber, type Ticket } from "@atendo/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { prepared } from "../../db/prepared.js";
-import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { messages } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
@@ -39,9 +37,8 @@ function summary(input: InboundMessage): string {
   return input.body.trim() || input.media?.fileName || input.mediaType;
 }
 
-function messageValues({ connection, input, mediaName }: Inbound, ticketId: number): NewInbound {
+function messageValues({ connection, input, mediaName }: Inbound): NewInbound {
   return {
-    ticketId,
     connectionId: connection.id,
     externalId: input.externalId,
     body: input.body,
@@ -57,42 +54,30 @@ function messageValues({ connection, input, mediaName }: Inbound, ticketId: numb
   };
 }
 
+function ticketUpdate(inbound: Inbound) {
+  return { lastMessage: summary(inbound.input), unread: !inbound.input.fromMe, now: inbound.now };
+}
+
 async function append(db: Db, inbound: Inbound, ticketId: number): Promise<{ message: MessageRow; ticket: Ticket }> {
-  const stored = await appendMessage(db, messageValues(inbound, ticketId), {
-    lastMessage: summary(inbound.input),
-    unread: !inbound.input.fromMe,
-    now: inbound.now,
-  });
+  const stored = await appendMessage(db, messageValues(inbound), { ticketId }, ticketUpdate(inbound));
   if (!stored) throw new Redelivered();
   return stored;
 }
 
-function prepareLookup(db: Db, name: string) {
-  return db
-    .select({ contact: { id: contacts.id, profilePicUrl: contacts.profilePicUrl }, ticket: tickets })
-    .from(contacts)
-    .leftJoin(
-      tickets,
-      and(eq(tickets.contactId, contacts.id), eq(tickets.connectionId, sql.placeholder("connectionId")), inArray(tickets.status, ["pending", "open"])),
-    )
-    .where(eq(contacts.number, sql.placeholder("number")))
-    .limit(1)
-    .prepare(name);
-}
-
 /**
- * The common case, in two statements and no transaction: a known contact with an active ticket
- * on this connection (one read), then the message, the ticket's update and its presentation
- * (one atomic statement, append-message.ts).
- * Undefined when the slow path is needed (new contact, no active ticket, a new profile picture).
+ * The common case, in one statement and no transaction: a known contact with an active ticket
+ * on this connection gets the message, the ticket's update and its presentation in one atomic
+ * statement (append-message.ts), which finds the ticket itself.
+ * Undefined when the slow path is needed (new contact, no active ticket, a new profile picture)
+ * and for a redelivery, which the slow path rolls back (Redelivered).
  */
 export async function appendToActiveTicket(inbound: Inbound): Promise<Stored | undefined> {
-  const { ctx, connection, number, input } = inbound;
-  const [found] = await prepared(ctx.db, "contact_active_ticket", prepareLookup).execute({ number, connectionId: connection.id });
-  if (!found?.ticket) return undefined;
-  if (input.chat.profilePicUrl && input.chat.profilePicUrl !== found.contact.profilePicUrl) return undefined;
-  const { message, ticket } = await append(ctx.db, inbound, found.ticket.id);
-  return { active: { ticket: found.ticket, created: false, reopened: null }, created: [message], greeting: null, ticket };
+  const { ctx, number, input } = inbound;
+  const target = { number, profilePicUrl: input.chat.profilePicUrl ?? null };
+  const stored = await appendMessage(ctx.db, messageValues(inbound), target, ticketUpdate(inbound));
+  if (!stored) return undefined;
+  const active = { ticket: stored.ticketRow, created: false, reopened: null };
+  return { active, created: [stored.message], greeting: null, ticket: stored.ticket };
 }
 
 /**
