@@ -86,6 +86,17 @@ export const messages = pgTable(
 export const deliveryEvents = ["message", "delete"] as const;
 export const deliveryStatuses = ["pending", "sent", "failed"] as const;
 
+/** Columns of a row retried with backoff (webhook deliveries, inbound failures); fresh per table. */
+function retryState() {
+  return {
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
 /**
  * The API channel's durable outbox: one row per webhook delivery, retried with backoff until
  * sent or failed. A row claimed by a worker that died becomes due again when its lease ends.
@@ -102,11 +113,7 @@ export const webhookDeliveries = pgTable(
       .references(() => messages.id, { onDelete: "cascade" }),
     event: text("event", { enum: deliveryEvents }).notNull().default("message"),
     status: text("status", { enum: deliveryStatuses }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...retryState(),
   },
   (t) => [
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
@@ -136,11 +143,7 @@ export const inboundFailures = pgTable(
     /** The media bytes, kept under MEDIA_DIR until the message is stored. */
     mediaName: text("media_name"),
     status: text("status", { enum: inboundFailureStatuses }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...retryState(),
   },
   (t) => [
     uniqueIndex("inbound_failures_connection_external_key").on(t.connectionId, t.externalId),
