@@ -17,7 +17,8 @@ import { createWhatsappDriver, resendFromStore, type WhatsappDriverDeps } from "
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/client.js";
-import { authenticate, registerAuth } from "./http/auth-plugin.js";
+import { authenticate } from "./modules/auth/authenticate.js";
+import { registerAuth } from "./http/auth-plugin.js";
 import { registerErrorMapper } from "./http/error-mapper.js";
 import { registerWebApp } from "./http/web-app.js";
 import { createMailer, type Mailer } from "./mailer.js";

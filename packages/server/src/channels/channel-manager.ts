@@ -1,7 +1,7 @@
 import type { ConnectionKind } from "@atendo/contracts";
 import type { AppContext } from "../context.js";
 import { connections } from "../db/schema/index.js";
-import { AppError } from "../http/app-error.js";
+import { AppError } from "../core/app-error.js";
 import type { ChannelDriver, DriverFactory } from "./channel-driver.js";
 import { driverEvents } from "./driver-events.js";
 import { ownershipLocksFor, type OwnershipLocks } from "./ownership.js";

@@ -1,21 +1,8 @@
 import { errorCatalogue, type ErrorCode, type ErrorResponse } from "@atendo/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "./app-error.js";
-
-/**
- * Unique constraints whose violation is a client mistake with its own code. Any other
- * constraint violation is still a 4xx (ERR_MISSING_VALUES), never a 500.
- */
-const constraintCodes: Record<string, ErrorCode> = {
-  users_email_active_key: "ERR_EMAIL_ALREADY_EXISTS",
-  users_extension_active_key: "ERR_MISSING_VALUES",
-};
-
-/** Registers further constraint → code mappings (used by feature modules). */
-export function mapConstraint(constraint: string, code: ErrorCode): void {
-  constraintCodes[constraint] = code;
-}
+import { AppError } from "../core/app-error.js";
+import { constraintCode, databaseError } from "../core/db-errors.js";
 
 interface Mapped {
   status: number;
@@ -24,18 +11,6 @@ interface Mapped {
 
 function body(code: ErrorCode, message?: string): ErrorResponse {
   return { error: code, message: message ?? errorCatalogue[code].en };
-}
-
-/** The PostgreSQL error (code, constraint) behind a driver or Drizzle error, if any. */
-export function databaseError(error: unknown): { code?: string; constraint?: string } | undefined {
-  // Drizzle wraps driver errors; the PostgreSQL error (pg or PGlite) is somewhere in the cause chain.
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
-      return { code, constraint: (e as { constraint?: string }).constraint };
-    }
-  }
-  return undefined;
 }
 
 export function mapError(error: unknown): Mapped {
@@ -51,7 +26,7 @@ export function mapError(error: unknown): Mapped {
   const db = databaseError(error);
   if (db?.code) {
     if (db.code === "23505") {
-      const code = (db.constraint && constraintCodes[db.constraint]) || "ERR_MISSING_VALUES";
+      const code = constraintCode(db.constraint) ?? "ERR_MISSING_VALUES";
       return { status: code === "ERR_MISSING_VALUES" ? 409 : errorCatalogue[code].status, body: body(code) };
     }
     // Integrity (23xxx) and data (22xxx) errors come from bad input that slipped past validation.

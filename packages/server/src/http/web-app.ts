@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config.js";
-import { AppError } from "./app-error.js";
+import { AppError } from "../core/app-error.js";
 
 export const defaultWebDist = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 const webPublic = fileURLToPath(new URL("../../../web/public", import.meta.url));

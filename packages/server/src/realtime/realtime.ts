@@ -4,7 +4,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { Server as HttpServer } from "node:http";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
-import type { Actor } from "../http/auth-plugin.js";
+import type { Actor } from "../core/actor.js";
 
 /** Who receives an event. Rooms are per user, per queue and for admins. */
 export interface EmitTarget {

@@ -10,8 +10,8 @@ import {
 } from "@atendo/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../http/app-error.js";
-import { typed } from "../../http/typed.js";
+import { AppError } from "../../core/app-error.js";
+import { typed } from "../../core/route-kit.js";
 import { mediaForChannel, sendMedia } from "../../modules/media/media.service.js";
 import { applyAck } from "../pipeline/message-updates.js";
 import { authenticateChannel, receiveChannelMessage, type ChannelConnection } from "./api-inbound.js";

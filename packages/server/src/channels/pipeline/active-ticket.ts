@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { databaseError } from "../../http/error-mapper.js";
+import { databaseError } from "../../core/db-errors.js";
 import { tickets } from "../../db/schema/index.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import type { Route } from "./routing.js";

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { contacts, tickets } from "../../db/schema/index.js";
-import { databaseError } from "../../http/error-mapper.js";
+import { databaseError } from "../../core/db-errors.js";
 
 /**
  * A channel learned that `alias` — digits a contact may have been stored under before the real

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
 import type { AppContext } from "../../context.js";
 import { inboundFailures } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 import type { InboundMessage } from "../channel-driver.js";
 import { ingestInbound } from "./ingest.js";
 

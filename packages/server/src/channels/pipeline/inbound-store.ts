@@ -2,7 +2,7 @@ import { normalizeNumber, type Ticket } from "@atendo/contracts";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { messages } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { InboundMessage } from "../channel-driver.js";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { connections, messages } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
 import { classifyBuffer } from "../../modules/media/file-kind.js";
 import type { InboundMessage } from "../channel-driver.js";

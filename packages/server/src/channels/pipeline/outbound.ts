@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../context.js";
 import { connections, contacts, messages, tickets } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import { databaseError } from "../../http/error-mapper.js";
+import { AppError } from "../../core/app-error.js";
+import { databaseError } from "../../core/db-errors.js";
 import type { OutboundMessage } from "../channel-driver.js";
 import { announceMessageUpdate } from "./message-updates.js";
 

@@ -4,7 +4,7 @@
  */
 import type { AnyMessageContent, WAMessage } from "baileys";
 import { normalizeNumber } from "@atendo/contracts";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 import type { OutboundMessage } from "../channel-driver.js";
 import type { WaSocket } from "./socket-types.js";
 import { errorText, type ILogger, type RecentSet } from "./support.js";

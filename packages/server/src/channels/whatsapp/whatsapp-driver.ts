@@ -6,7 +6,7 @@
  */
 import { DisconnectReason, downloadMediaMessage, makeWASocket, type BaileysEventMap, type ConnectionState } from "baileys";
 import { normalizeNumber } from "@atendo/contracts";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 import type { DriverEvents, OutboundMessage, SessionUpdate } from "../channel-driver.js";
 import { clearAuthState, loadAuthState, type DbAuthState } from "./auth-state.js";
 import { createInbound, type Inbound } from "./inbound.js";

@@ -5,8 +5,9 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { AppContext } from "../../context.js";
 import { users } from "../../db/schema/index.js";
-import { actorOf, requireAdmin } from "../../http/auth-plugin.js";
-import { typed } from "../../http/typed.js";
+import { actorOf } from "../../core/route-kit.js";
+import { requireAdmin } from "../../core/actor.js";
+import { typed } from "../../core/route-kit.js";
 
 /** Version of the WhatsApp library when installed, so the About page shows what runs. */
 async function messagingLibraryVersion(): Promise<string> {

@@ -2,8 +2,8 @@ import { errorResponse, loginBody, refreshCookieName, sessionResponse, signupBod
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { authenticate, bearerToken } from "../../http/auth-plugin.js";
-import { typed } from "../../http/typed.js";
+import { authenticate, bearerToken } from "./authenticate.js";
+import { typed } from "../../core/route-kit.js";
 import { login, logout, refresh, signup, type IssuedSession } from "./auth.service.js";
 import { LoginThrottle } from "./login-throttle.js";
 

@@ -2,7 +2,7 @@ import type { LoginBody, SessionResponse, SignupBody } from "@atendo/contracts";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { refreshTokens, sessions, users } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 import { getSettingValue } from "../settings/settings.service.js";
 import { presentUser, presentUserWithQueues, type UserRow } from "../users/user.presenter.js";
 import type { LoginThrottle } from "./login-throttle.js";

@@ -1,4 +1,4 @@
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 
 interface Window {
   count: number;

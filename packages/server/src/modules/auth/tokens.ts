@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { Profile } from "@atendo/contracts";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,8 +4,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { queues, users } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import { requireAdmin, type Actor } from "../../core/actor.js";
 
 /** The five kinds of spec §3; only queue and users are routed today (the others say so). */
 export function listDestinationTypes(actor: Actor): DestinationType[] {

@@ -10,9 +10,9 @@ import {
 } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../http/auth-plugin.js";
-import { mapConstraint } from "../../http/error-mapper.js";
-import { typed } from "../../http/typed.js";
+import { actorOf } from "../../core/route-kit.js";
+import { mapConstraint } from "../../core/db-errors.js";
+import { typed } from "../../core/route-kit.js";
 import { createContact, deleteContact, getContact, listContacts, updateContact } from "./contacts.service.js";
 
 const tags = ["contacts"];

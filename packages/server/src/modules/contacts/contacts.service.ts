@@ -13,8 +13,8 @@ import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { contacts } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import { requireAdmin, type Actor } from "../../core/actor.js";
 import { audiencesOfContactTickets } from "../tickets/tickets.repo.js";
 import { extraInfoOfContacts, saveExtraInfo } from "./contact-extra-info.repo.js";
 

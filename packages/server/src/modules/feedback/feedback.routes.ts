@@ -1,8 +1,8 @@
 import { errorResponse, feedbackBody, feedbackResponse } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../http/auth-plugin.js";
-import { typed } from "../../http/typed.js";
+import { actorOf } from "../../core/route-kit.js";
+import { typed } from "../../core/route-kit.js";
 import { submitFeedback } from "./feedback.service.js";
 
 export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {

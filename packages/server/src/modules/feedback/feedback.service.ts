@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { feedbacks } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
 
 type Feedback = z.output<typeof feedbackBody>;
 

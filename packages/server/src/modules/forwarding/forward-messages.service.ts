@@ -2,8 +2,8 @@ import type { ForwardMessagesBody, ForwardResult, Message, MessageMediaType } fr
 import { asc, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
 import type { MessageRow } from "../messages/message.presenter.js";
 import { storeOutgoing, type Draft } from "../messages/send-message.service.js";
 import { assertCanSeeTicket, assertCanWriteTicket, type TicketRow } from "../tickets/tickets.repo.js";

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { connections, contacts, tickets } from "../../db/schema/index.js";
 import { containsPattern } from "../../db/paging.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import type { Actor } from "../../core/actor.js";
 
 /**
  * Open tickets the actor may write in (assertCanWriteTicket): admins every one; others the ones

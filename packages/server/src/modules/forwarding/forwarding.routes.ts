@@ -1,8 +1,8 @@
 import { errorResponse, forwardMessagesBody, forwardResult, forwardTargets, forwardTargetsQuery } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../http/auth-plugin.js";
-import { typed } from "../../http/typed.js";
+import { actorOf } from "../../core/route-kit.js";
+import { typed } from "../../core/route-kit.js";
 import { forwardMessages } from "./forward-messages.service.js";
 import { listForwardTargets } from "./forward-targets.service.js";
 

@@ -2,8 +2,8 @@ import { errorResponse } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../http/app-error.js";
-import { typed } from "../../http/typed.js";
+import { AppError } from "../../core/app-error.js";
+import { typed } from "../../core/route-kit.js";
 
 const status = z.object({ status: z.literal("ok") });
 

@@ -1,6 +1,6 @@
 import { limits } from "@atendo/contracts";
 import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 
 export type FileMediaType = "image" | "audio" | "video" | "document";
 

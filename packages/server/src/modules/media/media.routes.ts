@@ -2,8 +2,8 @@ import { errorResponse } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../http/auth-plugin.js";
-import { typed } from "../../http/typed.js";
+import { actorOf } from "../../core/route-kit.js";
+import { typed } from "../../core/route-kit.js";
 import { mediaForUser, sendMedia } from "./media.service.js";
 
 /**

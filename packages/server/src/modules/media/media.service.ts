@@ -4,8 +4,8 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { AppContext } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
 import { assertCanSeeTicket } from "../tickets/tickets.repo.js";
 import { mediaNamePattern } from "./media-store.js";
 

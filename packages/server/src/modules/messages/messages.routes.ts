@@ -1,9 +1,9 @@
 import { deleteMessageBody, errorResponse, listMessagesQuery, messageIdParam, messagePage, okResponse, sendMessageBody, sentMessages, ticketIdParam } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../http/auth-plugin.js";
-import { parseWith } from "../../http/parse.js";
-import { typed } from "../../http/typed.js";
+import { actorOf } from "../../core/route-kit.js";
+import { parseWith } from "../../core/route-kit.js";
+import { typed } from "../../core/route-kit.js";
 import { deleteMessage, listMessages } from "./messages.service.js";
 import { sendFiles, sendText, ticketToWrite } from "./send-message.service.js";
 import { discardUploads, readMultipartMessage } from "./uploads.js";

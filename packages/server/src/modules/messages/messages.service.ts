@@ -6,8 +6,8 @@ import { announceMessageUpdate } from "../../channels/pipeline/message-updates.j
 import type { AppContext } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { pageOf, pageWindow } from "../../db/paging.js";
-import { AppError } from "../../http/app-error.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
 import { emitTicket } from "../tickets/ticket-events.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
 import { assertCanSeeTicket, assertCanWriteTicket, findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";

@@ -5,8 +5,8 @@ import { announceMessages, messageContactOf } from "../../channels/pipeline/anno
 import { deliverOutbound } from "../../channels/pipeline/outbound.js";
 import type { AppContext } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
 import { assertCanWriteTicket, findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
 import { presentMessages } from "./message.presenter.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";

@@ -1,7 +1,7 @@
 import { limits } from "@atendo/contracts";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 import { assertSize, classifyFile, type FileKind } from "../media/file-kind.js";
 
 /** An uploaded file, checked, waiting under a temporary name. */

@@ -2,7 +2,7 @@ import type { QueueRef, UserRef } from "@atendo/contracts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { queues, userQueues, users } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 
 /** Queues of many users in one query (list presenters must not query per row). */
 export async function queueRefsOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, QueueRef[]>> {

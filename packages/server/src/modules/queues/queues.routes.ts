@@ -2,9 +2,9 @@ import { createQueueBody, errorResponse, idParam, okResponse, queue, updateQueue
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../http/auth-plugin.js";
-import { mapConstraint } from "../../http/error-mapper.js";
-import { typed } from "../../http/typed.js";
+import { actorOf } from "../../core/route-kit.js";
+import { mapConstraint } from "../../core/db-errors.js";
+import { typed } from "../../core/route-kit.js";
 import { createQueue, deleteQueue, getQueue, listQueues, updateQueue } from "./queues.service.js";
 
 const tags = ["queues"];

@@ -11,8 +11,8 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { quickAnswers } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
 
 export type QuickAnswerRow = typeof quickAnswers.$inferSelect;
 type CreateQuickAnswer = z.output<typeof createQuickAnswerBody>;

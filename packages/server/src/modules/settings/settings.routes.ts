@@ -2,8 +2,8 @@ import { errorResponse, publicConfig, setting, settingKeyParam, updateSettingBod
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../http/auth-plugin.js";
-import { typed } from "../../http/typed.js";
+import { actorOf } from "../../core/route-kit.js";
+import { typed } from "../../core/route-kit.js";
 import { getPublicConfig } from "./public-config.js";
 import { listSettings, updateSetting } from "./settings.service.js";
 

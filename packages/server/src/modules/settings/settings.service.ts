@@ -3,8 +3,8 @@ import { settingKeys, userCreationValues } from "@atendo/contracts";
 import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { settings } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import { requireAdmin, type Actor } from "../../core/actor.js";
 import { newOpaqueToken } from "../auth/tokens.js";
 
 type SettingRow = typeof settings.$inferSelect;

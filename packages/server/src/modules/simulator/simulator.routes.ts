@@ -9,10 +9,11 @@ import {
 } from "@atendo/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../http/app-error.js";
-import { actorOf, requireAdmin } from "../../http/auth-plugin.js";
-import { parseWith } from "../../http/parse.js";
-import { typed } from "../../http/typed.js";
+import { AppError } from "../../core/app-error.js";
+import { actorOf } from "../../core/route-kit.js";
+import { requireAdmin } from "../../core/actor.js";
+import { parseWith } from "../../core/route-kit.js";
+import { typed } from "../../core/route-kit.js";
 import { simulateInbound, simulatorConversation, type SimulatorFile } from "./simulator.service.js";
 
 const tags = ["simulator"];

@@ -1,7 +1,7 @@
 import type { TicketStatus } from "@atendo/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/paging.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import type { Actor } from "../../core/actor.js";
 
 /**
  * The SQL side of the list's visibility rule (docs/decisions/0012, 0018), over `tickets t`.

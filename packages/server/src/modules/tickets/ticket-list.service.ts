@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { tickets } from "../../db/schema/index.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import type { Actor } from "../../core/actor.js";
 import { presentTicketsById } from "./ticket.presenter.js";
 import { dayFilter, queueFilter, searchFilter, searchProbe, visibleTicketIds } from "./ticket-filters.js";
 

@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { connections, queues, users, type tickets } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
 import { assertOwnerOrAdmin, canSeeTicket, type TicketRow } from "./tickets.repo.js";
 
 type TicketUpsertAction = (typeof ticketUpsertActions)[number];

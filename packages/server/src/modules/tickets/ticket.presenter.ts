@@ -3,7 +3,7 @@ import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
 import { connections, contacts, queues, tickets, users } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 
 // Extra info and participants come as JSON subqueries: presenting a ticket is one round trip,
 // which the inbound pipeline pays once per message (or shares with its write, append-message.ts).

@@ -2,7 +2,7 @@ import type { Connection, TicketResult } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connections, tickets, users } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
+import { AppError } from "../../core/app-error.js";
 import { createConnection } from "../../test/channel-fixtures.js";
 import { fakeDrivers } from "../../test/fake-driver.js";
 import { createContact, createQueue } from "../../test/fixtures.js";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ticketParticipants, tickets, userQueues } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
 import type { EmitTarget } from "../../realtime/realtime.js";
 
 export type TicketRow = typeof tickets.$inferSelect;

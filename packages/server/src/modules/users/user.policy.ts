@@ -3,8 +3,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import type { Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
 import type { UserRow } from "./user.presenter.js";
 
 export type UpdateUser = z.output<typeof updateUserBody>;

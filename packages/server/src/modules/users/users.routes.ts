@@ -13,9 +13,9 @@ import {
 } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../http/auth-plugin.js";
-import { mapConstraint } from "../../http/error-mapper.js";
-import { typed } from "../../http/typed.js";
+import { actorOf } from "../../core/route-kit.js";
+import { mapConstraint } from "../../core/db-errors.js";
+import { typed } from "../../core/route-kit.js";
 import { createUser, deleteUser, updateUser } from "./user-writes.service.js";
 import { findUserByEmail, getUser, listUserDirectory, listUsers } from "./users.service.js";
 

@@ -4,8 +4,8 @@ import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { users } from "../../db/schema/index.js";
-import { AppError } from "../../http/app-error.js";
-import { requireAdmin, type Actor } from "../../http/auth-plugin.js";
+import { AppError } from "../../core/app-error.js";
+import { requireAdmin, type Actor } from "../../core/actor.js";
 import { presentUsers, presentUserWithQueues, type UserRow } from "./user.presenter.js";
 
 export async function findUser(ctx: AppContext, id: number): Promise<UserRow> {

@@ -1,0 +1,42 @@
+import { errorCatalogue } from "@atendo/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { Actor } from "./actor.js";
+import { AppError } from "./app-error.js";
+
+// What every module's routes use to declare themselves; the plugins in http/ fill in the rest.
+
+declare module "fastify" {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes are private unless they say so: security by default. */
+    public?: boolean;
+  }
+}
+
+/** The Fastify instance with zod schemas typing params, bodies and replies. */
+export type TypedApp = ReturnType<FastifyInstance["withTypeProvider"]> & FastifyInstance;
+
+export function typed(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/** The actor of a private route (the auth hook guarantees it). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError("ERR_SESSION_EXPIRED");
+  return request.actor;
+}
+
+/**
+ * Validates a value a route could not declare as its schema (a body that is JSON or multipart):
+ * the same 400 ERR_MISSING_VALUES with details as a schema failure.
+ */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const detail = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
+  throw new AppError("ERR_MISSING_VALUES", 400, `${errorCatalogue.ERR_MISSING_VALUES.en} ${detail}`);
+}

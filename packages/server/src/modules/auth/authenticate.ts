@@ -1,0 +1,28 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import type { Actor } from "../../core/actor.js";
+import { AppError } from "../../core/app-error.js";
+import { sessions, users } from "../../db/schema/index.js";
+import { verifyAccessToken } from "./tokens.js";
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+/** Verifies an access token and loads its user and session: one query per request or socket. */
+export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Actor> {
+  if (!token) throw new AppError("ERR_SESSION_EXPIRED");
+  const claims = await verifyAccessToken(ctx.jwtKey, token);
+  const sessionId = claims.sessionId;
+  const [row] = await ctx.db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!row || row.user.isDeleted || row.user.tokenVersion !== claims.tokenVersion) {
+    throw new AppError("ERR_SESSION_EXPIRED");
+  }
+  return { ...row.user, sessionId };
+}
