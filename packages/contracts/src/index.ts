@@ -14,6 +14,7 @@ export * from "./queues.js";
 export * from "./quick-answers.js";
 export * from "./realtime.js";
 export * from "./settings.js";
+export * from "./ticket-policy.js";
 export * from "./tickets.js";
 export * from "./tickets-api.js";
 export * from "./users.js";

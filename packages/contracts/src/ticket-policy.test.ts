@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { ticketStatuses } from "./realtime.js";
+import {
+  followsTicketLive,
+  isOwnWork,
+  seesTicket,
+  ticketAbilities,
+  ticketFactsOf,
+  ticketPermissions,
+  ticketViewerOf,
+  type TicketFacts,
+  type TicketViewer,
+} from "./ticket-policy.js";
+
+const attendant: TicketViewer = { id: 2, profile: "user", queueIds: [7], canSeeAllTicketHistory: false };
+const historian: TicketViewer = { ...attendant, canSeeAllTicketHistory: true };
+const admin: TicketViewer = { id: 1, profile: "admin", queueIds: [], canSeeAllTicketHistory: false };
+
+function ticket(status: TicketFacts["status"], userId: number | null, participants: number[] = [], queueId: number | null = 7): TicketFacts {
+  return { status, userId, queueId, participantIds: participants };
+}
+
+/** Every situation the rule distinguishes, for viewer 2 (queue 7): owners, queues, participation. */
+function everyCase(): { facts: TicketFacts; viewer: TicketViewer }[] {
+  const cases = [];
+  for (const status of ticketStatuses)
+    for (const userId of [null, 2, 5])
+      for (const queueId of [null, 7, 8])
+        for (const participantIds of [[], [2], [5]])
+          for (const profile of ["admin", "user"] as const)
+            for (const canSeeAllTicketHistory of [false, true]) {
+              cases.push({ facts: { status, userId, queueId, participantIds }, viewer: { id: 2, profile, queueIds: [7], canSeeAllTicketHistory } });
+            }
+  return cases;
+}
+
+describe("who sees a ticket", () => {
+  it("shows an attendant their own, their participations, and what waits in their queues or in none", () => {
+    expect(isOwnWork(ticket("open", 2), attendant)).toBe(true);
+    expect(isOwnWork(ticket("closed", 5, [2]), attendant)).toBe(true);
+    expect(isOwnWork(ticket("pending", null), attendant)).toBe(true);
+    expect(isOwnWork(ticket("pending", null, [], null), attendant)).toBe(true);
+    expect(isOwnWork(ticket("pending", null, [], 8), attendant)).toBe(false);
+    expect(isOwnWork(ticket("open", 5), attendant)).toBe(false);
+    expect(isOwnWork(ticket("open", 5), admin)).toBe(false);
+  });
+
+  it("lets admins follow every ticket live, and nobody else beyond their work", () => {
+    expect(followsTicketLive(ticket("open", 5), admin)).toBe(true);
+    expect(followsTicketLive(ticket("closed", 5), historian)).toBe(false);
+    expect(followsTicketLive(ticket("open", 5, [2]), attendant)).toBe(true);
+  });
+
+  it("opens others' closed tickets to users with canSeeAllTicketHistory, never their active ones", () => {
+    expect(seesTicket(ticket("closed", 5), historian)).toBe(true);
+    expect(seesTicket(ticket("closed", 5), attendant)).toBe(false);
+    expect(seesTicket(ticket("open", 5), historian)).toBe(false);
+    expect(seesTicket(ticket("pending", null, [], 8), historian)).toBe(false);
+  });
+
+  it("nests the three: own work ⊆ followed live ⊆ seen", () => {
+    for (const { facts, viewer } of everyCase()) {
+      if (isOwnWork(facts, viewer)) expect(followsTicketLive(facts, viewer)).toBe(true);
+      if (followsTicketLive(facts, viewer)) expect(seesTicket(facts, viewer)).toBe(true);
+    }
+  });
+});
+
+describe("ticketAbilities (what the screen offers)", () => {
+  it("lets anyone who sees a pending ticket accept it, and only an admin transfer or delete it", () => {
+    expect(ticketAbilities(ticket("pending", null), attendant)).toMatchObject({ accept: true, transfer: false, delete: false, write: false });
+    expect(ticketAbilities(ticket("pending", null, [], 8), attendant).accept).toBe(false);
+    expect(ticketAbilities(ticket("pending", null), admin)).toMatchObject({ accept: true, transfer: true, delete: true });
+  });
+
+  it("gives the owner of an open ticket return, resolve, transfer, participants and writing", () => {
+    expect(ticketAbilities(ticket("open", 2), attendant)).toEqual({
+      accept: false,
+      returnToPending: true,
+      resolve: true,
+      reopen: false,
+      transfer: true,
+      transferConnection: false,
+      addParticipants: true,
+      removeParticipants: true,
+      leave: false,
+      delete: false,
+      write: true,
+    });
+  });
+
+  it("lets a participant write and leave, but not manage the ticket", () => {
+    const abilities = ticketAbilities(ticket("open", 5, [2]), attendant);
+    expect(abilities).toMatchObject({ write: true, leave: true, resolve: false, transfer: false, addParticipants: false, removeParticipants: false });
+  });
+
+  it("gives another attendant nothing on someone else's open ticket, and an admin everything", () => {
+    expect(ticketAbilities(ticket("open", 5), attendant)).toMatchObject({ write: false, resolve: false, leave: false });
+    expect(ticketAbilities(ticket("open", 5), admin)).toMatchObject({ write: true, resolve: true, transferConnection: true, delete: true });
+  });
+
+  it("lets only the owner or an admin reopen a closed ticket, and nobody write in it", () => {
+    expect(ticketAbilities(ticket("closed", 2), attendant)).toMatchObject({ reopen: true, write: false, transfer: false });
+    expect(ticketAbilities(ticket("closed", 5), attendant).reopen).toBe(false);
+    expect(ticketAbilities(ticket("closed", 5), admin)).toMatchObject({ reopen: true, write: false, transferConnection: false });
+  });
+});
+
+describe("ticketPermissions (what the server accepts)", () => {
+  it("accepts repeats that change nothing and an admin's work on a waiting ticket", () => {
+    expect(ticketPermissions(ticket("closed", 2), attendant)).toMatchObject({ resolve: true, returnToPending: false, transfer: false });
+    expect(ticketPermissions(ticket("pending", null), admin)).toMatchObject({ returnToPending: true, resolve: true, addParticipants: true, write: true });
+    expect(ticketPermissions(ticket("pending", null, [2]), attendant)).toMatchObject({ write: true, resolve: false });
+    expect(ticketPermissions(ticket("closed", 2, [5]), attendant)).toMatchObject({ removeParticipants: true, addParticipants: false, write: false });
+    expect(ticketPermissions(ticket("closed", 5), admin).transferConnection).toBe(true);
+  });
+
+  it("refuses managing to anyone but the owner or an admin", () => {
+    const other = ticketPermissions(ticket("open", 5, [2]), attendant);
+    expect(other).toMatchObject({ returnToPending: false, resolve: false, transfer: false, addParticipants: false, removeParticipants: false, write: true });
+  });
+
+  it("offers on screen only what the server accepts", () => {
+    for (const { facts, viewer } of everyCase()) {
+      const may = ticketPermissions(facts, viewer);
+      for (const [name, offered] of Object.entries(ticketAbilities(facts, viewer))) {
+        if (offered) expect(may[name as keyof typeof may], `${name} ${JSON.stringify({ facts, viewer })}`).toBe(true);
+      }
+    }
+  });
+
+  it("only widens with participation and queue membership (the server looks them up only when they matter)", () => {
+    for (const { facts, viewer } of everyCase()) {
+      const wider = { facts: { ...facts, participantIds: [...facts.participantIds, viewer.id] }, viewer: { ...viewer, queueIds: [7, 8] } };
+      const before = { ...ticketPermissions(facts, viewer), sees: seesTicket(facts, viewer) };
+      const after = { ...ticketPermissions(wider.facts, wider.viewer), sees: seesTicket(wider.facts, wider.viewer) };
+      for (const [name, allowed] of Object.entries(before)) if (allowed) expect(after[name as keyof typeof after], name).toBe(true);
+    }
+  });
+});
+
+describe("facts and viewers from API records", () => {
+  it("reads participants and queues by id", () => {
+    const user = { id: 2, name: "Ana" };
+    expect(ticketFactsOf({ status: "open", userId: 5, queueId: null, userTicket: [{ userId: 2, ticketId: 9, user }] })).toEqual(ticket("open", 5, [2], null));
+    expect(ticketViewerOf({ id: 2, profile: "user", queues: [{ id: 7, name: "Support", color: "#000000" }], canSeeAllTicketHistory: true })).toEqual(historian);
+  });
+});
