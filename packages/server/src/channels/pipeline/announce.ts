@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { presentMessages, type MessageRow } from "../../modules/messages/message.presenter.js";
 import { emitMessageCreated, emitTicket } from "../../modules/tickets/ticket-events.js";
 import { presentTicket } from "../../modules/tickets/ticket.presenter.js";
-import { ticketAudience } from "../../modules/tickets/tickets.repo.js";
+import { ticketAudience } from "../../modules/tickets/ticket.policy.js";
 import type { ActiveTicket } from "./active-ticket.js";
 
 export function messageContactOf(ticket: Ticket) {

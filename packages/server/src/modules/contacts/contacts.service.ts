@@ -15,7 +15,7 @@ import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { contacts } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { requireAdmin, type Actor } from "../../core/actor.js";
-import { audiencesOfContactTickets } from "../tickets/tickets.repo.js";
+import { audiencesOfContactTickets } from "../tickets/ticket.policy.js";
 import { extraInfoOfContacts, saveExtraInfo } from "./contact-extra-info.repo.js";
 
 type ContactRow = typeof contacts.$inferSelect;

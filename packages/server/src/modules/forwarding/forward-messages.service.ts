@@ -6,7 +6,8 @@ import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import type { MessageRow } from "../messages/message.presenter.js";
 import { storeOutgoing, type Draft } from "../messages/send-message.service.js";
-import { assertCanSeeTicket, assertCanWriteTicket, type TicketRow } from "../tickets/tickets.repo.js";
+import { assertCanSeeTicket, assertCanWriteTicket } from "../tickets/ticket.policy.js";
+import type { TicketRow } from "../tickets/tickets.repo.js";
 
 /** The messages to forward, oldest first, each from a ticket the actor may see; none deleted. */
 async function sourcesFor(ctx: AppContext, actor: Actor, ids: readonly number[]): Promise<MessageRow[]> {

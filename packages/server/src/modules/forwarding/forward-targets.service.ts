@@ -4,17 +4,7 @@ import type { AppContext } from "../../context.js";
 import { connections, contacts, tickets } from "../../db/schema/index.js";
 import { containsPattern } from "../../db/paging.js";
 import type { Actor } from "../../core/actor.js";
-
-/**
- * Open tickets the actor may write in (assertCanWriteTicket): admins every one; others the ones
- * they own or take part in. Owned ones follow tickets_user_status_idx, participations
- * ticket_participants_user_idx.
- */
-function writableOpen(actor: Actor): SQL | undefined {
-  if (actor.profile === "admin") return undefined;
-  return sql`(${tickets.userId} = ${actor.id}
-    or ${tickets.id} in (select p.ticket_id from ticket_participants p where p.user_id = ${actor.id}))`;
-}
+import { writableOpenFilter } from "../tickets/ticket.policy.js";
 
 /** Contact name (case-insensitive) or number (on the text's digits, when it has some). */
 function contactMatches(text: string): SQL | undefined {
@@ -35,7 +25,7 @@ export async function listForwardTargets(ctx: AppContext, actor: Actor, searchPa
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .innerJoin(connections, eq(connections.id, tickets.connectionId))
-    .where(and(eq(tickets.status, "open"), writableOpen(actor), contactMatches(searchParam)))
+    .where(and(eq(tickets.status, "open"), writableOpenFilter(actor), contactMatches(searchParam)))
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
     .limit(limits.pageSize);
   return { tickets: rows };

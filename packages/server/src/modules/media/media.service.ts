@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
-import { assertCanSeeTicket } from "../tickets/tickets.repo.js";
+import { assertCanSeeTicket } from "../tickets/ticket.policy.js";
 import { mediaNamePattern } from "./media-store.js";
 
 interface MediaFile {

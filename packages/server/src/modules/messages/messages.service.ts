@@ -10,7 +10,8 @@ import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { emitTicket } from "../tickets/ticket-events.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
-import { assertCanSeeTicket, assertCanWriteTicket, findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
+import { assertCanSeeTicket, assertCanWriteTicket } from "../tickets/ticket.policy.js";
+import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
 import { presentMessages } from "./message.presenter.js";
 
 /**

@@ -8,7 +8,8 @@ import type { Actor } from "../../core/actor.js";
 import { emitTicket } from "./ticket-events.js";
 import { updateTicket } from "./ticket-update.service.js";
 import { presentTicket, summarizeTicket } from "./ticket.presenter.js";
-import { activeTicketOf, canSeeTicket } from "./tickets.repo.js";
+import { canSeeTicket } from "./ticket.policy.js";
+import { activeTicketOf } from "./tickets.repo.js";
 
 export type CreateTicket = z.output<typeof createTicketBody>;
 

@@ -1,7 +1,7 @@
 import type { AppMessageEvent, Message, Ticket, TicketEvent } from "@atendo/contracts";
 import type { AppContext } from "../../context.js";
 import type { EmitTarget } from "../../realtime/realtime.js";
-import { mergeAudiences, ticketAudience } from "./tickets.repo.js";
+import { mergeAudiences, ticketAudience } from "./ticket.policy.js";
 
 /** Who may hear about a presented ticket (see ticketAudience). */
 export function audienceOfTicket(ticket: Ticket): EmitTarget {

@@ -1,35 +1,12 @@
-import type { TicketStatus } from "@atendo/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/paging.js";
 import type { Actor } from "../../core/actor.js";
 
 /**
- * The SQL side of the list's visibility rule (docs/decisions/0012, 0018), over `tickets t`.
- * The ids a user may list come from three indexed sets rather than one OR, which PostgreSQL
- * could only answer with a scan of every ticket: tickets they own (tickets_user_status_idx),
- * tickets they take part in (ticket_participants_user_idx) and pending tickets of their queues
- * or with no queue (tickets_queue_status_idx). It matches canSeeTicket minus the history rule:
- * lists show the user's work, not every closed ticket they could open.
- */
-export function visibleTicketIds(actor: Actor, status: TicketStatus | undefined, id: SQL = sql`t.id`): SQL {
-  const ownStatus = status ? sql` and status = ${status}` : sql``;
-  const branches = [
-    sql`select id from tickets where user_id = ${actor.id}${ownStatus}`,
-    sql`select ticket_id from ticket_participants where user_id = ${actor.id}`,
-  ];
-  if (status === undefined || status === "pending") {
-    branches.push(
-      sql`select id from tickets where status = 'pending'
-        and (queue_id is null or queue_id in (select queue_id from user_queues where user_id = ${actor.id}))`,
-    );
-  }
-  return sql`${id} in (${sql.join(branches, sql` union all `)})`;
-}
-
-/**
  * `queueIds` narrows: a ticket passes when its queue was chosen or it has no queue (no queue
  * cannot be chosen in the filter, and those tickets are everyone's), and tickets the user takes
- * part in always pass (spec §4). It never widens: it is ANDed with the visibility rule.
+ * part in always pass (spec §4). It never widens: it is ANDed with the visibility rule
+ * (ticket.policy.ts).
  */
 export function queueFilter(actor: Actor, queueIds: readonly number[]): SQL {
   const ids = sql.join(

@@ -7,7 +7,8 @@ import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { tickets } from "../../db/schema/index.js";
 import type { Actor } from "../../core/actor.js";
 import { presentTicketsById } from "./ticket.presenter.js";
-import { dayFilter, queueFilter, searchFilter, searchProbe, visibleTicketIds } from "./ticket-filters.js";
+import { dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
+import { listVisibility } from "./ticket.policy.js";
 
 /** The filters below are written against this alias. */
 const t = alias(tickets, "t");
@@ -35,9 +36,8 @@ function conditions(actor: Actor, query: ListTickets): SQL {
   const { status } = query;
   const parts: SQL[] = [];
   if (status) parts.push(sql`t.status = ${status}`);
-  // showAll is an admin's switch; for anyone else it is ignored, never refused (the web sends
-  // the remembered preference whatever the profile).
-  if (!(query.showAll && actor.profile === "admin")) parts.push(visibleTicketIds(actor, status));
+  const visible = listVisibility(actor, status, query.showAll);
+  if (visible) parts.push(visible);
   if (query.queueIds) parts.push(queueFilter(actor, query.queueIds));
   if (query.date) parts.push(dayFilter(query.date));
   if (query.withUnreadMessages) parts.push(sql`t.unread_messages > 0`);

@@ -7,7 +7,8 @@ import type { Actor } from "../../core/actor.js";
 import { assertActiveUsers } from "../queues/memberships.repo.js";
 import { emitTicket } from "./ticket-events.js";
 import { presentTicket } from "./ticket.presenter.js";
-import { findTicketRow, participantIdsOf, ticketAudience, type TicketRow } from "./tickets.repo.js";
+import { assertTicketPermission, ticketAudience } from "./ticket.policy.js";
+import { findTicketRow, participantIdsOf, type TicketRow } from "./tickets.repo.js";
 
 /** Announces a participant change to the ticket's audience before and after it. */
 async function announced(ctx: AppContext, before: TicketRow, participantsBefore: number[], action: "addParticipant" | "removeParticipant"): Promise<TicketResponse> {
@@ -23,8 +24,7 @@ async function announced(ctx: AppContext, before: TicketRow, participantsBefore:
  */
 export async function addParticipants(ctx: AppContext, actor: Actor, id: number, participantIds: readonly number[]): Promise<TicketResponse> {
   const ticket = await findTicketRow(ctx.db, id);
-  const isOwner = ticket.status === "open" && ticket.userId === actor.id;
-  if (ticket.status === "closed" || !(isOwner || actor.profile === "admin")) throw new AppError("ERR_NO_PERMISSION");
+  await assertTicketPermission(ctx.db, actor, ticket, "addParticipants");
   const ids = [...new Set(participantIds)];
   if (ticket.userId !== null && ids.includes(ticket.userId)) {
     throw new AppError("ERR_MISSING_VALUES", 400, "The ticket's owner is already in the conversation.");
@@ -44,7 +44,7 @@ export async function addParticipants(ctx: AppContext, actor: Actor, id: number,
  */
 export async function removeParticipant(ctx: AppContext, actor: Actor, id: number, userId: number): Promise<TicketResponse> {
   const ticket = await findTicketRow(ctx.db, id);
-  if (!(userId === actor.id || ticket.userId === actor.id || actor.profile === "admin")) throw new AppError("ERR_NO_PERMISSION");
+  await assertTicketPermission(ctx.db, actor, ticket, userId === actor.id ? "leave" : "removeParticipants");
   const before = await participantIdsOf(ctx.db, id);
   const [removed] = await ctx.db
     .delete(ticketParticipants)

@@ -5,7 +5,8 @@ import type { AppContext } from "../../context.js";
 import { connections, queues, users, type tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
-import { assertOwnerOrAdmin, canSeeTicket, type TicketRow } from "./tickets.repo.js";
+import { assertTicketPermission } from "./ticket.policy.js";
+import type { TicketRow } from "./tickets.repo.js";
 
 type TicketUpsertAction = (typeof ticketUpsertActions)[number];
 
@@ -58,28 +59,24 @@ async function assertActiveUser(ctx: AppContext, userId: number | null | undefin
   return row.id;
 }
 
-function notClosed(ticket: TicketRow): void {
-  // Nobody acts on a closed ticket but to reopen it (docs/decisions/0012).
-  if (ticket.status === "closed") throw new AppError("ERR_NO_PERMISSION");
-}
-
 /** Accept a pending ticket, or reopen a closed one, for the caller (action `assigned`). */
 async function planAssign(ctx: AppContext, actor: Actor, ticket: TicketRow, now: Date): Promise<Plan> {
   const mine = { status: "open" as const, userId: actor.id, updatedAt: now };
   if (ticket.status === "open") return ticket.userId === actor.id ? { kind: "unchanged" } : { kind: "heldByOther" };
   if (ticket.status === "pending") {
-    if (!(await canSeeTicket(ctx.db, actor, ticket))) throw new AppError("ERR_NO_PERMISSION");
+    await assertTicketPermission(ctx.db, actor, ticket, "accept");
     return { kind: "change", change: { set: mine, action: "assigned", newOwnerId: actor.id } };
   }
-  assertOwnerOrAdmin(actor, ticket);
+  await assertTicketPermission(ctx.db, actor, ticket, "reopen");
   return { kind: "change", change: { set: { ...mine, closedAt: null }, action: "assigned", newOwnerId: actor.id, activatesOn: ticket.connectionId } };
 }
 
 /**
  * What PUT /tickets/{id} would do to this ticket as it stands, after the permission checks
- * (docs/decisions/0020): accepting needs a pending ticket the caller may see; everything else is
- * for the owner or an admin; moving to another connection is for admins. Repeating a transition
- * that is already done (resolve a closed ticket, return a pending one) changes nothing.
+ * (docs/decisions/0020, the rule in contracts' ticketPermissions): accepting needs a pending
+ * ticket the caller may see; everything else is for the owner or an admin, and a closed ticket
+ * only reopens; moving to another connection is for admins. Repeating a transition that is
+ * already done (resolve a closed ticket, return a pending one) changes nothing.
  */
 export async function planTransition(ctx: AppContext, actor: Actor, ticket: TicketRow, body: UpdateTicket, now: Date): Promise<Plan> {
   const action = body.action ?? inferAction(actor, body);
@@ -87,29 +84,26 @@ export async function planTransition(ctx: AppContext, actor: Actor, ticket: Tick
     case "assigned":
       return planAssign(ctx, actor, ticket, now);
     case "pending":
-      assertOwnerOrAdmin(actor, ticket);
-      notClosed(ticket);
+      await assertTicketPermission(ctx.db, actor, ticket, "returnToPending");
       if (ticket.status === "pending") return { kind: "unchanged" };
       return { kind: "change", change: { set: { status: "pending", userId: null, updatedAt: now }, action: "pending" } };
     case "closed":
-      assertOwnerOrAdmin(actor, ticket);
+      await assertTicketPermission(ctx.db, actor, ticket, "resolve");
       if (ticket.status === "closed") return { kind: "unchanged" };
       return { kind: "change", change: { set: { status: "closed", closedAt: now, updatedAt: now }, action: "closed", farewell: body.sendFarewellMessage === true } };
     case "transferOwner": {
-      assertOwnerOrAdmin(actor, ticket);
-      notClosed(ticket);
+      await assertTicketPermission(ctx.db, actor, ticket, "transfer");
       const userId = await assertActiveUser(ctx, body.userId);
       const queueId = typeof body.queueId === "number" ? await assertQueue(ctx, body.queueId) : ticket.queueId;
       return { kind: "change", change: { set: { status: "open", userId, queueId, updatedAt: now }, action: "transferOwner", newOwnerId: userId } };
     }
     case "updateQueue": {
-      assertOwnerOrAdmin(actor, ticket);
-      notClosed(ticket);
+      await assertTicketPermission(ctx.db, actor, ticket, "transfer");
       const queueId = await assertQueue(ctx, body.queueId);
       return { kind: "change", change: { set: { status: "pending", userId: null, queueId, updatedAt: now }, action: "updateQueue" } };
     }
     case "transferConnection": {
-      if (actor.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
+      await assertTicketPermission(ctx.db, actor, ticket, "transferConnection");
       if (body.whatsappId === undefined) throw new AppError("ERR_MISSING_VALUES", 400, "Choose a connection.");
       const [target] = await ctx.db.select({ id: connections.id }).from(connections).where(eq(connections.id, body.whatsappId)).limit(1);
       if (!target) throw new AppError("ERR_NO_WAPP_FOUND");

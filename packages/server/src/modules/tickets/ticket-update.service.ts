@@ -9,7 +9,8 @@ import { emitTicket } from "./ticket-events.js";
 import { sendFarewell } from "./ticket-farewell.js";
 import { planTransition, type Change, type UpdateTicket } from "./ticket-transitions.js";
 import { presentTicket, summarizeTicket } from "./ticket.presenter.js";
-import { activeTicketOf, findTicketRow, participantIdsOf, ticketAudience, type TicketRow } from "./tickets.repo.js";
+import { ticketAudience } from "./ticket.policy.js";
+import { activeTicketOf, findTicketRow, participantIdsOf, type TicketRow } from "./tickets.repo.js";
 
 /** A transition whose ticket changed under it is planned again from the new state, this often. */
 const ATTEMPTS = 3;

@@ -3,10 +3,10 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import { requireAdmin, type Actor } from "../../core/actor.js";
-import { visibleTicketIds } from "./ticket-filters.js";
+import type { Actor } from "../../core/actor.js";
 import { presentTicket, presentTicketsById, summarizeTicket } from "./ticket.presenter.js";
-import { assertCanSeeTicket, canSeeTicket, findTicketRow, participantIdsOf, ticketAudience } from "./tickets.repo.js";
+import { assertCanDeleteTickets, assertCanSeeTicket, canSeeTicket, seenFilter, ticketAudience } from "./ticket.policy.js";
+import { findTicketRow, participantIdsOf } from "./tickets.repo.js";
 
 /** Most earlier tickets GET /tickets/history lists (the newest; docs/decisions/0019). */
 export const HISTORY_MAX = 100;
@@ -30,12 +30,7 @@ export async function ticketHistory(ctx: AppContext, actor: Actor, query: { tick
   if (current.contactId !== query.contactId) throw new AppError("ERR_NO_TICKET_FOUND");
   await assertCanSeeTicket(ctx.db, actor, current);
   const t = tickets;
-  const visible =
-    actor.profile === "admin"
-      ? undefined
-      : actor.canSeeAllTicketHistory
-        ? sql`(${t.status} = 'closed' or ${visibleTicketIds(actor, undefined, sql`${t.id}`)})`
-        : visibleTicketIds(actor, undefined, sql`${t.id}`);
+  const visible = seenFilter(actor, { id: sql`${t.id}`, status: sql`${t.status}` });
   const rows = await ctx.db
     .select({ id: t.id })
     .from(t)
@@ -51,7 +46,7 @@ export async function ticketHistory(ctx: AppContext, actor: Actor, query: { tick
 
 /** DELETE /tickets/{id} (admins): the ticket and its messages; who saw it drops it live. */
 export async function deleteTicket(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  requireAdmin(actor);
+  assertCanDeleteTickets(actor);
   const row = await findTicketRow(ctx.db, id);
   const audience = ticketAudience(row, await participantIdsOf(ctx.db, id));
   const [deleted] = await ctx.db.delete(tickets).where(eq(tickets.id, id)).returning({ id: tickets.id });

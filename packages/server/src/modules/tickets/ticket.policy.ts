@@ -1,0 +1,174 @@
+import {
+  can,
+  seesTicket,
+  ticketPermissions,
+  type TicketAbilities,
+  type TicketFacts,
+  type TicketStatus,
+  type TicketViewer,
+} from "@atendo/contracts";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { tickets } from "../../db/schema/index.js";
+import { AppError } from "../../core/app-error.js";
+import type { Actor } from "../../core/actor.js";
+import type { EmitTarget } from "../../realtime/realtime.js";
+import { contactTicketsWithParticipants, userRelationTo, type TicketRow } from "./tickets.repo.js";
+
+/**
+ * Who may see and act on a ticket, on the server (docs/decisions/0029). The rule itself is the
+ * contracts' ticket-policy.ts; here are its three server forms, kept beside it so they cannot
+ * drift: the checks services call first (on a row), the SQL that lists tickets, and the socket
+ * rooms that hear about them. ticket.policy.test.ts checks they agree on generated data.
+ */
+
+/** The fields visibility depends on. */
+export type TicketScope = Pick<TicketRow, "id" | "status" | "userId" | "queueId">;
+
+// ── Checks on one ticket ────────────────────────────────────────────────────────────────────
+
+/** The actor's ties to a ticket that the rule reads and the row does not hold. */
+interface Relation {
+  participant: boolean;
+  queueMember: boolean;
+}
+
+function ruleInput(actor: Actor, ticket: TicketScope, relation: Relation): [TicketFacts, TicketViewer] {
+  return [
+    { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, participantIds: relation.participant ? [actor.id] : [] },
+    {
+      id: actor.id,
+      profile: actor.profile,
+      queueIds: relation.queueMember && ticket.queueId !== null ? [ticket.queueId] : [],
+      canSeeAllTicketHistory: actor.canSeeAllTicketHistory,
+    },
+  ];
+}
+
+/**
+ * Asks the rule about one ticket, reading the actor's participation and queue membership only
+ * when they could change the answer (they only ever widen it): admins, owners and tickets with
+ * no queue cost no query, as before the rule moved to contracts.
+ */
+async function decide(db: Db, actor: Actor, ticket: TicketScope, question: (facts: TicketFacts, viewer: TicketViewer) => boolean): Promise<boolean> {
+  const ask = (participant: boolean, queueMember: boolean) => question(...ruleInput(actor, ticket, { participant, queueMember }));
+  if (ask(false, false)) return true;
+  if (!ask(true, true)) return false;
+  const need = { participant: ask(true, false) || ask(true, true) !== ask(false, true), queueMember: ask(false, true) || ask(true, true) !== ask(true, false) };
+  const relation = await userRelationTo(db, ticket, actor.id, need);
+  return ask(relation.participant, relation.queueMember);
+}
+
+/**
+ * Who may see a ticket (its messages, its media): admins; its owner; its participants; while it
+ * waits, the members of its queue — every user when it has no queue (docs/decisions/0006, 0012);
+ * once closed, users with `canSeeAllTicketHistory` (0019).
+ */
+export function canSeeTicket(db: Db, actor: Actor, ticket: TicketScope): Promise<boolean> {
+  return decide(db, actor, ticket, seesTicket);
+}
+
+export async function assertCanSeeTicket(db: Db, actor: Actor, ticket: TicketScope): Promise<void> {
+  if (!(await canSeeTicket(db, actor, ticket))) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/** ERR_NO_PERMISSION unless the server accepts that request on the ticket (ticketPermissions). */
+export async function assertTicketPermission(db: Db, actor: Actor, ticket: TicketScope, ability: keyof TicketAbilities): Promise<void> {
+  if (!(await decide(db, actor, ticket, (facts, viewer) => ticketPermissions(facts, viewer)[ability]))) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/** Who may write in a ticket (send, delete own messages): nobody in a closed one (0012). */
+export function assertCanWriteTicket(db: Db, actor: Actor, ticket: TicketScope): Promise<void> {
+  return assertTicketPermission(db, actor, ticket, "write");
+}
+
+/** Deleting tickets is for admins, checked before the ticket is looked up. */
+export function assertCanDeleteTickets(actor: Actor): void {
+  if (!can(actor.profile, "ticket-options:deleteTicket")) throw new AppError("ERR_NO_PERMISSION");
+}
+
+// ── Socket rooms (followsTicketLive) ────────────────────────────────────────────────────────
+
+/**
+ * The sockets that hear about a ticket (followsTicketLive): admins, owner and participants, the
+ * queue's room while pending, and everyone signed in for a pending ticket with no queue (every
+ * user sees those; docs/decisions/0012). The history readers of 0019 are left out.
+ */
+export function ticketAudience(ticket: Pick<TicketFacts, "status" | "userId" | "queueId">, participantIds: readonly number[]): EmitTarget {
+  const pending = ticket.status === "pending";
+  return {
+    admins: true,
+    everyone: pending && ticket.queueId === null,
+    userIds: [...new Set([...(ticket.userId === null ? [] : [ticket.userId]), ...participantIds])],
+    queueIds: pending && ticket.queueId !== null ? [ticket.queueId] : [],
+  };
+}
+
+/** Merges audiences (a ticket that changed hands tells both the old and the new ones). */
+export function mergeAudiences(...targets: EmitTarget[]): EmitTarget {
+  return {
+    admins: targets.some((t) => t.admins),
+    everyone: targets.some((t) => t.everyone),
+    userIds: [...new Set(targets.flatMap((t) => t.userIds ?? []))],
+    queueIds: [...new Set(targets.flatMap((t) => t.queueIds ?? []))],
+  };
+}
+
+/** Who may hear about each ticket of a contact, read before the contact (and its tickets) go. */
+export async function audiencesOfContactTickets(db: Db, contactId: number): Promise<{ ticketId: number; audience: EmitTarget }[]> {
+  const rows = await contactTicketsWithParticipants(db, contactId);
+  return rows.map((row) => ({ ticketId: row.id, audience: ticketAudience(row, row.participantIds) }));
+}
+
+// ── SQL ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * isOwnWork in SQL (docs/decisions/0012, 0018), over `tickets t` unless `id` says otherwise. The
+ * ids come from three indexed sets rather than one OR, which PostgreSQL could only answer with a
+ * scan of every ticket: tickets they own (tickets_user_status_idx), tickets they take part in
+ * (ticket_participants_user_idx) and pending tickets of their queues or with no queue
+ * (tickets_queue_status_idx). Participations are not narrowed to `status`: the caller filters
+ * the status of the row itself.
+ */
+export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id: SQL = sql`t.id`): SQL {
+  const ownStatus = status ? sql` and status = ${status}` : sql``;
+  const branches = [
+    sql`select id from tickets where user_id = ${actor.id}${ownStatus}`,
+    sql`select ticket_id from ticket_participants where user_id = ${actor.id}`,
+  ];
+  if (status === undefined || status === "pending") {
+    branches.push(
+      sql`select id from tickets where status = 'pending'
+        and (queue_id is null or queue_id in (select queue_id from user_queues where user_id = ${actor.id}))`,
+    );
+  }
+  return sql`${id} in (${sql.join(branches, sql` union all `)})`;
+}
+
+/**
+ * What GET /tickets lists: one's own work — lists show the user's work, not every ticket they
+ * could open. An admin's show-all lists everything; for anyone else it is ignored, never refused
+ * (the web sends the remembered preference whatever the profile). Undefined: no condition.
+ */
+export function listVisibility(actor: Actor, status: TicketStatus | undefined, showAll: boolean): SQL | undefined {
+  if (showAll && can(actor.profile, "tickets-manager:showall")) return undefined;
+  return ownWorkFilter(actor, status);
+}
+
+/** seesTicket in SQL (GET /tickets/history, docs/decisions/0019). Undefined: every ticket. */
+export function seenFilter(actor: Actor, row: { id: SQL; status: SQL } = { id: sql`t.id`, status: sql`t.status` }): SQL | undefined {
+  if (actor.profile === "admin") return undefined;
+  const own = ownWorkFilter(actor, undefined, row.id);
+  return actor.canSeeAllTicketHistory ? sql`(${row.status} = 'closed' or ${own})` : own;
+}
+
+/**
+ * The `write` permission in SQL, for open tickets (`tickets`, unaliased): admins every one;
+ * others the ones they own or take part in. Owned ones follow tickets_user_status_idx,
+ * participations ticket_participants_user_idx. Undefined: every open ticket.
+ */
+export function writableOpenFilter(actor: Actor): SQL | undefined {
+  if (actor.profile === "admin") return undefined;
+  return sql`(${tickets.userId} = ${actor.id}
+    or ${tickets.id} in (select p.ticket_id from ticket_participants p where p.user_id = ${actor.id}))`;
+}
