@@ -1,4 +1,4 @@
-import type { Profile, Ticket, TicketPage, TicketStatus } from "@atendo/contracts";
+import { isOwnWork as ownWork, ticketFactsOf, type Profile, type Ticket, type TicketPage, type TicketStatus } from "@atendo/contracts";
 import type { InfiniteData } from "@tanstack/react-query";
 import { removeFromPages, upsertInPages } from "../../../lib/paged-cache";
 
@@ -33,14 +33,11 @@ function isParticipant(ticket: Ticket, viewer: ListViewer): boolean {
 }
 
 /**
- * Who sees a ticket without show-all (docs/decisions/0012): its owner, its participants, and while
- * it waits the members of its queue — everyone when it has no queue. Also the rule for
- * notifications (spec §4), so an admin is not notified of every conversation.
+ * Who sees a ticket without show-all, and the rule for notifications (spec §4): the contracts'
+ * isOwnWork, so an admin is not notified of every conversation.
  */
 export function isOwnWork(ticket: Ticket, viewer: ListViewer): boolean {
-  if (ticket.userId === viewer.id) return true;
-  if (isParticipant(ticket, viewer)) return true;
-  return ticket.status === "pending" && (ticket.queueId === null || viewer.queueIds.includes(ticket.queueId));
+  return ownWork(ticketFactsOf(ticket), viewer);
 }
 
 /** Whether `ticket` (as it is now) belongs in the list described by `filter`. */

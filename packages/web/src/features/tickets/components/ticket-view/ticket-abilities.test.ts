@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { mayStillSee, ticketAbilities } from "./ticket-abilities";
 
-const attendant = { id: 2, profile: "user" as const, queues: [{ id: 7, name: "Support", color: "#000000" }] };
-const admin = { id: 1, profile: "admin" as const, queues: [] };
+const attendant = { id: 2, profile: "user" as const, queues: [{ id: 7, name: "Support", color: "#000000" }], canSeeAllTicketHistory: false };
+const admin = { id: 1, profile: "admin" as const, queues: [], canSeeAllTicketHistory: false };
 const participantRow = { userId: 2, ticketId: 9, user: { id: 2, name: "Ana" } };
 
 function ticket(status: "pending" | "open" | "closed", userId: number | null, participants = false) {
@@ -56,5 +56,7 @@ describe("mayStillSee", () => {
     expect(mayStillSee({ ...ticket("pending", null), queueId: 8 }, attendant)).toBe(false);
     expect(mayStillSee({ ...ticket("pending", null), queueId: null }, attendant)).toBe(true);
     expect(mayStillSee(ticket("closed", 5), admin)).toBe(true);
+    expect(mayStillSee(ticket("closed", 5), attendant)).toBe(false);
+    expect(mayStillSee(ticket("closed", 5), { ...attendant, canSeeAllTicketHistory: true })).toBe(true);
   });
 });
