@@ -7,8 +7,9 @@ import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { connections, tickets, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import { requireAdmin, type Actor } from "../../core/actor.js";
+import type { Actor } from "../../core/actor.js";
 import { newOpaqueToken } from "../auth/tokens.js";
+import { assertCanManageConnections } from "./connection.policy.js";
 import { emitConnection, emitSession, presentConnection, type ConnectionRow } from "./connection.presenter.js";
 import { clearOtherDefaults, lockDefaultFlag } from "./default-flag.js";
 import { assertDestination } from "./destinations.service.js";
@@ -34,13 +35,13 @@ function secrets() {
 }
 
 export async function listConnections(ctx: AppContext, actor: Actor): Promise<Connection[]> {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   const rows = await ctx.db.select().from(connections).orderBy(asc(connections.id));
   return rows.map(presentConnection);
 }
 
 export async function getConnection(ctx: AppContext, actor: Actor, id: number): Promise<Connection> {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   return presentConnection(await findConnection(ctx.db, id));
 }
 
@@ -59,7 +60,7 @@ async function startPromptly(ctx: AppContext, row: ConnectionRow): Promise<Conne
  * webhook secret here.
  */
 export async function createConnection(ctx: AppContext, actor: Actor, body: CreateConnection): Promise<Connection> {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   await assertDestination(ctx.db, body.destinationType, body.destinationItem);
   const api = body.kind === "api";
   const { created, cleared } = await ctx.db.transaction(async (tx) => {
@@ -95,7 +96,7 @@ export async function createConnection(ctx: AppContext, actor: Actor, body: Crea
  * connection is made default instead, which moves the flag atomically.
  */
 export async function updateConnection(ctx: AppContext, actor: Actor, id: number, body: UpdateConnection): Promise<Connection> {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   const current = await findConnection(ctx.db, id);
   if (body.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
   if (body.destinationType !== undefined && body.destinationItem !== undefined) {
@@ -136,7 +137,7 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
  * Its session ends in the background; the answer does not wait for the channel.
  */
 export async function deleteConnection(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   await ctx.db.transaction(async (tx) => {
     await lockDefaultFlag(tx);
     const row = await findConnection(tx, id);
@@ -156,7 +157,7 @@ export async function deleteConnection(ctx: AppContext, actor: Actor, id: number
  * `whatsappSession` events.
  */
 export async function disconnectSession(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   const current = await findConnection(ctx.db, id);
   const [row] = await ctx.db
     .update(connections)
@@ -170,7 +171,7 @@ export async function disconnectSession(ctx: AppContext, actor: Actor, id: numbe
 
 /** POST /whatsappsession/{id}/pairing-code: pairing by phone number (WhatsApp connections). */
 export async function requestPairingCode(ctx: AppContext, actor: Actor, id: number, number: string): Promise<string> {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   const connection = await findConnection(ctx.db, id);
   if (connection.kind !== "whatsapp") throw new AppError("ERR_NO_WAPP_FOUND", 404, "Pairing codes are for WhatsApp connections.");
   const driver = ctx.channels.driverFor(id);
@@ -180,7 +181,7 @@ export async function requestPairingCode(ctx: AppContext, actor: Actor, id: numb
 
 /** GET /tickets/count {whatsappId}: for the delete confirmation. */
 export async function countConnectionTickets(ctx: AppContext, actor: Actor, connectionId: number): Promise<number> {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   const [row] = await ctx.db.select({ n: count() }).from(tickets).where(eq(tickets.connectionId, connectionId));
   return row?.n ?? 0;
 }

@@ -5,11 +5,12 @@ import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { queues, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import { requireAdmin, type Actor } from "../../core/actor.js";
+import type { Actor } from "../../core/actor.js";
+import { assertCanManageConnections } from "./connection.policy.js";
 
 /** The five kinds of spec §3; only queue and users are routed today (the others say so). */
 export function listDestinationTypes(actor: Actor): DestinationType[] {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   return destinationKinds.map((kind) => ({ id: kind, name: kind, available: isDestinationAvailable(kind) }));
 }
 
@@ -33,7 +34,7 @@ function itemsQuery(db: Db, kind: DestinationKind, id?: number) {
 
 /** The items of a destination kind: queues, or active users (400 for kinds not available yet). */
 export async function listDestinationItems(ctx: AppContext, actor: Actor, kind: DestinationKind): Promise<DestinationItem[]> {
-  requireAdmin(actor);
+  assertCanManageConnections(actor);
   return itemsQuery(ctx.db, kind);
 }
 

@@ -14,8 +14,9 @@ import type { Db } from "../../db/client.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { contacts } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import { requireAdmin, type Actor } from "../../core/actor.js";
+import type { Actor } from "../../core/actor.js";
 import { audiencesOfContactTickets } from "../tickets/ticket.policy.js";
+import { assertCanDeleteContacts } from "./contact.policy.js";
 import { extraInfoOfContacts, saveExtraInfo } from "./contact-extra-info.repo.js";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -113,9 +114,9 @@ export async function updateContact(ctx: AppContext, id: number, body: UpdateCon
   return contact;
 }
 
-/** Admins only (spec §6, contacts-page:deleteContact). */
+/** Admins only (contact.policy.ts). */
 export async function deleteContact(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  requireAdmin(actor);
+  assertCanDeleteContacts(actor);
   // Its tickets go with it (foreign key cascade): whoever lists them drops them live.
   const ticketAudiences = await audiencesOfContactTickets(ctx.db, id);
   const deleted = await ctx.db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });

@@ -5,10 +5,11 @@ import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { queues, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import { requireAdmin, type Actor } from "../../core/actor.js";
+import type { Actor } from "../../core/actor.js";
 import { assertActiveUsers, memberIdsOfQueue, membersOfQueues, replaceQueueMembers } from "./memberships.repo.js";
 import { emitTicket } from "../tickets/ticket-events.js";
 import { presentTicketsById } from "../tickets/ticket.presenter.js";
+import { assertCanManageQueues } from "./queue.policy.js";
 import { moveQueueRooms } from "./queue-rooms.js";
 
 type QueueRow = typeof queues.$inferSelect;
@@ -69,7 +70,7 @@ export async function getQueue(ctx: AppContext, id: number): Promise<Queue> {
 }
 
 export async function createQueue(ctx: AppContext, actor: Actor, body: CreateQueue): Promise<Queue> {
-  requireAdmin(actor);
+  assertCanManageQueues(actor);
   await assertActiveUsers(ctx.db, body.userIds);
   const row = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -86,7 +87,7 @@ export async function createQueue(ctx: AppContext, actor: Actor, body: CreateQue
 }
 
 export async function updateQueue(ctx: AppContext, actor: Actor, id: number, body: UpdateQueue): Promise<Queue> {
-  requireAdmin(actor);
+  assertCanManageQueues(actor);
   await findQueue(ctx.db, id);
   if (body.userIds) await assertActiveUsers(ctx.db, body.userIds);
   const membersBefore = await memberIdsOfQueue(ctx.db, id);
@@ -122,7 +123,7 @@ async function announceMovedTickets(ctx: AppContext, ids: readonly number[]): Pr
  * and announced after the commit; the key still catches a ticket moved in meanwhile.
  */
 export async function deleteQueue(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  requireAdmin(actor);
+  assertCanManageQueues(actor);
   await findQueue(ctx.db, id);
   const membersBefore = await memberIdsOfQueue(ctx.db, id);
   const movedIds = await ctx.db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { quickAnswers } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
+import { assertCanDeleteQuickAnswer } from "./quick-answer.policy.js";
 
 export type QuickAnswerRow = typeof quickAnswers.$inferSelect;
 type CreateQuickAnswer = z.output<typeof createQuickAnswerBody>;
@@ -89,7 +90,7 @@ export async function updateQuickAnswer(ctx: AppContext, id: number, body: Updat
 /** Removing an answer the whole team uses is for its author or an admin. */
 export async function deleteQuickAnswer(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const row = await findQuickAnswer(ctx, id);
-  if (actor.profile !== "admin" && row.createdBy !== actor.id) throw new AppError("ERR_NO_PERMISSION");
+  assertCanDeleteQuickAnswer(actor, row);
   await ctx.db.delete(quickAnswers).where(eq(quickAnswers.id, id));
   emitQuickAnswer(ctx, { action: "delete", quickAnswerId: id });
 }

@@ -5,12 +5,12 @@ import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { connections, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import { requireAdmin, type Actor } from "../../core/actor.js";
+import type { Actor } from "../../core/actor.js";
 import { rooms } from "../../realtime/realtime.js";
 import { hashPassword } from "../auth/password.js";
 import { assertQueuesExist, queueIdsOfUser, replaceUserQueues } from "../queues/memberships.repo.js";
 import { moveQueueRooms } from "../queues/queue-rooms.js";
-import { checkSelfEdit, ensureNotLastAdmin, type UpdateUser } from "./user.policy.js";
+import { assertCanManageUsers, checkSelfEdit, ensureNotLastAdmin, type UpdateUser } from "./user.policy.js";
 import { presentUserWithQueues, type UserRow } from "./user.presenter.js";
 import { findUser, userHoldingEmail } from "./users.service.js";
 
@@ -30,7 +30,7 @@ function emitUser(ctx: AppContext, userId: number, event: UserEvent): void {
 }
 
 export async function createUser(ctx: AppContext, actor: Actor, body: CreateUser): Promise<User> {
-  requireAdmin(actor);
+  assertCanManageUsers(actor);
   const holder = await userHoldingEmail(ctx.db, body.email);
   // A removed user keeps their email: the form offers to enable them instead (re-enable flow).
   if (holder) throw new AppError(holder.isDeleted ? "ERR_USER_DELETED_EXISTS" : "ERR_EMAIL_ALREADY_EXISTS");
@@ -123,7 +123,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, body
 
 /** Soft delete: the row, tickets and messages stay; the user can no longer sign in. */
 export async function deleteUser(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  requireAdmin(actor);
+  assertCanManageUsers(actor);
   const target = await findUser(ctx, id);
   const row = await writeUser(ctx, actor, target, { isDeleted: true });
   ctx.realtime.disconnectUser(row.id);

@@ -4,12 +4,27 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import type { Actor } from "../../core/actor.js";
+import { requireAdmin, type Actor } from "../../core/actor.js";
 import type { UserRow } from "./user.presenter.js";
 
 export type UpdateUser = z.output<typeof updateUserBody>;
 
 const adminOnlyFields = ["name", "email", "profile", "extension", "whatsappId", "isDeleted", "canSeeAllTicketHistory"] as const;
+
+/**
+ * Who may do what with users (spec §6, docs/decisions/0005, 0027): the users screen — listing
+ * full records, finding a removed user by email, creating and removing — is for admins; every
+ * user reads the colleagues directory; a user reads their own record and changes only their own
+ * password (checkSelfEdit).
+ */
+export function assertCanManageUsers(actor: Actor): void {
+  requireAdmin(actor);
+}
+
+/** Admins read anyone; a user reads only themselves. */
+export function assertCanReadUser(actor: Actor, id: number): void {
+  if (actor.profile !== "admin" && actor.id !== id) throw new AppError("ERR_NO_PERMISSION");
+}
 
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));

@@ -5,7 +5,8 @@ import type { Db } from "../../db/client.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import { requireAdmin, type Actor } from "../../core/actor.js";
+import type { Actor } from "../../core/actor.js";
+import { assertCanManageUsers, assertCanReadUser } from "./user.policy.js";
 import { presentUsers, presentUserWithQueues, type UserRow } from "./user.presenter.js";
 
 export async function findUser(ctx: AppContext, id: number): Promise<UserRow> {
@@ -16,7 +17,7 @@ export async function findUser(ctx: AppContext, id: number): Promise<UserRow> {
 
 /** Admins see anyone; a user sees only themselves. */
 export async function getUser(ctx: AppContext, actor: Actor, id: number): Promise<User> {
-  if (actor.profile !== "admin" && actor.id !== id) throw new AppError("ERR_NO_PERMISSION");
+  assertCanReadUser(actor, id);
   return presentUserWithQueues(ctx.db, await findUser(ctx, id));
 }
 
@@ -36,7 +37,7 @@ async function activeUsersPage(ctx: AppContext, query: ParsedListQuery) {
 
 /** GET /users (admins): the full records of the users table. */
 export async function listUsers(ctx: AppContext, actor: Actor, query: ParsedListQuery): Promise<UserPage> {
-  requireAdmin(actor);
+  assertCanManageUsers(actor);
   const page = await activeUsersPage(ctx, query);
   return { users: await presentUsers(ctx.db, page.items), hasMore: page.hasMore };
 }
@@ -60,7 +61,7 @@ export async function userHoldingEmail(db: Db, email: string): Promise<UserRow |
 
 /** GET /users/search/items: reveals a removed user's record to admins for the re-enable flow. */
 export async function findUserByEmail(ctx: AppContext, actor: Actor, email: string): Promise<UserByEmailResponse> {
-  requireAdmin(actor);
+  assertCanManageUsers(actor);
   const row = await userHoldingEmail(ctx.db, email);
   return { user: row ? await presentUserWithQueues(ctx.db, row) : null };
 }
