@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { pageNumber } from "./common.js";
 import { limits } from "./limits.js";
-import { ticketStatuses } from "./realtime.js";
-import { ticket } from "./tickets.js";
+import { ticket, ticketStatuses } from "./tickets.js";
 
 /** Query-string booleans: "true"/"1" are true, anything else (or absent) false. */
 const queryFlag = z

@@ -2,8 +2,11 @@ import { z } from "zod";
 import { userRef } from "./common.js";
 import { connectionKinds } from "./connections.js";
 import { contact } from "./contacts.js";
-import { ticketStatuses } from "./realtime.js";
 import { queueRef } from "./users.js";
+
+/** Ticket statuses (spec §3); also the tabs a client may subscribe to with `joinTickets`. */
+export const ticketStatuses = ["pending", "open", "closed"] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
 
 /** A participant of a ticket (spec §3 `userTicket[]`). */
 export const ticketParticipant = z.object({ userId: z.number(), ticketId: z.number(), user: userRef });
