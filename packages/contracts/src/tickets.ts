@@ -8,6 +8,10 @@ import { queueRef } from "./users.js";
 export const ticketStatuses = ["pending", "open", "closed"] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
+/** Statuses of an active ticket: at most one per contact and connection (a partial unique index). */
+export const activeTicketStatuses = ["pending", "open"] as const satisfies readonly TicketStatus[];
+export type ActiveTicketStatus = (typeof activeTicketStatuses)[number];
+
 /** A participant of a ticket (spec §3 `userTicket[]`). */
 export const ticketParticipant = z.object({ userId: z.number(), ticketId: z.number(), user: userRef });
 export type TicketParticipant = z.infer<typeof ticketParticipant>;
