@@ -38,7 +38,7 @@ export const serverEvents = {
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;
-export const serverEventNames = Object.keys(serverEvents) as ServerEventName[];
+export const serverEventNames = Object.keys(serverEvents) as readonly ServerEventName[];
 
 /** Payload of each server event, as the client receives it. */
 export type ServerEvents = { [E in ServerEventName]: z.infer<(typeof serverEvents)[E]> };

@@ -1,11 +1,11 @@
 import { serverEvents, type SettingsEvent } from "@atendo/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createServerEventHub, type EventSource } from "./server-event-hub";
+import { createServerEventHub, type SocketLike } from "./server-event-hub";
 
 /** A socket stand-in that counts its listeners and delivers what the test emits. */
 function fakeSocket() {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const socket: EventSource & { emit(name: string, payload: unknown): void; count(name: string): number } = {
+  const socket: SocketLike & { emit(name: string, payload: unknown): void; count(name: string): number } = {
     on(name, listener) {
       listeners.set(name, (listeners.get(name) ?? new Set()).add(listener));
     },

@@ -3,7 +3,7 @@ import { serverEvents, type ServerEventName, type ServerEventPayload } from "@at
 type Listener = (payload: unknown) => void;
 
 /** The part of a socket.io client the hub needs. */
-export interface EventSource {
+export interface SocketLike {
   on(event: string, listener: Listener): unknown;
   off(event: string, listener: Listener): unknown;
 }
@@ -18,7 +18,7 @@ export type ServerEventHandler<E extends ServerEventName> = (payload: ServerEven
 export function createServerEventHub(onInvalid: (name: ServerEventName, error: unknown) => void = () => undefined) {
   const handlers = new Map<ServerEventName, Set<(payload: never) => void>>();
   const listeners = new Map<ServerEventName, Listener>();
-  let source: EventSource | null = null;
+  let source: SocketLike | null = null;
 
   function listenerOf(name: ServerEventName): Listener {
     let listener = listeners.get(name);
@@ -36,7 +36,7 @@ export function createServerEventHub(onInvalid: (name: ServerEventName, error: u
 
   return {
     /** Moves the listeners to another socket (or none, signed out); subscribers stay. */
-    attach(next: EventSource | null): void {
+    attach(next: SocketLike | null): void {
       if (next === source) return;
       for (const name of handlers.keys()) source?.off(name, listenerOf(name));
       source = next;

@@ -16,13 +16,13 @@ const listeners = new Set<() => void>();
 
 const authRetryIntervalMs = 30_000;
 
-const serverEvents = createServerEventHub((name, error) => {
+const eventHub = createServerEventHub((name, error) => {
   if (import.meta.env.DEV) console.warn(`Dropped a "${name}" event that does not match its contract`, error);
 });
 
 function setSocket(next: Socket | null): void {
   socket = next;
-  serverEvents.attach(next);
+  eventHub.attach(next);
   for (const listener of listeners) listener();
 }
 
@@ -103,5 +103,5 @@ export function emitSocket(event: string, ...args: unknown[]): void {
  */
 export function useServerEvent<E extends ServerEventName>(name: E, handler: ServerEventHandler<E>): void {
   const onEvent = useEffectEvent(handler);
-  useEffect(() => serverEvents.subscribe(name, (payload) => onEvent(payload)), [name]);
+  useEffect(() => eventHub.subscribe(name, (payload) => onEvent(payload)), [name]);
 }
