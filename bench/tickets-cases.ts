@@ -1,5 +1,6 @@
 // The requests the ticket benchmark times, and how one case is run: a probe (a missing route or
 // an error is reported, not thrown), a warm-up, then sequential timed requests.
+import { activeTicketStatuses, ticketStatuses } from "@atendo/contracts";
 import { summarise, type LatencySummary } from "./support/stats.js";
 import type { Fixtures } from "./tickets-fixtures.js";
 
@@ -44,7 +45,7 @@ export function benchCases(fixtures: Fixtures): BenchCase[] {
     { actor: "admin", label: "admin showAll", showAll: true },
   ];
   for (const { actor, label, showAll } of actors) {
-    for (const status of ["pending", "open", "closed"] as const) {
+    for (const status of ticketStatuses) {
       cases.push({ name: `${status} · ${label}`, group: "list", actor, path: listPath({ status, showAll }) });
       cases.push({ name: `${status} · ${label} · "${word}"`, group: "search", actor, path: listPath({ status, showAll, searchParam: word }) });
     }
@@ -54,7 +55,7 @@ export function benchCases(fixtures: Fixtures): BenchCase[] {
     }
   }
   // The web's unread feed (drawer badge, document title), never with showAll.
-  for (const status of ["pending", "open"] as const) {
+  for (const status of activeTicketStatuses) {
     cases.push({ name: `${status} unread · attendant`, group: "list", actor: "attendant", path: listPath({ status, withUnreadMessages: true }) });
   }
   cases.push({ name: "closed page 5 · admin showAll", group: "list", actor: "admin", path: listPath({ status: "closed", showAll: true, pageNumber: 5 }) });

@@ -101,6 +101,9 @@ export const webhookPayload = z.discriminatedUnion("event", [
 ]);
 export type WebhookPayload = z.infer<typeof webhookPayload>;
 
+/** The `event` of every webhook payload (also what the outbox stores per delivery). */
+export const webhookEvents = ["message", "delete"] as const satisfies readonly WebhookPayload["event"][];
+
 /** A webhook's optional 2xx answer. */
 export const webhookAnswer = z.object({ externalId: externalId.optional() }).loose();
 

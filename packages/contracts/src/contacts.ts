@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { entityName, listQuery } from "./common.js";
 import { limits } from "./limits.js";
-import { entityEvent } from "./realtime.js";
+import { entityEvent } from "./entity-event.js";
 
 /**
  * The one way a phone number is stored and compared: its digits. "+55 (11) 9 8765-4321" and

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { entityName, idList, userRef } from "./common.js";
 import { limits } from "./limits.js";
-import { entityEvent } from "./realtime.js";
+import { entityEvent } from "./entity-event.js";
 
 /** The 18 colours of the queue form's colour menu (spec §9), upper-case hex as shown. */
 export const queueColorPresets = [

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listQuery } from "./common.js";
 import { limits } from "./limits.js";
-import { entityEvent } from "./realtime.js";
+import { entityEvent } from "./entity-event.js";
 
 /**
  * A quick answer, shared by the whole team (docs/decisions/0007). `createdBy` is the user who

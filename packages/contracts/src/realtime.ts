@@ -1,8 +1,14 @@
 import { z } from "zod";
-
-/** Ticket statuses a client may subscribe to with `joinTickets`. */
-export const ticketStatuses = ["pending", "open", "closed"] as const;
-export type TicketStatus = (typeof ticketStatuses)[number];
+import { appChatMessageEvent, chatEvent } from "./chats.js";
+import { connectionEvent, whatsappSessionEvent } from "./connections.js";
+import { contactsImportsEvent } from "./contact-import.js";
+import { contactEvent } from "./contacts.js";
+import { appMessageEvent } from "./messages.js";
+import { queueEvent } from "./queues.js";
+import { quickAnswerEvent } from "./quick-answers.js";
+import { settingsEvent } from "./settings.js";
+import { ticketEvent, ticketStatuses } from "./tickets.js";
+import { userEvent } from "./users.js";
 
 /** Messages a client sends (spec §7, real time). */
 export const clientEvents = {
@@ -11,43 +17,29 @@ export const clientEvents = {
   joinChatBox: z.coerce.number().int().positive(),
 } as const;
 
-/** Events the server emits (spec §7); payloads carry an `action`. */
-export const serverEventNames = [
-  "user",
-  "ticket",
-  "appMessage",
-  "contact",
-  "settings",
-  "chat",
-  "appChatMessage",
-  "whatsapp",
-  "whatsappSession",
-  "quickAnswer",
-  "queue",
-  "ContactsImports",
-] as const;
-export type ServerEventName = (typeof serverEventNames)[number];
-
-export const settingsEvent = z.object({
-  action: z.literal("update"),
-  setting: z.object({ key: z.string(), value: z.string() }),
-});
-export type SettingsEvent = z.infer<typeof settingsEvent>;
-
-export const entityActions = ["create", "update", "delete"] as const;
-export type EntityAction = (typeof entityActions)[number];
-
 /**
- * Payload of a live event about one record (`user`, `queue`, `quickAnswer`, `contact`):
- * `{ action: "create" | "update", <name>: record }` or `{ action: "delete", <name>Id: id }`.
- * Clients upsert by id on create/update and remove by id on delete.
+ * Every event the server emits (spec §7), by name, with the schema of its payload (each carries
+ * an `action`). The server may emit only these, with these payloads; the web parses each
+ * incoming event with its schema once (`useServerEvent`).
  */
-export function entityEvent<const Name extends string, Entity extends z.ZodType>(name: Name, entity: Entity) {
-  const upsert = { action: z.enum(["create", "update"]), [name]: entity } as {
-    action: z.ZodEnum<{ create: "create"; update: "update" }>;
-  } & { [K in Name]: Entity };
-  const removal = { action: z.literal("delete"), [`${name}Id`]: z.number() } as {
-    action: z.ZodLiteral<"delete">;
-  } & { [K in `${Name}Id`]: z.ZodNumber };
-  return z.discriminatedUnion("action", [z.object(upsert), z.object(removal)]);
-}
+export const serverEvents = {
+  user: userEvent,
+  ticket: ticketEvent,
+  appMessage: appMessageEvent,
+  contact: contactEvent,
+  settings: settingsEvent,
+  chat: chatEvent,
+  appChatMessage: appChatMessageEvent,
+  whatsapp: connectionEvent,
+  whatsappSession: whatsappSessionEvent,
+  quickAnswer: quickAnswerEvent,
+  queue: queueEvent,
+  ContactsImports: contactsImportsEvent,
+} as const;
+
+export type ServerEventName = keyof typeof serverEvents;
+export const serverEventNames = Object.keys(serverEvents) as readonly ServerEventName[];
+
+/** Payload of each server event, as the client receives it. */
+export type ServerEvents = { [E in ServerEventName]: z.infer<(typeof serverEvents)[E]> };
+export type ServerEventPayload<E extends ServerEventName> = ServerEvents[E];

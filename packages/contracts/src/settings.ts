@@ -6,6 +6,13 @@ export type SettingKey = (typeof settingKeys)[number];
 export const setting = z.object({ key: z.string(), value: z.string(), updatedAt: z.string() });
 export type Setting = z.infer<typeof setting>;
 
+/** `settings` socket event (admins): a setting changed. */
+export const settingsEvent = z.object({
+  action: z.literal("update"),
+  setting: z.object({ key: z.string(), value: z.string() }),
+});
+export type SettingsEvent = z.infer<typeof settingsEvent>;
+
 export const settingKeyParam = z.object({ key: z.string().min(1).max(100) });
 
 /** PUT /settings/{key}. `userApiToken` ignores the value and generates a new token. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ticketStatuses } from "./realtime.js";
+import { ticketStatuses } from "./tickets.js";
 import {
   followsTicketLive,
   isOwnWork,

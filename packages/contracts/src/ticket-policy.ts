@@ -1,6 +1,5 @@
 import { can } from "./permissions.js";
-import type { TicketStatus } from "./realtime.js";
-import type { Ticket } from "./tickets.js";
+import type { Ticket, TicketStatus } from "./tickets.js";
 import type { Profile, User } from "./users.js";
 
 /**

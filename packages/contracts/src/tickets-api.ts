@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { pageNumber } from "./common.js";
 import { limits } from "./limits.js";
-import { ticketStatuses } from "./realtime.js";
-import { ticket } from "./tickets.js";
+import { activeTicketStatuses, ticket, ticketStatuses } from "./tickets.js";
 
 /** Query-string booleans: "true"/"1" are true, anything else (or absent) false. */
 const queryFlag = z
@@ -94,7 +93,7 @@ export const createTicketBody = z.object({
   contactId: z.number().int().positive(),
   queueId: z.number().int().positive().nullable().optional(),
   whatsappId: z.number().int().positive().nullable().optional(),
-  status: z.enum(["open", "pending"]).default("open"),
+  status: z.enum(activeTicketStatuses).default("open"),
   /** Ignored: the ticket is the caller's (kept because the spec's client sends it). */
   userId: z.number().int().nullable().optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { email, entityName, idList, listQuery } from "./common.js";
 import { limits } from "./limits.js";
-import { entityEvent } from "./realtime.js";
+import { entityEvent } from "./entity-event.js";
 
 export const profiles = ["admin", "user"] as const;
 export type Profile = (typeof profiles)[number];

@@ -3,15 +3,15 @@
  * (WhatsApp through Baileys, the HTTP API channel, …); everything after it — contacts, tickets,
  * messages, routing, events — is the driver-independent pipeline (channels/pipeline/).
  */
-import type { connectionStatuses } from "../db/schema/connections.js";
+import type { ConnectionStatus, MessageAck, MessageMediaType } from "@atendo/contracts";
 
-export type ConnectionStatus = (typeof connectionStatuses)[number];
+export type { ConnectionStatus };
 
-/** Spec §3 media types of a message. */
-export type MediaType = "chat" | "image" | "audio" | "video" | "document" | "sticker" | "location" | "vcard" | "chat-automatic";
+/** Spec §3 media types of a message (the contract's list). */
+export type MediaType = MessageMediaType;
 
-/** Delivery state as the spec numbers it: 0 pending, 1 sent, 3 delivered, 4 read, 5 played. */
-export type Ack = 0 | 1 | 3 | 4 | 5;
+/** Delivery state as the spec numbers it (the contract's list): 0 pending, 1 sent, 3 delivered, 4 read, 5 played. */
+export type Ack = MessageAck;
 
 export interface InboundMedia {
   /** Raw bytes; the pipeline stores them under a unique name. */

@@ -54,8 +54,8 @@ describe("Redis adapter", () => {
     await first.request({ method: "PUT", url: `/api/users/${attendant.id}`, token: admin, payload: { queueIds: [queue.id] } });
     // Redis delivers the join and then this emit in publish order, so the probe finds the socket in the room.
     const probe = nextEvent(remote, "ticket");
-    first.ctx.realtime.emit({ queueIds: [queue.id] }, "ticket", { probe: queue.id });
-    expect(await probe).toEqual({ probe: queue.id });
+    first.ctx.realtime.emit({ queueIds: [queue.id] }, "ticket", { action: "updateUnread", ticketId: queue.id });
+    expect(await probe).toEqual({ action: "updateUnread", ticketId: queue.id });
 
     const closed = nextEvent(remote, "disconnect");
     await first.request({ method: "DELETE", url: `/api/users/${attendant.id}`, token: admin });

@@ -66,8 +66,8 @@ describe("permission-aware emit", () => {
       bGotIt = true;
     });
     const received = nextEvent(socketA, "user");
-    server.ctx.realtime.emit({ userIds: [a.id] }, "user", { action: "update", id: a.id });
-    expect(await received).toEqual({ action: "update", id: a.id });
+    server.ctx.realtime.emit({ userIds: [a.id] }, "user", { action: "delete", userId: a.id });
+    expect(await received).toEqual({ action: "delete", userId: a.id });
     await ask(socketB, "joinNotification", null);
     expect(bGotIt).toBe(false);
   });

@@ -1,4 +1,4 @@
-import type { ServerEventName } from "@atendo/contracts";
+import type { ServerEventName, ServerEventPayload } from "@atendo/contracts";
 import { clientEvents } from "@atendo/contracts";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Server as HttpServer } from "node:http";
@@ -28,7 +28,8 @@ export interface RealtimeOptions {
 
 export interface Realtime {
   io: Server;
-  emit(target: EmitTarget, event: ServerEventName, payload: unknown): void;
+  /** Sends a server event (only the contract's names, each with its payload type) to the target's rooms. */
+  emit<E extends ServerEventName>(target: EmitTarget, event: E, payload: ServerEventPayload<E>): void;
   /** Moves every live socket of a user in or out of rooms (their queues changed), on every instance. */
   updateUserRooms(userId: number, change: { join?: readonly string[]; leave?: readonly string[] }): void;
   /** Closes every live socket of a user (the user was removed). */

@@ -1,11 +1,13 @@
+import type { ServerEventName } from "@atendo/contracts";
 import { useEffect, useEffectEvent, useSyncExternalStore } from "react";
 import { io, type Socket } from "socket.io-client";
 import { refreshSession } from "./http";
+import { createServerEventHub, type ServerEventHandler } from "./server-event-hub";
 import { getSession, subscribeSession } from "./session";
 
 /**
  * One socket.io connection per session: opened after login, reopened with the fresh token after
- * a refresh, closed on logout. Features listen with {@link useSocketEvent}.
+ * a refresh, closed on logout. Features listen with {@link useServerEvent}.
  */
 let socket: Socket | null = null;
 let socketToken: string | null = null;
@@ -14,8 +16,13 @@ const listeners = new Set<() => void>();
 
 const authRetryIntervalMs = 30_000;
 
+const eventHub = createServerEventHub((name, error) => {
+  if (import.meta.env.DEV) console.warn(`Dropped a "${name}" event that does not match its contract`, error);
+});
+
 function setSocket(next: Socket | null): void {
   socket = next;
+  eventHub.attach(next);
   for (const listener of listeners) listener();
 }
 
@@ -90,16 +97,11 @@ export function emitSocket(event: string, ...args: unknown[]): void {
   socket?.emit(event, ...args);
 }
 
-/** Calls `handler` for every `name` event of the session's socket while the component is mounted. */
-export function useSocketEvent<T = unknown>(name: string, handler: (payload: T) => void): void {
-  const current = useSocket();
+/**
+ * Calls `handler` with every `name` event of the session's socket, parsed with its contract
+ * schema, while the component is mounted. Each event is parsed once however many handlers listen.
+ */
+export function useServerEvent<E extends ServerEventName>(name: E, handler: ServerEventHandler<E>): void {
   const onEvent = useEffectEvent(handler);
-  useEffect(() => {
-    if (!current) return;
-    const listener = (payload: T) => onEvent(payload);
-    current.on(name, listener);
-    return () => {
-      current.off(name, listener);
-    };
-  }, [current, name]);
+  useEffect(() => eventHub.subscribe(name, (payload) => onEvent(payload)), [name]);
 }

@@ -1,7 +1,9 @@
+import { activeTicketStatuses } from "@atendo/contracts";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { databaseError } from "../../core/db-errors.js";
 import { tickets } from "../../db/schema/index.js";
+import { inValues } from "../../db/schema/in-values.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import type { Route } from "./routing.js";
 
@@ -13,7 +15,7 @@ export interface ActiveTicket {
   reopened: TicketRow | null;
 }
 
-const active = inArray(tickets.status, ["pending", "open"]);
+const active = inArray(tickets.status, activeTicketStatuses);
 
 async function selectActive(tx: Db, contactId: number, connectionId: number): Promise<TicketRow | undefined> {
   const [row] = await tx
@@ -77,7 +79,7 @@ export async function findOrCreateActiveTicket(
   const [inserted] = await tx
     .insert(tickets)
     .values({ contactId, connectionId, status, queueId, userId, isGroup: input.isGroup, createdAt: input.now, updatedAt: input.now })
-    .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: sql`${tickets.status} in ('pending', 'open')` })
+    .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: inValues(tickets.status, activeTicketStatuses) })
     .returning();
   if (inserted) return { ticket: inserted, created: true, reopened: null };
 

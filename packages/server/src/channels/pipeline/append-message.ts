@@ -1,4 +1,4 @@
-import type { Ticket } from "@atendo/contracts";
+import { activeTicketStatuses, type Ticket } from "@atendo/contracts";
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
@@ -61,7 +61,7 @@ function prepareAppend(db: Db, name: string, target: Target) {
       : db
           .select({ ticketId: tickets.id })
           .from(contacts)
-          .innerJoin(tickets, and(eq(tickets.contactId, contacts.id), eq(tickets.connectionId, p("connectionId")), inArray(tickets.status, ["pending", "open"])))
+          .innerJoin(tickets, and(eq(tickets.contactId, contacts.id), eq(tickets.connectionId, p("connectionId")), inArray(tickets.status, activeTicketStatuses)))
           // A new profile picture is stored by the slow path: no row here.
           .where(and(eq(contacts.number, p("number")), sql`(${p("profilePicUrl")}::text is null or ${contacts.profilePicUrl} = ${p("profilePicUrl")}::text)`))
           .limit(1),

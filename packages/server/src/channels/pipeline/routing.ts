@@ -1,4 +1,4 @@
-import { isDestinationAvailable } from "@atendo/contracts";
+import { isDestinationAvailable, type ActiveTicketStatus } from "@atendo/contracts";
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -7,7 +7,7 @@ import type { ConnectionRow } from "../../modules/connections/connection.present
 
 /** Where a new ticket starts, from its connection's destination. */
 export interface Route {
-  status: "pending" | "open";
+  status: ActiveTicketStatus;
   queueId: number | null;
   userId: number | null;
   /** Sent as a `chat-automatic` message when the ticket is created (queue destinations). */

@@ -1,9 +1,7 @@
+import { connectionKinds, connectionStatuses, destinationKinds } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-
-export const connectionKinds = ["whatsapp", "api"] as const;
-export const connectionStatuses = ["qrcode", "CONNECTED", "PAIRING", "TIMEOUT", "OPENING", "DISCONNECTING"] as const;
-export const destinationKinds = ["users", "queue", "announcements", "uras", "monitorings"] as const;
+import { inValues } from "./in-values.js";
 
 /** A messaging connection (the spec's "whatsapp"): one channel the company is reachable on. */
 export const connections = pgTable(
@@ -36,11 +34,8 @@ export const connections = pgTable(
     // At most one default connection, enforced by the database.
     uniqueIndex("connections_single_default_key").on(t.isDefault).where(sql`${t.isDefault}`),
     uniqueIndex("connections_api_token_key").on(t.apiToken),
-    check("connections_kind_check", sql`${t.kind} in ('whatsapp', 'api')`),
-    check(
-      "connections_status_check",
-      sql`${t.status} in ('qrcode', 'CONNECTED', 'PAIRING', 'TIMEOUT', 'OPENING', 'DISCONNECTING')`,
-    ),
+    check("connections_kind_check", inValues(t.kind, connectionKinds)),
+    check("connections_status_check", inValues(t.status, connectionStatuses)),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { messageAcks, messageMediaTypes, webhookEvents, type MessageAck } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -15,10 +16,9 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { connections } from "./connections.js";
+import { inValues } from "./in-values.js";
 import { tickets } from "./tickets.js";
 import { users } from "./users.js";
-
-export const messageMediaTypeValues = ["chat", "image", "audio", "video", "document", "sticker", "location", "vcard", "chat-automatic"] as const;
 
 /** A message of a ticket, inbound or outbound (spec §3). Paged by id: arrival order. */
 export const messages = pgTable(
@@ -36,13 +36,13 @@ export const messages = pgTable(
     body: text("body").notNull().default(""),
     fromMe: boolean("from_me").notNull().default(false),
     read: boolean("read").notNull().default(false),
-    mediaType: text("media_type", { enum: messageMediaTypeValues }).notNull().default("chat"),
+    mediaType: text("media_type", { enum: messageMediaTypes }).notNull().default("chat"),
     /** File name under MEDIA_DIR (unique, never reused); served by GET /api/media/{name}. */
     mediaName: text("media_name"),
     mimeType: text("mime_type"),
     /** The file's original name, as shown and downloaded. */
     fileName: text("file_name"),
-    ack: smallint("ack").notNull().default(0),
+    ack: smallint("ack").$type<MessageAck>().notNull().default(0),
     /** The channel gave up delivering this outgoing message. */
     failed: boolean("failed").notNull().default(false),
     isDeleted: boolean("is_deleted").notNull().default(false),
@@ -75,15 +75,11 @@ export const messages = pgTable(
     // Ticket search matches message text anywhere, case-insensitively (ILIKE '%…%'): trigrams
     // (pg_trgm, docs/decisions/0018) answer it without reading every message.
     index("messages_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
-    check("messages_ack_check", sql`${t.ack} in (0, 1, 3, 4, 5)`),
-    check(
-      "messages_media_type_check",
-      sql`${t.mediaType} in ('chat', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'vcard', 'chat-automatic')`,
-    ),
+    check("messages_ack_check", inValues(t.ack, messageAcks)),
+    check("messages_media_type_check", inValues(t.mediaType, messageMediaTypes)),
   ],
 );
 
-export const deliveryEvents = ["message", "delete"] as const;
 export const deliveryStatuses = ["pending", "sent", "failed"] as const;
 
 /** Columns of a row retried with backoff (webhook deliveries, inbound failures); fresh per table. */
@@ -111,15 +107,15 @@ export const webhookDeliveries = pgTable(
     messageId: bigint("message_id", { mode: "number" })
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
-    event: text("event", { enum: deliveryEvents }).notNull().default("message"),
+    event: text("event", { enum: webhookEvents }).notNull().default("message"),
     status: text("status", { enum: deliveryStatuses }).notNull().default("pending"),
     ...retryState(),
   },
   (t) => [
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_message_idx").on(t.messageId),
-    check("webhook_deliveries_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
-    check("webhook_deliveries_event_check", sql`${t.event} in ('message', 'delete')`),
+    check("webhook_deliveries_status_check", inValues(t.status, deliveryStatuses)),
+    check("webhook_deliveries_event_check", inValues(t.event, webhookEvents)),
   ],
 );
 
@@ -148,6 +144,6 @@ export const inboundFailures = pgTable(
   (t) => [
     uniqueIndex("inbound_failures_connection_external_key").on(t.connectionId, t.externalId),
     index("inbound_failures_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    check("inbound_failures_status_check", sql`${t.status} in ('pending', 'failed')`),
+    check("inbound_failures_status_check", inValues(t.status, inboundFailureStatuses)),
   ],
 );

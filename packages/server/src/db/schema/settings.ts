@@ -1,3 +1,4 @@
+import { feedbackTypes } from "@atendo/contracts";
 import { integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
@@ -17,7 +18,7 @@ export const feedbacks = pgTable("feedbacks", {
   id: serial("id").primaryKey(),
   userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
   name: text("name").notNull(),
-  type: text("type", { enum: ["BUG", "IDEA", "OTHER"] }).notNull(),
+  type: text("type", { enum: feedbackTypes }).notNull(),
   message: text("message").notNull(),
   mailedAt: timestamp("mailed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

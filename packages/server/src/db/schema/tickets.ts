@@ -1,18 +1,18 @@
+import { activeTicketStatuses, ticketStatuses } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { connections } from "./connections.js";
 import { contacts } from "./contacts.js";
+import { inValues } from "./in-values.js";
 import { queues } from "./queues.js";
 import { users } from "./users.js";
-
-export const ticketStatusValues = ["pending", "open", "closed"] as const;
 
 /** A conversation with one contact over one connection (spec §3). */
 export const tickets = pgTable(
   "tickets",
   {
     id: serial("id").primaryKey(),
-    status: text("status", { enum: ticketStatusValues }).notNull().default("pending"),
+    status: text("status", { enum: ticketStatuses }).notNull().default("pending"),
     // Deleting a contact or a connection deletes its conversations (the connection's delete
     // dialog shows how many, from GET /tickets/count; docs/decisions/0011).
     contactId: integer("contact_id")
@@ -36,8 +36,8 @@ export const tickets = pgTable(
     // One active ticket per contact and connection: the inbound pipeline relies on it.
     uniqueIndex("tickets_active_contact_connection_key")
       .on(t.contactId, t.connectionId)
-      .where(sql`${t.status} in ('pending', 'open')`),
-    check("tickets_status_check", sql`${t.status} in ('pending', 'open', 'closed')`),
+      .where(inValues(t.status, activeTicketStatuses)),
+    check("tickets_status_check", inValues(t.status, ticketStatuses)),
     check("tickets_unread_check", sql`${t.unreadMessages} >= 0`),
     // Ticket lists: by status, newest activity first, narrowed by queue or owner.
     index("tickets_status_updated_idx").on(t.status, t.updatedAt.desc(), t.id.desc()),

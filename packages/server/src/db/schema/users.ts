@@ -1,6 +1,8 @@
+import { profiles } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { connections } from "./connections.js";
+import { inValues } from "./in-values.js";
 
 export const users = pgTable(
   "users",
@@ -9,7 +11,7 @@ export const users = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    profile: text("profile", { enum: ["admin", "user"] }).notNull().default("user"),
+    profile: text("profile", { enum: profiles }).notNull().default("user"),
     extension: text("extension"),
     /** The user's default connection; deleting the connection clears it. */
     whatsappId: integer("whatsapp_id").references(() => connections.id, { onDelete: "set null" }),
@@ -26,7 +28,7 @@ export const users = pgTable(
     uniqueIndex("users_extension_active_key").on(t.extension).where(sql`not ${t.isDeleted}`),
     // The users list shows active users ordered by lower(name).
     index("users_name_active_idx").on(sql`lower(${t.name})`, t.id).where(sql`not ${t.isDeleted}`),
-    check("users_profile_check", sql`${t.profile} in ('admin', 'user')`),
+    check("users_profile_check", inValues(t.profile, profiles)),
   ],
 );
 

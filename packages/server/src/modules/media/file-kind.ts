@@ -1,8 +1,9 @@
-import { limits } from "@atendo/contracts";
+import { limits, type MessageMediaType } from "@atendo/contracts";
 import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
 import { AppError } from "../../core/app-error.js";
 
-export type FileMediaType = "image" | "audio" | "video" | "document";
+/** The media types a file sniffed by its content maps to. */
+export type FileMediaType = Extract<MessageMediaType, "image" | "audio" | "video" | "document">;
 
 /** What a file really is, read from its content, and how large it may be. */
 export interface FileKind {

@@ -12,7 +12,7 @@ const live = useLiveServer();
 /** Emits a probe to a queue's room and tells whether this socket got it. */
 async function hearsQueueRoom(socket: Socket, queueId: number): Promise<boolean> {
   const probes = recordEvents(socket, "ticket");
-  live.server.ctx.realtime.emit({ queueIds: [queueId] }, "ticket", { probe: queueId });
+  live.server.ctx.realtime.emit({ queueIds: [queueId] }, "ticket", { action: "updateUnread", ticketId: queueId });
   await settle(socket);
   socket.off("ticket");
   return probes.length > 0;

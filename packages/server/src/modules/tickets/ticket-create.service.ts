@@ -1,8 +1,9 @@
-import type { createTicketBody, TicketResult } from "@atendo/contracts";
-import { eq, sql } from "drizzle-orm";
+import { activeTicketStatuses, type createTicketBody, type TicketResult } from "@atendo/contracts";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { connections, contacts, queues, tickets } from "../../db/schema/index.js";
+import { inValues } from "../../db/schema/in-values.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { emitTicket } from "./ticket-events.js";
@@ -76,7 +77,7 @@ export async function createTicket(ctx: AppContext, actor: Actor, body: CreateTi
   const [inserted] = await ctx.db
     .insert(tickets)
     .values({ contactId: contact.id, connectionId, queueId, isGroup: contact.isGroup, ...owner, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: sql`${tickets.status} in ('pending', 'open')` })
+    .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: inValues(tickets.status, activeTicketStatuses) })
     .returning();
   if (inserted) {
     const ticket = await presentTicket(ctx.db, inserted.id);

@@ -1,3 +1,4 @@
+import { activeTicketStatuses } from "@atendo/contracts";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ticketParticipants, tickets, userQueues } from "../../db/schema/index.js";
@@ -73,7 +74,7 @@ export async function activeTicketOf(db: Db, contactId: number, connectionId: nu
       and(
         eq(tickets.contactId, contactId),
         eq(tickets.connectionId, connectionId),
-        inArray(tickets.status, ["pending", "open"]),
+        inArray(tickets.status, activeTicketStatuses),
         exceptId === undefined ? undefined : ne(tickets.id, exceptId),
       ),
     )

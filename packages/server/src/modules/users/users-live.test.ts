@@ -11,7 +11,7 @@ function put(id: number, payload: object) {
 
 async function hearsAdminsRoom(socket: Socket): Promise<boolean> {
   const probes = recordEvents(socket, "settings");
-  live.server.ctx.realtime.emit({ admins: true }, "settings", { probe: true });
+  live.server.ctx.realtime.emit({ admins: true }, "settings", { action: "update", setting: { key: "probe", value: "" } });
   await settle(socket);
   socket.off("settings");
   return probes.length > 0;

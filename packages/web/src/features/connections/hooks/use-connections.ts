@@ -1,15 +1,7 @@
-import {
-  connectionEvent,
-  whatsappSessionEvent,
-  type Connection,
-  type ConnectionSession,
-  type CreateConnectionBody,
-  type DestinationKind,
-  type UpdateConnectionBody,
-} from "@atendo/contracts";
+import type { Connection, ConnectionSession, CreateConnectionBody, DestinationKind, UpdateConnectionBody } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { byText } from "../../../lib/paged-cache";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import {
   countConnectionTickets,
   createConnection,
@@ -131,14 +123,9 @@ export function useDestinationItems(type: DestinationKind | "") {
 /** Applies `whatsapp` and `whatsappSession` events (other admins, the channels) to the cache. */
 export function useConnectionsLive(): void {
   const queryClient = useQueryClient();
-  useSocketEvent("whatsapp", (payload: unknown) => {
-    const parsed = connectionEvent.safeParse(payload);
-    if (!parsed.success) return;
-    if (parsed.data.action === "delete") forgetConnection(queryClient, parsed.data.whatsappId);
-    else storeConnection(queryClient, parsed.data.whatsapp);
+  useServerEvent("whatsapp", (event) => {
+    if (event.action === "delete") forgetConnection(queryClient, event.whatsappId);
+    else storeConnection(queryClient, event.whatsapp);
   });
-  useSocketEvent("whatsappSession", (payload: unknown) => {
-    const parsed = whatsappSessionEvent.safeParse(payload);
-    if (parsed.success) storeSession(queryClient, parsed.data.session);
-  });
+  useServerEvent("whatsappSession", (event) => storeSession(queryClient, event.session));
 }

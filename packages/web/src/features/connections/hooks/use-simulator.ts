@@ -1,6 +1,6 @@
-import { appMessageEvent, type Message, type SimulatorConversation } from "@atendo/contracts";
+import type { Message, SimulatorConversation } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import { getSimulatorConversation, sendSimulatedMessage, type SimulatedMessage } from "../api/connections.api";
 
 const conversationKey = (connectionId: number, number: string) => ["simulator", connectionId, number] as const;
@@ -25,11 +25,8 @@ export function useSimulatorConversation(connectionId: number, number: string | 
     meta: { silent: true },
   });
 
-  useSocketEvent("appMessage", (payload: unknown) => {
+  useServerEvent("appMessage", (event) => {
     if (number === null) return;
-    const parsed = appMessageEvent.safeParse(payload);
-    if (!parsed.success) return;
-    const event = parsed.data;
     const current = queryClient.getQueryData<SimulatorConversation>(key);
     if (event.action === "update") {
       if (current?.messages.some((item) => item.id === event.message.id)) {

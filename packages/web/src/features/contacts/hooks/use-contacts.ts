@@ -1,4 +1,4 @@
-import { contactEvent, type Contact, type ContactPage, type CreateContactBody, type UpdateContactBody } from "@atendo/contracts";
+import type { Contact, ContactPage, CreateContactBody, UpdateContactBody } from "@atendo/contracts";
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -9,7 +9,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { byText, nextPageNumber, refetchListsInFlight, refetchSearchedLists, removeFromPages, upsertInPages } from "../../../lib/paged-cache";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import { createContact, deleteContact, getContact, listContacts, updateContact } from "../api/contacts.api";
 
 const allLists = ["contacts", "list"] as const;
@@ -88,11 +88,9 @@ export function useDeleteContact() {
 /** `contact` events: contacts added, changed or removed by teammates (or, later, by inbound messages). */
 export function useContactsLive(): void {
   const queryClient = useQueryClient();
-  useSocketEvent("contact", (payload: unknown) => {
-    const parsed = contactEvent.safeParse(payload);
-    if (!parsed.success) return;
-    if (parsed.data.action === "delete") forget(queryClient, parsed.data.contactId);
-    else store(queryClient, parsed.data.contact);
+  useServerEvent("contact", (event) => {
+    if (event.action === "delete") forget(queryClient, event.contactId);
+    else store(queryClient, event.contact);
     refetchListsInFlight(queryClient, allLists);
   });
 }

@@ -1,8 +1,8 @@
-import { appMessageEvent, type Message } from "@atendo/contracts";
+import type { Message } from "@atendo/contracts";
 import { useInfiniteQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { nextPageNumber } from "../../../lib/paged-cache";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import { listMessages } from "../api/messages.api";
 import { flattenMessages, replaceMessage, upsertMessage, type MessagesData } from "../lib/messages-cache";
 
@@ -30,10 +30,8 @@ export function useMessages(ticketId: number) {
     staleTime: 0,
   });
 
-  useSocketEvent("appMessage", (payload: unknown) => {
-    const parsed = appMessageEvent.safeParse(payload);
-    if (!parsed.success || parsed.data.message.ticketId !== ticketId) return;
-    const { message, action } = parsed.data;
+  useServerEvent("appMessage", ({ message, action }) => {
+    if (message.ticketId !== ticketId) return;
     queryClient.setQueryData<MessagesData>(messagesKey(ticketId), (data) =>
       action === "create" ? upsertMessage(data, message) : replaceMessage(data, message),
     );

@@ -1,7 +1,7 @@
-import { queueEvent, type CreateQueueBody, type Queue, type UpdateQueueBody } from "@atendo/contracts";
+import type { CreateQueueBody, Queue, UpdateQueueBody } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { byText } from "../../../lib/paged-cache";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import { createQueue, deleteQueue, getQueue, listQueues, updateQueue } from "../api/queues.api";
 
 export const queuesQueryKey = ["queues"] as const;
@@ -67,10 +67,8 @@ export function useDeleteQueue() {
 /** Applies `queue` socket events (other admins' changes) to the cached queues. */
 export function useQueuesLive(): void {
   const queryClient = useQueryClient();
-  useSocketEvent("queue", (payload: unknown) => {
-    const parsed = queueEvent.safeParse(payload);
-    if (!parsed.success) return;
-    if (parsed.data.action === "delete") forgetQueue(queryClient, parsed.data.queueId);
-    else storeQueue(queryClient, parsed.data.queue);
+  useServerEvent("queue", (event) => {
+    if (event.action === "delete") forgetQueue(queryClient, event.queueId);
+    else storeQueue(queryClient, event.queue);
   });
 }

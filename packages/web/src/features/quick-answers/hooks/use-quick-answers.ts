@@ -1,10 +1,4 @@
-import {
-  quickAnswerEvent,
-  type CreateQuickAnswerBody,
-  type QuickAnswer,
-  type QuickAnswerPage,
-  type UpdateQuickAnswerBody,
-} from "@atendo/contracts";
+import type { CreateQuickAnswerBody, QuickAnswer, QuickAnswerPage, UpdateQuickAnswerBody } from "@atendo/contracts";
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -14,7 +8,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { byText, nextPageNumber, refetchListsInFlight, refetchSearchedLists, removeFromPages, upsertInPages } from "../../../lib/paged-cache";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import { createQuickAnswer, deleteQuickAnswer, listQuickAnswers, updateQuickAnswer } from "../api/quick-answers.api";
 
 const allLists = ["quickAnswers", "list"] as const;
@@ -74,11 +68,9 @@ export function useDeleteQuickAnswer() {
 /** `quickAnswer` events: answers added, changed or removed by teammates. */
 export function useQuickAnswersLive(): void {
   const queryClient = useQueryClient();
-  useSocketEvent("quickAnswer", (payload: unknown) => {
-    const parsed = quickAnswerEvent.safeParse(payload);
-    if (!parsed.success) return;
-    if (parsed.data.action === "delete") forget(queryClient, parsed.data.quickAnswerId);
-    else store(queryClient, parsed.data.quickAnswer);
+  useServerEvent("quickAnswer", (event) => {
+    if (event.action === "delete") forget(queryClient, event.quickAnswerId);
+    else store(queryClient, event.quickAnswer);
     refetchListsInFlight(queryClient, allLists);
   });
 }

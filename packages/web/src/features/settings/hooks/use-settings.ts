@@ -1,7 +1,7 @@
-import { settingsEvent, type Setting, type SettingKey } from "@atendo/contracts";
+import type { Setting, SettingKey } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { publicConfigQueryKey } from "../../../lib/public-config";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import { getSettings, updateSetting } from "../api/settings.api";
 
 export const settingsQueryKey = ["settings"] as const;
@@ -42,8 +42,5 @@ export function useUpdateSetting() {
 /** Applies "settings" socket events (changes by other admins) to the cached settings. */
 export function useSettingsLive(): void {
   const queryClient = useQueryClient();
-  useSocketEvent("settings", (payload: unknown) => {
-    const parsed = settingsEvent.safeParse(payload);
-    if (parsed.success) storeSetting(queryClient, parsed.data.setting);
-  });
+  useServerEvent("settings", (event) => storeSetting(queryClient, event.setting));
 }

@@ -1,4 +1,4 @@
-import type { Connection, ContactPage, CreateTicketBody, TicketPage, TicketResult } from "@atendo/contracts";
+import { activeTicketStatuses, type Connection, type ContactPage, type CreateTicketBody, type TicketPage, type TicketResult } from "@atendo/contracts";
 import { http } from "../../../lib/http";
 import type { TicketListFilter } from "../hooks/ticket-list-cache";
 
@@ -22,7 +22,7 @@ export function listTickets(filter: TicketListFilter, pageNumber: number, signal
  */
 export async function countUnreadTickets(signal?: AbortSignal): Promise<number> {
   const counts = await Promise.all(
-    (["pending", "open"] as const).map((status) =>
+    activeTicketStatuses.map((status) =>
       http.get<TicketPage>("/tickets", { query: { pageNumber: 1, status, withUnreadMessages: true }, signal }),
     ),
   );

@@ -1,8 +1,8 @@
-import { appMessageEvent, ticketEvent, timing, type Ticket } from "@atendo/contracts";
+import { timing, type Ticket } from "@atendo/contracts";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { refetchListsInFlight } from "../../../lib/paged-cache";
-import { useSocket, useSocketEvent } from "../../../lib/socket";
+import { useServerEvent, useSocket } from "../../../lib/socket";
 import { applyTicket, markTicketRead, removeTicket, type ListViewer, type TicketListData, type TicketListFilter } from "./ticket-list-cache";
 import { createCoalescer } from "./count-refresh";
 import { ticketCountsKey } from "./use-ticket-list-counts";
@@ -45,20 +45,17 @@ export function useTicketListLive(viewer: ListViewer | null): void {
   );
   useEffect(() => () => counts.cancel(), [counts]);
 
-  useSocketEvent("ticket", (payload: unknown) => {
-    const parsed = ticketEvent.safeParse(payload);
-    if (!parsed.success || !viewer) return;
-    const event = parsed.data;
+  useServerEvent("ticket", (event) => {
+    if (!viewer) return;
     if ("ticket" in event) storeTicketInLists(queryClient, event.ticket, viewer);
     else if (event.action === "delete") eachList(queryClient, (data) => removeTicket(data, event.ticketId));
     else eachList(queryClient, (data) => markTicketRead(data, event.ticketId));
     counts.schedule();
   });
 
-  useSocketEvent("appMessage", (payload: unknown) => {
-    const parsed = appMessageEvent.safeParse(payload);
-    if (!parsed.success || parsed.data.action !== "create" || !viewer) return;
-    storeTicketInLists(queryClient, parsed.data.ticket, viewer);
+  useServerEvent("appMessage", (event) => {
+    if (event.action !== "create" || !viewer) return;
+    storeTicketInLists(queryClient, event.ticket, viewer);
     counts.schedule();
   });
 

@@ -1,9 +1,8 @@
-import { appMessageEvent } from "@atendo/contracts";
 import { useTranslation } from "react-i18next";
 import { useMatch, useNavigate } from "react-router";
 import { showNotification } from "../../../lib/notifications";
 import { formattedAsPlain } from "../../messages";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import { shouldNotify } from "./notification-rule";
 import type { ListViewer } from "./ticket-list-cache";
 
@@ -17,10 +16,8 @@ export function useTicketListNotifications(viewer: ListViewer | null): void {
   const open = useMatch("/tickets/:ticketId");
   const openTicketId = open?.params.ticketId ? Number(open.params.ticketId) : null;
 
-  useSocketEvent("appMessage", (payload: unknown) => {
-    const parsed = appMessageEvent.safeParse(payload);
-    if (!parsed.success || !viewer) return;
-    const event = parsed.data;
+  useServerEvent("appMessage", (event) => {
+    if (!viewer) return;
     if (!shouldNotify(event, viewer, openTicketId, document.hidden)) return;
     const { message, ticket, contact } = event;
     showNotification({

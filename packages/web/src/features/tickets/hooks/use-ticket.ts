@@ -1,7 +1,7 @@
-import { contactEvent, ticketEvent, type ShowTicketResponse, type Ticket } from "@atendo/contracts";
+import type { ShowTicketResponse, Ticket } from "@atendo/contracts";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCurrentUser } from "../../../lib/session";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import { showTicket } from "../api/ticket.api";
 import { mayStillSee } from "../components/ticket-view/ticket-abilities";
 
@@ -35,10 +35,7 @@ function patchTicket(queryClient: QueryClient, id: number, patch: (ticket: Ticke
 export function useTicketLive(id: number, { onDeleted, isLeaving }: { onDeleted: () => void; isLeaving: () => boolean }): void {
   const queryClient = useQueryClient();
   const user = useCurrentUser();
-  useSocketEvent("ticket", (payload: unknown) => {
-    const parsed = ticketEvent.safeParse(payload);
-    if (!parsed.success) return;
-    const event = parsed.data;
+  useServerEvent("ticket", (event) => {
     if ("ticket" in event) {
       if (event.ticket.id !== id) return;
       storeTicket(queryClient, event.ticket);
@@ -50,10 +47,9 @@ export function useTicketLive(id: number, { onDeleted, isLeaving }: { onDeleted:
       else patchTicket(queryClient, id, (ticket) => ({ ...ticket, unreadMessages: 0 }));
     }
   });
-  useSocketEvent("contact", (payload: unknown) => {
-    const parsed = contactEvent.safeParse(payload);
-    if (!parsed.success || parsed.data.action === "delete") return;
-    const contact = parsed.data.contact;
+  useServerEvent("contact", (event) => {
+    if (event.action === "delete") return;
+    const contact = event.contact;
     patchTicket(queryClient, id, (ticket) => (ticket.contactId === contact.id ? { ...ticket, contact } : ticket));
   });
 }

@@ -1,7 +1,7 @@
-import { queueEvent, userEvent, type CreateUserBody, type UpdateUserBody } from "@atendo/contracts";
+import type { CreateUserBody, UpdateUserBody } from "@atendo/contracts";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { nextPageNumber, refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
-import { useSocketEvent } from "../../../lib/socket";
+import { useServerEvent } from "../../../lib/socket";
 import { createUser, deleteUser, getUser, listUsers, updateUser } from "../api/users.api";
 import { allUsersLists, applyQueueToUsers, forgetUser, storeUser, userQueryKey, usersListKey } from "./users-cache";
 
@@ -63,19 +63,12 @@ export function useDeleteUser() {
 /** `user` events (other admins' changes) and `queue` events (the queue chips) update open lists. */
 export function useUsersLive(): void {
   const queryClient = useQueryClient();
-  useSocketEvent("user", (payload: unknown) => {
-    const parsed = userEvent.safeParse(payload);
-    if (!parsed.success) return;
-    if (parsed.data.action === "delete") forgetUser(queryClient, parsed.data.userId);
-    else storeUser(queryClient, parsed.data.user);
+  useServerEvent("user", (event) => {
+    if (event.action === "delete") forgetUser(queryClient, event.userId);
+    else storeUser(queryClient, event.user);
     refetchListsInFlight(queryClient, allUsersLists);
   });
-  useSocketEvent("queue", (payload: unknown) => {
-    const parsed = queueEvent.safeParse(payload);
-    if (!parsed.success) return;
-    applyQueueToUsers(
-      queryClient,
-      parsed.data.action === "delete" ? { id: parsed.data.queueId, deleted: true } : parsed.data.queue,
-    );
+  useServerEvent("queue", (event) => {
+    applyQueueToUsers(queryClient, event.action === "delete" ? { id: event.queueId, deleted: true } : event.queue);
   });
 }

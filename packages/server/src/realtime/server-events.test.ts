@@ -1,0 +1,50 @@
+import { serverEvents, type ServerEventName, type User } from "@atendo/contracts";
+import { describe, expect, it } from "vitest";
+import { createConnection, inbound } from "../test/channel-fixtures.js";
+import { createContact, createQuickAnswer, createQueue } from "../test/fixtures.js";
+import { useLiveServer } from "../test/live-server.js";
+import { settle } from "../test/socket-client.js";
+import { waitFor } from "../test/wait-for.js";
+import { putTicket } from "../modules/tickets/ticket-fixtures.js";
+
+const live = useLiveServer();
+
+/** Events nothing emits yet (internal chat, contact import): reserved in the contract. */
+const reserved: ServerEventName[] = ["chat", "appChatMessage", "ContactsImports"];
+
+describe("server events", () => {
+  it("carry, in a flow touching every emitted event, exactly what their contract schema describes", async () => {
+    // Admins hear every event, so one admin socket sees the whole flow.
+    const socket = await live.sockets.connect(live.admin);
+    const received: [string, unknown][] = [];
+    socket.onAny((name: string, payload: unknown) => received.push([name, payload]));
+
+    const created = await live.server.request({
+      method: "POST",
+      url: "/api/users",
+      token: live.admin,
+      payload: { name: "Event Person", email: "event-person@live.test", password: "password-1" },
+    });
+    const attendant = created.json() as User;
+    const queue = await createQueue(live.server, live.admin, { userIds: [attendant.id], greetingMessage: "Welcome!" });
+    await live.server.request({ method: "PUT", url: "/api/settings/userCreation", token: live.admin, payload: { value: "enabled" } });
+    await createQuickAnswer(live.server, live.admin);
+    const contact = await createContact(live.server, live.admin);
+    await live.server.request({ method: "PUT", url: `/api/contacts/${contact.id}`, token: live.admin, payload: { name: "Renamed Contact" } });
+    const connection = await createConnection(live.server, live.admin, { destinationType: "queue", destinationItem: queue.id });
+    // The API channel's driver reports its session on its own once started.
+    await waitFor(() => received.some(([name]) => name === "whatsappSession"), "whatsappSession event");
+    const { ticketId } = await inbound(live.server, connection, { body: "Hello there" });
+    expect((await putTicket(live.server, live.admin, ticketId, { status: "open", userId: attendant.id, action: "assigned" })).statusCode).toBe(200);
+    await live.server.request({ method: "DELETE", url: `/api/tickets/${ticketId}`, token: live.admin });
+    await live.server.request({ method: "DELETE", url: `/api/queue/${queue.id}`, token: live.admin });
+    await settle(socket);
+
+    const emitted = Object.keys(serverEvents).filter((name) => !reserved.includes(name as ServerEventName));
+    expect(new Set(received.map(([name]) => name))).toEqual(new Set(emitted));
+    for (const [name, payload] of received) {
+      // Parsing drops unknown keys: equal means no field is missing, extra or of another shape.
+      expect(serverEvents[name as ServerEventName].parse(payload), name).toEqual(payload);
+    }
+  });
+});
