@@ -99,6 +99,8 @@ export default tseslint.config(
       ],
     },
     rules: {
+      // Also proves the resolver works: the zones and the cycle check skip what does not resolve.
+      "import-x/no-unresolved": "error",
       "import-x/no-restricted-paths": ["error", { basePath: root, zones: boundaryZones }],
       "atendo/file-naming": ["error", { root }],
     },
