@@ -1,0 +1,163 @@
+import type Fastify from "fastify";
+import type { RouteOptions } from "fastify";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestServer, type TestServer } from "./test/harness.js";
+import type { RouteCall } from "./test/route-guards.js";
+
+// Every route as the app registers it, through Fastify's own onRoute hook: the factory is wrapped
+// so the hook is in place before buildApp registers anything.
+const registered = vi.hoisted(() => [] as { method: string; url: string; public: boolean }[]);
+vi.mock("fastify", async (importOriginal) => {
+  const original = (await importOriginal<{ default: typeof Fastify }>()).default;
+  const wrapped = ((options?: object) => {
+    const app = original(options);
+    app.addHook("onRoute", (route: RouteOptions) => {
+      for (const method of [route.method].flat()) {
+        // HEAD routes are Fastify's automatic twins of GET routes.
+        if (method === "HEAD") continue;
+        registered.push({ method, url: route.url, public: (route.config as { public?: boolean } | undefined)?.public === true });
+      }
+    });
+    return app;
+  }) as typeof original;
+  return { ...(await importOriginal<object>()), default: Object.assign(wrapped, original), fastify: wrapped };
+});
+
+/**
+ * The routes anyone may call without a session (`config: { public: true }`). Adding one here is a
+ * security decision: it needs a reason in review.
+ */
+const publicRoutes = [
+  // The session itself: these read or end the refresh cookie, or create the first credentials.
+  "DELETE /api/auth/logout",
+  "POST /api/auth/login",
+  "POST /api/auth/refresh_token",
+  "POST /api/auth/signup",
+  // The API channel: an external system authenticated by the connection's token, not a session.
+  "GET /api/channels/:connectionId/media/:name",
+  "POST /api/channels/:connectionId/acks",
+  "POST /api/channels/:connectionId/messages",
+  // Probes and what the login screen needs before anyone signs in.
+  "GET /api/health",
+  "GET /api/ready",
+  "GET /api/public/config",
+].sort();
+
+/** The API reference: public by path in the auth plugin, not by route config. */
+const docsPrefix = "/api/docs";
+
+/** The whole HTTP surface. A new route means editing this list on purpose. */
+const allRoutes = [
+  "DELETE /api/auth/logout",
+  "DELETE /api/contacts/:id",
+  "DELETE /api/messages/:id",
+  "DELETE /api/queue/:id",
+  "DELETE /api/quickAnswers/:id",
+  "DELETE /api/tickets/:id",
+  "DELETE /api/tickets/:id/participant/:userId",
+  "DELETE /api/users/:id",
+  "DELETE /api/whatsapp/:id",
+  "DELETE /api/whatsappsession/:id",
+  "GET /api/about",
+  "GET /api/channels/:connectionId/media/:name",
+  "GET /api/contacts",
+  "GET /api/contacts/:id",
+  "GET /api/destinationtype",
+  "GET /api/destinationtype/:type/items",
+  "GET /api/docs",
+  "GET /api/docs/json",
+  "GET /api/docs/static/*",
+  "GET /api/docs/static/index.html",
+  "GET /api/docs/static/swagger-initializer.js",
+  "GET /api/docs/yaml",
+  "GET /api/forwardmessage/tickets",
+  "GET /api/health",
+  "GET /api/media/:name",
+  "GET /api/messages/:ticketId",
+  "GET /api/public/config",
+  "GET /api/queue",
+  "GET /api/queue/:id",
+  "GET /api/quickAnswers",
+  "GET /api/quickAnswers/:id",
+  "GET /api/quickAnswers/lookup",
+  "GET /api/ready",
+  "GET /api/settings",
+  "GET /api/simulator/:connectionId/messages",
+  "GET /api/tickets",
+  "GET /api/tickets/:id",
+  "GET /api/tickets/count",
+  "GET /api/tickets/history",
+  "GET /api/users",
+  "GET /api/users/:id",
+  "GET /api/users/directory",
+  "GET /api/users/search/items",
+  "GET /api/whatsapp",
+  "GET /api/whatsapp/:id",
+  "GET /manifest.webmanifest",
+  "POST /api/auth/login",
+  "POST /api/auth/refresh_token",
+  "POST /api/auth/signup",
+  "POST /api/channels/:connectionId/acks",
+  "POST /api/channels/:connectionId/messages",
+  "POST /api/contact",
+  "POST /api/contacts",
+  "POST /api/feedback",
+  "POST /api/forwardmessage/tickets",
+  "POST /api/messages/:ticketId",
+  "POST /api/queue",
+  "POST /api/quickAnswers",
+  "POST /api/simulator/:connectionId/messages",
+  "POST /api/tickets",
+  "POST /api/tickets/:id/participant",
+  "POST /api/users",
+  "POST /api/whatsapp",
+  "POST /api/whatsappsession/:id/pairing-code",
+  "PUT /api/contacts/:id",
+  "PUT /api/queue/:id",
+  "PUT /api/quickAnswers/:id",
+  "PUT /api/settings/:key",
+  "PUT /api/tickets/:id",
+  "PUT /api/users/:id",
+  "PUT /api/whatsapp/:id",
+];
+
+let server: TestServer;
+let webDist: string;
+beforeAll(async () => {
+  // An empty web build: the static files of a real build would add one route per file.
+  webDist = mkdtempSync(join(tmpdir(), "atendo-web-"));
+  server = await createTestServer({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+const apiRoutes = () => registered.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith(docsPrefix));
+
+describe("route inventory", () => {
+  it("registers exactly the listed routes", () => {
+    expect(registered.map(key).sort()).toEqual(allRoutes);
+  });
+
+  it("makes public exactly the listed routes", () => {
+    expect(registered.filter((r) => r.public).map(key).sort()).toEqual(publicRoutes);
+  });
+
+  it("refuses every other API route to an anonymous caller", async () => {
+    const privateRoutes = apiRoutes().filter((r) => !r.public);
+    expect(privateRoutes.length).toBeGreaterThan(50);
+    const answers: string[] = [];
+    for (const route of privateRoutes) {
+      // Any value fits a parameter: the session is checked before the parameters are parsed.
+      const url = route.url.replace(/:[A-Za-z]+/g, "1").replace(/\*$/, "x");
+      const response = await server.request({ method: route.method as RouteCall["method"], url });
+      answers.push(`${key(route)} → ${response.statusCode} ${response.json().error}`);
+    }
+    expect(answers).toEqual(privateRoutes.map((route) => `${key(route)} → 401 ERR_SESSION_EXPIRED`));
+  });
+});
