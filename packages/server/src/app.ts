@@ -3,16 +3,16 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { connectionKinds, limits, type ConnectionKind } from "@atendo/contracts";
+import { limits, type ConnectionKind } from "@atendo/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createApiDriverFactory } from "./channels/api/api-driver.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
+import { ApiConnectionCache } from "./channels/api/connection-cache.js";
 import { WebhookOutbox, type OutboxOptions } from "./channels/api/webhook-outbox.js";
 import type { DriverFactory } from "./channels/channel-driver.js";
 import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
-import { quotedInfoLookup, sentMessageLookup } from "./channels/pipeline/quoted-info.js";
-import { stopChannels } from "./channels/start-channels.js";
+import { driverEvents } from "./channels/driver-events.js";
 import { createWhatsappDriver, resendFromStore, type WhatsappDriverDeps } from "./channels/whatsapp/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
@@ -21,6 +21,8 @@ import { authenticate } from "./modules/auth/authenticate.js";
 import { registerAuth } from "./http/auth-plugin.js";
 import { registerErrorMapper } from "./http/error-mapper.js";
 import { registerWebApp } from "./http/web-app.js";
+import { createJobs, type JobOptions } from "./jobs/jobs.js";
+import type { JobRegistry } from "./jobs/job-registry.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
@@ -31,6 +33,8 @@ import { forwardingRoutes } from "./modules/forwarding/forwarding.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
+import { markDelivered, markFailed } from "./modules/messages/delivery/dispatch.js";
+import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery/quoted-info.js";
 import { messagesRoutes } from "./modules/messages/messages.routes.js";
 import { queueRoomsOf } from "./modules/queues/queue-rooms.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
@@ -50,17 +54,26 @@ export interface AppDeps {
   database: Database;
   mailer?: Mailer | null;
   redisKey?: string;
-  /** Tests inject clocks and timers into the channel manager and the webhook worker. */
+  /** Tests inject clocks and timers into the channel manager, the webhook worker and the jobs. */
   channels?: ChannelManagerOptions;
   outbox?: OutboxOptions;
+  jobs?: JobOptions;
   /** Driver factories by kind instead of the real ones; null leaves a kind without (tests: no real WhatsApp). */
   drivers?: Partial<Record<ConnectionKind, DriverFactory | null>>;
   /** Extra dependencies of the real WhatsApp driver (tests: a fake Baileys socket). */
   whatsapp?: Partial<WhatsappDriverDeps>;
 }
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** The periodic work; main.ts starts it once the server listens and the drivers run. */
+  jobs: JobRegistry;
+}
+
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
+  const { db } = database;
   const app = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -70,48 +83,62 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const log = app.log;
 
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    jwtKey: await loadJwtKey(database.db, config.JWT_SECRET),
-    mailer: deps.mailer === undefined ? createMailer(config) : deps.mailer,
-    log: app.log,
-    media: new MediaStore(config.MEDIA_DIR),
-    realtime: undefined as never,
-    channels: undefined as never,
-    outbox: undefined as never,
-  };
-  ctx.channels = new ChannelManager(ctx, deps.channels);
-  ctx.outbox = new WebhookOutbox(ctx, deps.outbox);
-  const drivers: Record<ConnectionKind, DriverFactory | null> = {
-    api: createApiDriverFactory(ctx),
+  // The pieces first, each given only what it needs; the few calls that need the whole context
+  // (the pipeline, the delivery) are late-bound: they run after buildApp, once `ctx` exists.
+  const jwtKey = await loadJwtKey(db, config.JWT_SECRET);
+  const realtime = createRealtime(app.server, {
+    authenticate: (token) => authenticate({ db, jwtKey }, token),
+    roomsOf: (actor) => queueRoomsOf(db, actor.id),
+    redisUrl: config.REDIS_URL,
+    redisKey: deps.redisKey,
+  });
+  realtime.setChatBoxAccess(async (actor, ticketId) => canSeeTicket(db, actor, await findTicketRow(db, ticketId)));
+  const outbox = new WebhookOutbox(
+    {
+      db,
+      log,
+      publicUrl: config.PUBLIC_URL,
+      delivered: (messageId, externalId) => markDelivered(ctx, messageId, externalId),
+      failed: async (messageId) => void (await markFailed(ctx, messageId)),
+    },
+    deps.outbox,
+  );
+  const drivers: Partial<Record<ConnectionKind, DriverFactory | null>> = {
+    api: createApiDriverFactory({ db, outbox }),
     whatsapp: createWhatsappDriver({
-      db: ctx.db,
-      logger: ctx.log,
-      findQuoted: quotedInfoLookup(ctx),
+      db,
+      logger: log,
+      findQuoted: quotedInfoLookup(db),
       // A recipient that could not decrypt one of our messages gets it again (Baileys' retry receipts).
-      getMessage: resendFromStore(sentMessageLookup(ctx)),
+      getMessage: resendFromStore(sentMessageLookup(db)),
       ...deps.whatsapp,
     }),
     ...deps.drivers,
   };
-  for (const kind of connectionKinds) {
-    const factory = drivers[kind];
-    if (factory) ctx.channels.registerDriver(kind, factory);
-  }
-  ctx.realtime = createRealtime(app.server, {
-    authenticate: (token) => authenticate(ctx, token),
-    roomsOf: (actor) => queueRoomsOf(ctx.db, actor.id),
-    redisUrl: config.REDIS_URL,
-    redisKey: deps.redisKey,
-  });
-  ctx.realtime.setChatBoxAccess(async (actor, ticketId) => canSeeTicket(ctx.db, actor, await findTicketRow(ctx.db, ticketId)));
-  // Drivers stop (and may write their last status) before the sockets and the database close.
+  const channels = new ChannelManager({ database, log, drivers, events: (connectionId, wiring) => driverEvents(ctx, connectionId, wiring) }, deps.channels);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    jwtKey,
+    mailer: deps.mailer === undefined ? createMailer(config) : deps.mailer,
+    log,
+    media: new MediaStore(config.MEDIA_DIR),
+    realtime,
+    channels,
+    outbox,
+    apiConnections: new ApiConnectionCache(db),
+  };
+  const jobs = createJobs(ctx, deps.jobs);
+  // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
+  // their last status), before the sockets and the database close.
   app.addHook("onClose", async () => {
-    await stopChannels(ctx);
-    await ctx.realtime.close();
+    await jobs.stop();
+    await channels.stopAll();
+    await realtime.close();
   });
 
   registerErrorMapper(app);
@@ -152,5 +179,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     routes(app, ctx);
   }
   await registerWebApp(app, config);
-  return { app, ctx };
+  return { app, ctx, jobs };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { ApiConnectionCache } from "./channels/api/connection-cache.js";
 import type { WebhookOutbox } from "./channels/api/webhook-outbox.js";
 import type { ChannelManager } from "./channels/channel-manager.js";
 import type { Config } from "./config.js";
@@ -7,7 +8,11 @@ import type { Mailer } from "./mailer.js";
 import type { MediaStore } from "./modules/media/media-store.js";
 import type { Realtime } from "./realtime/realtime.js";
 
-/** What every module needs; built once in buildApp and handed to routes and services. */
+/**
+ * What every module needs; built once in buildApp (its pieces first, then this object) and handed
+ * to routes and services. Per-app state (caches, workers) lives here or on the objects it holds,
+ * never in module-level maps: two apps in one process (tests) share nothing.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
@@ -19,8 +24,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Files of messages under MEDIA_DIR. */
   media: MediaStore;
-  /** One driver per connection (started by startChannels, not by buildApp). */
+  /** One driver per connection (started by main.ts, not by buildApp). */
   channels: ChannelManager;
   /** The API channel's webhook deliveries. */
   outbox: WebhookOutbox;
+  /** API connections by id, read by every API-channel call. */
+  apiConnections: ApiConnectionCache;
 }

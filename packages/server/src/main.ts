@@ -1,15 +1,13 @@
 import { buildApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
-import { startChannels } from "./channels/start-channels.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { startAutoClose } from "./jobs/auto-close.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   await database.migrate();
-  const { app, ctx } = await buildApp({ config, database });
+  const { app, ctx, jobs } = await buildApp({ config, database });
   const seeded = await bootstrap(ctx);
   if (seeded.generatedPassword) {
     // Printed once, on the start that created the admin; never stored in clear.
@@ -22,11 +20,9 @@ async function main(): Promise<void> {
   // A library's stray rejection (a channel's socket, say) is logged; it must not stop every other connection.
   process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled rejection"));
 
-  // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval from now.
-  const autoClose = startAutoClose(ctx);
   const shutdown = async () => {
     // Jobs first: a run in progress finishes its writes while the database is still open.
-    await autoClose.stop();
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -35,7 +31,9 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void shutdown());
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  await startChannels(ctx);
+  await ctx.channels.startAll();
+  // After the drivers: the recovery sweep's first run sends what a crash left unsent on the connections now running here.
+  jobs.start();
   console.log(`Atendo is running on http://localhost:${config.PORT} (database: ${database.kind})`);
 }
 

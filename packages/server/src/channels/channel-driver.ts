@@ -1,7 +1,9 @@
 /**
  * The seam between one connection and the rest of Atendo. A driver speaks one protocol
- * (WhatsApp through Baileys, the HTTP API channel, …); everything after it — contacts, tickets,
- * messages, routing, events — is the driver-independent pipeline (channels/pipeline/).
+ * (WhatsApp through Baileys, the HTTP API channel, …) and reports what arrives through
+ * DriverEvents, which the channel manager wires to the driver-independent pipeline
+ * (channels/pipeline/): the one way in. Outgoing messages leave through `send`, called by the
+ * message delivery (modules/messages/delivery/).
  */
 import type { ConnectionStatus, MessageAck, MessageMediaType } from "@atendo/contracts";
 
@@ -36,6 +38,17 @@ export interface InboundMessage {
   timestamp: Date;
 }
 
+/** A message of a connection, named by the channel's id or by Atendo's. */
+export type MessageRef = { externalId: string } | { messageId: number };
+
+/** What storing an inbound message did. */
+export interface InboundOutcome {
+  messageId: number;
+  ticketId: number;
+  /** Already stored (a redelivery): nothing changed, nothing was announced. */
+  duplicate: boolean;
+}
+
 export interface SessionUpdate {
   status: ConnectionStatus;
   qrcode?: string;
@@ -44,10 +57,20 @@ export interface SessionUpdate {
   number?: string;
 }
 
-/** What a driver reports; the manager wires these to the pipeline and the database. */
+/**
+ * What a driver reports; the manager wires these to the pipeline and the database. Pushed
+ * events (`on…`) never reject: the channel has already told the other side it got them, so a
+ * message that cannot be stored is retried and kept for replay. Answered events (`receive…`)
+ * come from a caller that waits (the API channel's HTTP calls): their outcome or error goes back
+ * to it, and it retries.
+ */
 export interface DriverEvents {
   onSession(update: SessionUpdate): Promise<void>;
   onMessage(message: InboundMessage): Promise<void>;
+  /** Stores a message once or throws the refusal; null when the connection ignores it (a group message). */
+  receiveMessage(message: InboundMessage): Promise<InboundOutcome | null>;
+  /** Moves an ack forward; false when the connection has no such message. */
+  receiveAck(ref: MessageRef, ack: Ack): Promise<boolean>;
   onAck(externalId: string, ack: Ack): Promise<void>;
   onEdit(externalId: string, body: string): Promise<void>;
   onDelete(externalId: string): Promise<void>;
@@ -67,6 +90,11 @@ export interface OutboundMessage {
   quotedExternalId?: string;
 }
 
+export interface SendResult {
+  externalId: string;
+  sent?: boolean;
+}
+
 export interface ChannelDriver {
   /** Connects (or resumes) and keeps the session alive; must not throw for a broken session. */
   start(): Promise<void>;
@@ -74,8 +102,12 @@ export interface ChannelDriver {
   stop(): Promise<void>;
   /** Ends the session for good (a new pairing is needed). */
   logout(): Promise<void>;
-  /** Sends a message; returns its external id, or throws AppError("ERR_SENDING_WAPP_MSG"). */
-  send(message: OutboundMessage): Promise<{ externalId: string }>;
+  /**
+   * Sends a message; returns its external id, or throws AppError("ERR_SENDING_WAPP_MSG").
+   * `sent` when the channel took it for good at once (ack 1 with nothing further to confirm: the
+   * API channel without a webhook); otherwise acks arrive later through the events.
+   */
+  send(message: OutboundMessage): Promise<SendResult>;
   deleteMessage(to: { number: string; isGroup: boolean }, externalId: string, fromMe: boolean): Promise<void>;
   /** Whether the number can receive messages on this channel (ERR_WAPP_INVALID_CONTACT when not). */
   checkNumber(number: string): Promise<boolean>;

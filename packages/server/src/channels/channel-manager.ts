@@ -1,10 +1,22 @@
 import type { ConnectionKind } from "@atendo/contracts";
-import type { AppContext } from "../context.js";
-import { connections } from "../db/schema/index.js";
+import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../core/app-error.js";
-import type { ChannelDriver, DriverFactory } from "./channel-driver.js";
-import { driverEvents } from "./driver-events.js";
+import type { Database } from "../db/client.js";
+import { connections } from "../db/schema/index.js";
+import type { ConnectionRow } from "../modules/connections/connection.presenter.js";
+import type { ChannelDriver, DriverEvents, DriverFactory } from "./channel-driver.js";
+import type { EventWiring } from "./driver-events.js";
 import { ownershipLocksFor, type OwnershipLocks } from "./ownership.js";
+
+/** What the manager needs of the app: it is built before the app context, which holds it. */
+export interface ChannelManagerDeps {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** A connection's events, wired to the pipeline (driverEvents over the app context). */
+  events(connectionId: number, wiring: EventWiring): DriverEvents;
+  /** Driver factories by kind; a kind without one leaves its connections idle. */
+  drivers?: Partial<Record<ConnectionKind, DriverFactory | null>>;
+}
 
 export interface ChannelManagerOptions {
   /** Delay before the n-th new attempt of a driver whose start failed (1-based). */
@@ -15,12 +27,6 @@ export interface ChannelManagerOptions {
   stopTimeoutMs?: number;
   /** Who runs which connection across instances; default: advisory locks on PostgreSQL, none on PGlite. */
   locks?: OwnershipLocks;
-  /**
-   * After startAll, how often the ownership round runs (retryOwnership): connections owned
-   * elsewhere are tried again, the lock session is checked, connections created or deleted on
-   * another instance are picked up or dropped. Default 10 s; 0 = only by hand (tests).
-   */
-  ownershipRetryMs?: number;
   /** In-line retries of an inbound message the pipeline could not store (inbound-failures.ts). */
   inboundRetryDelaysMs?: readonly number[];
 }
@@ -58,7 +64,8 @@ function defaultSchedule(fn: () => void, ms: number): () => void {
  * handled by wrappers that never reject (driver-events.ts).
  * A connection of an exclusive kind runs only on the instance that owns it (ownership.ts); the
  * others keep it on standby and take it over when the owner goes away.
- * Calls for one connection (start, stop, logout, remove) run one after another.
+ * Calls for one connection (start, stop, logout, remove) run one after another. The ownership
+ * round runs as a job (jobs/jobs.ts).
  */
 export class ChannelManager {
   private readonly factories = new Map<ConnectionKind, DriverFactory>();
@@ -67,34 +74,46 @@ export class ChannelManager {
   private readonly standby = new Map<number, ConnectionKind>();
   private readonly queues = new Map<number, Promise<void>>();
   private readonly locks: OwnershipLocks;
-  private ownershipTimer: NodeJS.Timeout | undefined;
   private ownershipRound: Promise<void> | undefined;
   private closed = false;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly deps: ChannelManagerDeps,
     private readonly options: ChannelManagerOptions = {},
   ) {
-    this.locks = options.locks ?? ownershipLocksFor(ctx.database, ctx.log);
+    this.locks = options.locks ?? ownershipLocksFor(deps.database, deps.log);
     this.locks.onLost(() => this.ownershipLost());
+    for (const [kind, factory] of Object.entries(deps.drivers ?? {}) as [ConnectionKind, DriverFactory | null][]) {
+      if (factory) this.factories.set(kind, factory);
+    }
+  }
+
+  private get db() {
+    return this.deps.database.db;
+  }
+
+  private get log() {
+    return this.deps.log;
   }
 
   registerDriver(kind: ConnectionKind, factory: DriverFactory): void {
     this.factories.set(kind, factory);
   }
 
-  /**
-   * Starts every connection (at boot), then the ownership round. Resolves once each has started,
-   * scheduled a retry, or gone on standby.
-   */
+  /** Starts every connection (at boot). Resolves once each has started, scheduled a retry, or gone on standby. */
   async startAll(): Promise<void> {
-    const rows = await this.ctx.db.select({ id: connections.id, kind: connections.kind }).from(connections);
+    const rows = await this.db.select({ id: connections.id, kind: connections.kind }).from(connections);
     await Promise.all(rows.map((row) => this.start(row.id, row.kind)));
-    const every = this.options.ownershipRetryMs ?? 10_000;
-    if (every > 0 && !this.ownershipTimer && !this.closed) {
-      this.ownershipTimer = setInterval(() => void this.retryOwnership(), every);
-      this.ownershipTimer.unref();
-    }
+  }
+
+  /**
+   * The events of a connection whose channel reports by request — the API channel's HTTP calls,
+   * answered by whichever instance receives them, its driver running here or not — wired like a
+   * running driver's. Session updates through them are dropped: they are the driver's to report.
+   * `connection` is the row the caller loaded already (authentication): not read again.
+   */
+  requestEvents(connection: ConnectionRow): DriverEvents {
+    return this.deps.events(connection.id, { isCurrent: () => false, connection });
   }
 
   /** Starts (or restarts) a connection's driver. Never rejects. */
@@ -105,7 +124,7 @@ export class ChannelManager {
   /** Runs `task` after the calls already queued for this connection. */
   private serially(connectionId: number, task: () => Promise<void>): Promise<void> {
     const next = (this.queues.get(connectionId) ?? Promise.resolve()).then(task);
-    const settled = next.catch((error: unknown) => this.ctx.log.error({ err: error, connectionId }, "channel manager call failed"));
+    const settled = next.catch((error: unknown) => this.log.error({ err: error, connectionId }, "channel manager call failed"));
     this.queues.set(connectionId, settled);
     void settled.then(() => {
       if (this.queues.get(connectionId) === settled) this.queues.delete(connectionId);
@@ -118,7 +137,7 @@ export class ChannelManager {
     const factory = this.factories.get(kind);
     if (this.closed) return;
     if (!factory) {
-      this.ctx.log.warn({ connectionId, kind }, "no channel driver registered for this kind; the connection stays idle");
+      this.log.warn({ connectionId, kind }, "no channel driver registered for this kind; the connection stays idle");
       return;
     }
     if (exclusiveKinds.has(kind) && !(await this.own(connectionId))) {
@@ -134,15 +153,15 @@ export class ChannelManager {
   private async own(connectionId: number): Promise<boolean> {
     try {
       if (await this.locks.acquire(connectionId)) return true;
-      this.ctx.log.info({ connectionId }, "connection owned by another instance; on standby here");
+      this.log.info({ connectionId }, "connection owned by another instance; on standby here");
     } catch (error) {
-      this.ctx.log.error({ err: error, connectionId }, "could not claim the connection (lock session); on standby, retried later");
+      this.log.error({ err: error, connectionId }, "could not claim the connection (lock session); on standby, retried later");
     }
     return false;
   }
 
   /**
-   * The ownership round (every ownershipRetryMs after startAll; tests call it): checks the lock
+   * The ownership round (the connection-ownership job; tests call it): checks the lock
    * session, tries the standby connections again (an owner that died released them), starts
    * connections created on another instance and drops those deleted there.
    */
@@ -152,7 +171,7 @@ export class ChannelManager {
         await this.locks.check();
         // Known before the read: a connection created here meanwhile is not taken for a deleted one.
         const known = [...this.slots.keys(), ...this.standby.keys()];
-        const rows = await this.ctx.db.select({ id: connections.id, kind: connections.kind }).from(connections);
+        const rows = await this.db.select({ id: connections.id, kind: connections.kind }).from(connections);
         const existing = new Set(rows.map((row) => row.id));
         for (const id of known) if (!existing.has(id)) await this.remove(id);
         for (const row of rows) {
@@ -161,7 +180,7 @@ export class ChannelManager {
           if (this.standby.has(row.id) || unknown) await this.start(row.id, row.kind);
         }
       } catch (error) {
-        this.ctx.log.error({ err: error }, "connection ownership round failed");
+        this.log.error({ err: error }, "connection ownership round failed");
       }
     })().finally(() => (this.ownershipRound = undefined));
     return this.ownershipRound;
@@ -183,11 +202,11 @@ export class ChannelManager {
     const current = () => this.slots.get(connectionId) === slot && !this.closed;
     try {
       const inbound = this.options.inboundRetryDelaysMs ? { retryDelaysMs: this.options.inboundRetryDelaysMs } : {};
-      slot.driver = slot.factory(connectionId, driverEvents(this.ctx, connectionId, current, inbound));
+      slot.driver = slot.factory(connectionId, this.deps.events(connectionId, { isCurrent: current, inbound }));
       await slot.driver.start();
       slot.attempts = 0;
     } catch (error) {
-      this.ctx.log.error({ err: error, connectionId }, "channel driver failed to start");
+      this.log.error({ err: error, connectionId }, "channel driver failed to start");
       const failed = slot.driver;
       slot.driver = null;
       if (failed) await this.settle(connectionId, "stop", () => failed.stop());
@@ -260,8 +279,6 @@ export class ChannelManager {
   /** Stops every driver (shutdown) and gives up every connection; no driver starts afterwards. */
   async stopAll(): Promise<void> {
     this.closed = true;
-    clearInterval(this.ownershipTimer);
-    this.ownershipTimer = undefined;
     await this.ownershipRound;
     await Promise.all([...new Set([...this.slots.keys(), ...this.standby.keys()])].map((id) => this.stop(id)));
     await this.locks.close();
@@ -272,7 +289,7 @@ export class ChannelManager {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(() => {
-        this.ctx.log.warn({ connectionId }, `channel driver ${what} timed out`);
+        this.log.warn({ connectionId }, `channel driver ${what} timed out`);
         resolve();
       }, this.options.stopTimeoutMs ?? 10_000);
       timer.unref();
@@ -280,7 +297,7 @@ export class ChannelManager {
     try {
       await Promise.race([call(), timeout]);
     } catch (error) {
-      this.ctx.log.error({ err: error, connectionId }, `channel driver ${what} failed`);
+      this.log.error({ err: error, connectionId }, `channel driver ${what} failed`);
     } finally {
       clearTimeout(timer);
     }

@@ -44,7 +44,7 @@ function lockTable() {
 
 async function instance(locks?: OwnershipLocks) {
   const fakes = fakeDrivers();
-  const server = await createTestServer({}, { database, drivers: { whatsapp: fakes.factory }, channels: { ownershipRetryMs: 0, ...(locks ? { locks } : {}) } });
+  const server = await createTestServer({}, { database, drivers: { whatsapp: fakes.factory }, channels: locks ? { locks } : {} });
   return { server, fakes, running: (id: number) => server.ctx.channels.isRunning(id) };
 }
 

@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { sql } from "drizzle-orm";
+import { sql, type Logger } from "drizzle-orm";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -34,17 +34,46 @@ export interface DatabaseOptions {
   /** PGlite data directory; "memory://" keeps it in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * Called with the text of every statement sent, transaction control (BEGIN, COMMIT, ROLLBACK)
+   * included: tests count what a request costs with it.
+   */
+  onStatement?: (sql: string) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.url ? openPostgres(options.url, options.poolSize) : openPglite(options.pgliteDir ?? "memory://");
+  return options.url ? openPostgres(options.url, options.poolSize, options.onStatement) : openPglite(options.pgliteDir ?? "memory://", options.onStatement);
 }
 
-function openPglite(dir: string): Database {
+function statementLogger(onStatement: ((sql: string) => void) | undefined): Logger | undefined {
+  return onStatement && { logQuery: (query) => onStatement(query) };
+}
+
+/**
+ * drizzle's node-postgres session sends BEGIN and COMMIT as statements (its logger sees them);
+ * PGlite runs them inside `client.transaction`, out of the logger's sight: reported here instead.
+ */
+function reportTransactions(client: PGlite, onStatement: (sql: string) => void): void {
+  const transaction = client.transaction.bind(client);
+  client.transaction = async (callback) => {
+    onStatement("begin");
+    try {
+      const result = await transaction(callback);
+      onStatement("commit");
+      return result;
+    } catch (error) {
+      onStatement("rollback");
+      throw error;
+    }
+  };
+}
+
+function openPglite(dir: string, onStatement?: (sql: string) => void): Database {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   // Extensions the migrations create must be loaded into PGlite (on a server they are installed).
   const client = new PGlite(dir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  if (onStatement) reportTransactions(client, onStatement);
+  const db = drizzlePglite({ client, schema, logger: statementLogger(onStatement) }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -56,11 +85,11 @@ function openPglite(dir: string): Database {
   };
 }
 
-function openPostgres(url: string, poolSize = 10): Database {
+function openPostgres(url: string, poolSize = 10, onStatement?: (sql: string) => void): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger: statementLogger(onStatement) }) as unknown as Db;
   return {
     db,
     kind: "postgres",

@@ -9,7 +9,7 @@ import { createTestServer } from "../test/harness.js";
 import { useLiveServer } from "../test/live-server.js";
 import { recordEvents, settle } from "../test/socket-client.js";
 import { waitFor } from "../test/wait-for.js";
-import { closeIdleTickets, startAutoClose } from "./auto-close.js";
+import { closeIdleTickets } from "./auto-close.js";
 
 const HOUR = 3_600_000;
 /**
@@ -78,6 +78,8 @@ describe("auto-close", () => {
     const idle = await ticketIdle(direct, 5, now);
     expect(await closeIdleTickets(live.server.ctx, 0, now)).toBe(0);
     expect((await rowsOf([idle])).get(idle)?.status).toBe("open");
+    // The server's own schedule has no auto-close job either (TICKETS_AUTO_CLOSE_HOURS unset here).
+    expect(live.server.jobs.names()).toEqual(["webhook-outbox", "recovery", "connection-ownership"]);
   });
 
   it("announces each closed ticket once (action closed) to its owner, participants and admins, not to others", async () => {
@@ -127,7 +129,7 @@ describe("TICKETS_AUTO_CLOSE_HOURS", () => {
   });
 
   it("makes the server close idle tickets on its schedule until stopped", async () => {
-    const server = await createTestServer({ TICKETS_AUTO_CLOSE_HOURS: "2" });
+    const server = await createTestServer({ TICKETS_AUTO_CLOSE_HOURS: "2" }, { jobs: { autoCloseMs: 10 } });
     try {
       const admin = await server.adminToken();
       const user = await server.createUser();
@@ -137,10 +139,10 @@ describe("TICKETS_AUTO_CLOSE_HOURS", () => {
         .update(tickets)
         .set({ updatedAt: new Date(Date.now() - 3 * HOUR) })
         .where(eq(tickets.id, ticketId));
-      const job = startAutoClose(server.ctx, { intervalMs: 10 });
+      server.jobs.start("auto-close");
       const status = async () => (await server.ctx.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticketId)))[0]?.status;
       await waitFor(async () => (await status()) === "closed", "the idle ticket to be closed");
-      await job.stop();
+      await server.jobs.stop();
     } finally {
       await server.close();
     }

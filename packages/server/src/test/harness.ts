@@ -9,6 +9,7 @@ import { loadConfig, type Config } from "../config.js";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema/index.js";
 import type { Database } from "../db/client.js";
+import type { JobRegistry } from "../jobs/job-registry.js";
 import type { Mailer } from "../mailer.js";
 import { hashPassword } from "../modules/auth/password.js";
 import { openTestDatabase } from "./test-database.js";
@@ -18,6 +19,8 @@ export const ADMIN = { email: "admin@atendo.test", password: "admin-password" } 
 export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Not started: a test starts the job it exercises (`jobs.start("auto-close")`). */
+  jobs: JobRegistry;
   close(): Promise<void>;
   /** Logs in and returns the session plus the refresh cookie value. */
   login(email: string, password: string): Promise<SessionResponse & { cookie: string }>;
@@ -36,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "drivers" | "whatsapp"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp"> {
   mailer?: Mailer | null;
   redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
@@ -44,8 +47,8 @@ export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" |
 }
 
 /**
- * A built (not listening) app on a fresh database, with its own media folder. Channels are not
- * started (tests that need drivers create connections, whose drivers start, or start them); the
+ * A built (not listening) app on a fresh database, with its own media folder. Channels and jobs
+ * are not started (tests that need drivers create connections, whose drivers start, or start them); the
  * WhatsApp kind has no driver unless a test registers one; the demo connection is off unless
  * DEMO_CONNECTION is passed.
  */
@@ -60,13 +63,14 @@ export async function createTestServer(env: Record<string, string> = {}, options
     MEDIA_DIR: mediaDir,
     ...env,
   });
-  const { app, ctx } = await buildApp({
+  const { app, ctx, jobs } = await buildApp({
     config,
     database,
     mailer: options.mailer ?? null,
     redisKey: options.redisKey,
     channels: options.channels,
     outbox: options.outbox,
+    jobs: options.jobs,
     // No real WhatsApp in tests (this network cannot reach it): tests register fake drivers, or
     // pass `whatsapp` deps (a fake Baileys socket) to run the real driver.
     drivers: options.drivers ?? (options.whatsapp ? {} : { whatsapp: null }),
@@ -89,6 +93,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
   return {
     app,
     ctx,
+    jobs,
     request,
     login,
     async adminToken() {

@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "../db/client.js";
+import { openDatabase, type Database, type DatabaseOptions } from "../db/client.js";
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped on close).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: Pick<DatabaseOptions, "onStatement"> = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = openDatabase({ pgliteDir: "memory://" });
+    const database = openDatabase({ pgliteDir: "memory://", ...options });
     await database.migrate();
     return database;
   }
@@ -17,7 +17,7 @@ export async function openTestDatabase(): Promise<Database> {
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString(), poolSize: 5 });
+  const database = openDatabase({ url: url.toString(), poolSize: 5, ...options });
   await database.migrate();
   return {
     ...database,

@@ -13,8 +13,7 @@ import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
 import { typed } from "../../core/route-kit.js";
 import { mediaForChannel, sendMedia } from "../../modules/media/media.service.js";
-import { applyAck } from "../pipeline/message-updates.js";
-import { authenticateChannel, receiveChannelMessage, type ChannelConnection } from "./api-inbound.js";
+import { authenticateChannel, receiveChannelAck, receiveChannelMessage, type ChannelConnection } from "./api-inbound.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -84,10 +83,7 @@ export function apiChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const connection = connectionOf(request);
-      const { externalId, messageId, ack } = request.body;
-      const ref = externalId !== undefined ? { externalId } : { messageId: messageId ?? 0 };
-      if (!(await applyAck(ctx, connection.id, ref, ack))) throw new AppError("ERR_NO_MESSAGE_FOUND");
+      await receiveChannelAck(ctx, connectionOf(request), request.body);
       return { ok: true as const };
     },
   );

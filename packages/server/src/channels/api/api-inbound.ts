@@ -1,52 +1,19 @@
-import type { channelInboundBody } from "@atendo/contracts";
-import { and, eq, sql } from "drizzle-orm";
+import type { channelAckBody, channelInboundBody } from "@atendo/contracts";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { prepared } from "../../db/prepared.js";
-import { connections } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { bearerToken } from "../../modules/auth/authenticate.js";
+import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
 import { assertSize, classifyBuffer } from "../../modules/media/file-kind.js";
-import type { InboundMedia, InboundMessage, MediaType } from "../channel-driver.js";
-import { ingestInbound, type IngestOutcome } from "../pipeline/ingest.js";
+import type { InboundMedia, InboundMessage, InboundOutcome, MediaType } from "../channel-driver.js";
 
 export type ChannelInbound = z.output<typeof channelInboundBody>;
-export type ChannelConnection = typeof connections.$inferSelect;
+export type ChannelAck = z.output<typeof channelAckBody>;
+export type ChannelConnection = ConnectionRow;
 
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
-}
-
-/**
- * API connections authenticated in the last moments, by id: every inbound call needs its
- * connection, and a query per call is a good part of its cost. A change made on this instance
- * drops the entry at once (forgetChannel); other instances see it within CHANNEL_CACHE_MS.
- */
-const CHANNEL_CACHE_MS = 2000;
-const channelCache = new WeakMap<AppContext, Map<number, { row: ChannelConnection; until: number }>>();
-
-export function forgetChannel(ctx: AppContext, connectionId: number): void {
-  channelCache.get(ctx)?.delete(connectionId);
-}
-
-async function loadChannel(ctx: AppContext, connectionId: number): Promise<ChannelConnection | undefined> {
-  let cache = channelCache.get(ctx);
-  if (!cache) channelCache.set(ctx, (cache = new Map()));
-  const hit = cache.get(connectionId);
-  if (hit && hit.until > Date.now()) return hit.row;
-  const query = prepared(ctx.db, "api_connection", (db, name) =>
-    db
-      .select()
-      .from(connections)
-      .where(and(eq(connections.id, sql.placeholder("id")), eq(connections.kind, "api")))
-      .limit(1)
-      .prepare(name),
-  );
-  const [row] = await query.execute({ id: connectionId });
-  if (row) cache.set(connectionId, { row, until: Date.now() + CHANNEL_CACHE_MS });
-  else cache.delete(connectionId);
-  return row;
 }
 
 /**
@@ -56,7 +23,7 @@ async function loadChannel(ctx: AppContext, connectionId: number): Promise<Chann
  */
 export async function authenticateChannel(ctx: AppContext, connectionId: number, authorization: string | undefined): Promise<ChannelConnection> {
   const token = bearerToken(authorization);
-  const row = await loadChannel(ctx, connectionId);
+  const row = await ctx.apiConnections.get(connectionId);
   const expected = row?.apiToken ?? "";
   const matches = timingSafeEqual(digest(token ?? ""), digest(expected));
   if (!row || !token || !expected || !matches) throw new AppError("ERR_INVALID_CHANNEL_TOKEN");
@@ -70,10 +37,20 @@ export async function channelFile(data: Buffer, mimeType: string, fileName?: str
   return { media: { data, mimeType: kind.mimeType, fileName: fileName ?? `file.${kind.extension}` }, mediaType: kind.mediaType };
 }
 
-/** An API-channel message, through the same pipeline as every driver's. */
-export async function receiveChannelMessage(ctx: AppContext, connection: ChannelConnection, input: ChannelInbound): Promise<IngestOutcome> {
+/**
+ * A customer's message on an API connection (its HTTP call, the simulator), reported through
+ * the connection's driver events like every channel's: the one way into the pipeline.
+ */
+export async function receiveInbound(ctx: AppContext, connection: ChannelConnection, message: InboundMessage): Promise<InboundOutcome> {
+  const outcome = await ctx.channels.requestEvents(connection).receiveMessage(message);
+  if (!outcome) throw new AppError("ERR_INBOUND_CONFIGURATION"); // only group messages are ignored, and the API has none
+  return outcome;
+}
+
+/** POST /channels/{id}/messages: the external system's body as the message a driver reports. */
+export async function receiveChannelMessage(ctx: AppContext, connection: ChannelConnection, input: ChannelInbound): Promise<InboundOutcome> {
   const file = input.media ? await channelFile(Buffer.from(input.media.data, "base64"), input.media.mimeType, input.media.fileName) : undefined;
-  const message: InboundMessage = {
+  return receiveInbound(ctx, connection, {
     externalId: input.externalId,
     chat: { number: input.from.number, name: input.from.name, isGroup: false },
     fromMe: false,
@@ -82,8 +59,11 @@ export async function receiveChannelMessage(ctx: AppContext, connection: Channel
     media: file?.media,
     quotedExternalId: input.quotedExternalId,
     timestamp: input.timestamp ?? new Date(),
-  };
-  const outcome = await ingestInbound(ctx, connection.id, message, connection);
-  if (!outcome) throw new AppError("ERR_INBOUND_CONFIGURATION"); // only group messages are ignored, and the API has none
-  return outcome;
+  });
+}
+
+/** POST /channels/{id}/acks: by the channel's id or Atendo's; ERR_NO_MESSAGE_FOUND when neither names a message. */
+export async function receiveChannelAck(ctx: AppContext, connection: ChannelConnection, input: ChannelAck): Promise<void> {
+  const ref = input.externalId !== undefined ? { externalId: input.externalId } : { messageId: input.messageId ?? 0 };
+  if (!(await ctx.channels.requestEvents(connection).receiveAck(ref, input.ack))) throw new AppError("ERR_NO_MESSAGE_FOUND");
 }

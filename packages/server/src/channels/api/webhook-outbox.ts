@@ -1,9 +1,21 @@
 import { webhookAnswer } from "@atendo/contracts";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.js";
 import { connections, webhookDeliveries } from "../../db/schema/index.js";
-import { markFailed, markSent, setExternalId } from "../pipeline/outbound.js";
 import { buildPayload, signature, type DeliveryRow } from "./webhook-payload.js";
+
+/** What the outbox needs of the app (it is built before the app context, which holds it). */
+export interface OutboxDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** PUBLIC_URL: where receivers download files. */
+  publicUrl: string | undefined;
+  /** The receiver took a message (and named it `externalId`, when it answered one): shown as sent. */
+  delivered(messageId: number, externalId: string | undefined): Promise<void>;
+  /** The last attempt failed: the message shows as failed. */
+  failed(messageId: number): Promise<void>;
+}
 
 export interface OutboxOptions {
   fetch?: typeof fetch;
@@ -28,7 +40,8 @@ export function defaultBackoff(attempt: number): number {
  * rows (FOR UPDATE SKIP LOCKED, so several instances share the work), POSTs each signed payload,
  * and marks it sent, or schedules the next attempt with backoff, or after the last one marks it
  * and its message failed. Rows pending at start-up are picked up: a restart loses nothing.
- * Tests drive `runOnce(now)` with their own clock instead of starting the timer.
+ * The worker is a job (jobs/jobs.ts starts and stops it); tests drive `runOnce(now)` with their
+ * own clock instead.
  */
 export class WebhookOutbox {
   private timer: NodeJS.Timeout | undefined;
@@ -37,7 +50,7 @@ export class WebhookOutbox {
   private readonly o: Required<Omit<OutboxOptions, "fetch">> & { fetch: typeof fetch };
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly deps: OutboxDeps,
     options: OutboxOptions = {},
   ) {
     this.o = {
@@ -60,7 +73,7 @@ export class WebhookOutbox {
    * dispatch lease ran out before it was marked handed over) does not get a second delivery.
    */
   async enqueue(connectionId: number, messageId: number, event: DeliveryRow["event"]): Promise<void> {
-    await this.ctx.db.execute(sql`
+    await this.deps.db.execute(sql`
       insert into webhook_deliveries (connection_id, message_id, event)
       select ${connectionId}::integer, ${messageId}::bigint, ${event}::text
       where not exists (select 1 from webhook_deliveries where message_id = ${messageId}::bigint and event = ${event}::text)`);
@@ -96,20 +109,20 @@ export class WebhookOutbox {
   }
 
   private fail(error: unknown): number {
-    this.ctx.log.error({ err: error }, "webhook outbox run failed");
+    this.deps.log.error({ err: error }, "webhook outbox run failed");
     return 0;
   }
 
   /** Claims the deliveries due at `now` and attempts each; returns how many were attempted. */
   async runOnce(now: Date = new Date()): Promise<number> {
-    const due = this.ctx.db
+    const due = this.deps.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
       .limit(this.o.batchSize)
       .for("update", { skipLocked: true });
-    const claimed = await this.ctx.db
+    const claimed = await this.deps.db
       .update(webhookDeliveries)
       .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + this.o.leaseMs), updatedAt: now })
       .where(inArray(webhookDeliveries.id, due))
@@ -123,8 +136,7 @@ export class WebhookOutbox {
       const externalId = await this.post(delivery);
       await this.finish(delivery, { status: "sent", lastError: null });
       if (delivery.event !== "message") return;
-      if (externalId) await setExternalId(this.ctx, delivery.messageId, externalId);
-      await markSent(this.ctx, delivery.messageId);
+      await this.deps.delivered(delivery.messageId, externalId);
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
       if (delivery.attempts < this.o.maxAttempts) {
@@ -132,24 +144,24 @@ export class WebhookOutbox {
         await this.finish(delivery, { status: "pending", lastError, nextAttemptAt });
         return;
       }
-      this.ctx.log.warn({ deliveryId: delivery.id, messageId: delivery.messageId, lastError }, "webhook delivery failed for good");
+      this.deps.log.warn({ deliveryId: delivery.id, messageId: delivery.messageId, lastError }, "webhook delivery failed for good");
       await this.finish(delivery, { status: "failed", lastError });
-      if (delivery.event === "message") await markFailed(this.ctx, delivery.messageId);
+      if (delivery.event === "message") await this.deps.failed(delivery.messageId);
     }
   }
 
   private async finish(delivery: DeliveryRow, change: Partial<DeliveryRow>): Promise<void> {
-    await this.ctx.db.update(webhookDeliveries).set({ ...change, updatedAt: new Date() }).where(eq(webhookDeliveries.id, delivery.id));
+    await this.deps.db.update(webhookDeliveries).set({ ...change, updatedAt: new Date() }).where(eq(webhookDeliveries.id, delivery.id));
   }
 
   /** POSTs one delivery; resolves with the external id the receiver answered, throws on failure. */
   private async post(delivery: DeliveryRow): Promise<string | undefined> {
-    const [connection] = await this.ctx.db
+    const [connection] = await this.deps.db
       .select({ url: connections.webhookUrl, secret: connections.webhookSecret })
       .from(connections)
       .where(eq(connections.id, delivery.connectionId))
       .limit(1);
-    const payload = await buildPayload(this.ctx, delivery);
+    const payload = await buildPayload(this.deps.db, this.deps.publicUrl, delivery);
     // The webhook was removed meanwhile: delivered locally, as for a connection without one.
     if (!connection?.url || !payload) return undefined;
     const rawBody = JSON.stringify(payload);

@@ -2,7 +2,7 @@ import type { WebhookPayload } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { createHmac } from "node:crypto";
-import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets, type webhookDeliveries } from "../../db/schema/index.js";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -20,13 +20,13 @@ export function defaultExternalId(messageId: number): string {
 }
 
 /** Where the receiver downloads a file: needs the connection's token, like the inbound calls. */
-export function channelMediaUrl(ctx: AppContext, connectionId: number, mediaName: string): string {
-  return `${ctx.config.PUBLIC_URL?.replace(/\/$/, "") ?? ""}/api/channels/${connectionId}/media/${mediaName}`;
+export function channelMediaUrl(publicUrl: string | undefined, connectionId: number, mediaName: string): string {
+  return `${publicUrl?.replace(/\/$/, "") ?? ""}/api/channels/${connectionId}/media/${mediaName}`;
 }
 
 /** Builds the payload of a delivery from the message as it is now; undefined if it is gone. */
-export async function buildPayload(ctx: AppContext, delivery: DeliveryRow): Promise<WebhookPayload | undefined> {
-  const [row] = await ctx.db
+export async function buildPayload(db: Db, publicUrl: string | undefined, delivery: DeliveryRow): Promise<WebhookPayload | undefined> {
+  const [row] = await db
     .select({ message: messages, number: contacts.number, name: contacts.name, isGroup: tickets.isGroup, quotedExternalId: quoted.externalId })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
@@ -53,7 +53,7 @@ export async function buildPayload(ctx: AppContext, delivery: DeliveryRow): Prom
     mediaType: message.mediaType,
     media:
       message.mediaName && message.mimeType
-        ? { url: channelMediaUrl(ctx, delivery.connectionId, message.mediaName), mimeType: message.mimeType, fileName: message.fileName ?? message.mediaName }
+        ? { url: channelMediaUrl(publicUrl, delivery.connectionId, message.mediaName), mimeType: message.mimeType, fileName: message.fileName ?? message.mediaName }
         : null,
     quotedExternalId: row.quotedExternalId,
   };

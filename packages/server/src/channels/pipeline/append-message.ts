@@ -1,6 +1,7 @@
 import { activeTicketStatuses, type Ticket } from "@atendo/contracts";
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { fieldsOf } from "../../db/cte.js";
 import { prepared } from "../../db/prepared.js";
 import { connections, contacts, messages, queues, tickets, users } from "../../db/schema/index.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
@@ -21,14 +22,6 @@ export interface NewInbound {
   senderName: string | null;
   senderNumber: string | null;
   createdAt: Date;
-}
-
-/**
- * The fields of a CTE that returns whole rows of a table, keyed like the table's columns (drizzle
- * selects a CTE's fields one by one, not as a nested object), typed as those columns.
- */
-function fieldsOf<Columns>(cte: object, columns: Columns & object): Columns {
-  return Object.fromEntries(Object.keys(columns).map((key) => [key, (cte as Record<string, unknown>)[key]])) as Columns;
 }
 
 /** The columns an inbound message sets, in the order of the statement's insert list. */

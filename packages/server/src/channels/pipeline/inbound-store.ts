@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { messages } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
+import { outgoingValues, type OutgoingTicket } from "../../modules/messages/delivery/outgoing.repo.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { InboundMessage } from "../channel-driver.js";
 import { findOrCreateActiveTicket, type ActiveTicket } from "./active-ticket.js";
@@ -97,20 +98,21 @@ export async function appendInTransaction(inbound: Inbound): Promise<Stored> {
     );
     const { message, ticket } = await append(tx, inbound, active.ticket.id);
     const greet = active.created && route?.greeting && !input.fromMe && !input.chat.isGroup;
-    const greeting = greet && route?.greeting ? await insertGreeting(tx, message, route.greeting, now) : null;
+    const greeting = greet && route?.greeting ? await insertGreeting(tx, active.ticket, route.greeting, now) : null;
     return { active, created: greeting ? [message, greeting] : [message], greeting, ticket };
   });
 }
 
 /**
- * The queue's greeting as a `chat-automatic` message from us, due for dispatch (written with the
- * ticket, so a crash before it is sent leaves it to the recovery sweep). It does not become the
+ * The queue's greeting as a `chat-automatic` message from us, written with the ticket by the
+ * outgoing writer's own values (due for dispatch: a crash before it is sent leaves it to the
+ * recovery sweep); dispatched after the commit (dispatchOutgoing). It does not become the
  * ticket's last message: the waiting list should show what the customer wrote.
  */
-async function insertGreeting(tx: Db, inbound: MessageRow, body: string, now: Date): Promise<MessageRow> {
+async function insertGreeting(tx: Db, ticket: OutgoingTicket, body: string, now: Date): Promise<MessageRow> {
   const [greeting] = await tx
     .insert(messages)
-    .values({ ticketId: inbound.ticketId, connectionId: inbound.connectionId, body, fromMe: true, read: true, mediaType: "chat-automatic", createdAt: now, dispatchAt: now })
+    .values(outgoingValues(ticket, [{ body, mediaType: "chat-automatic" }], null, now))
     .returning();
   if (!greeting) throw new AppError("ERR_CREATING_MESSAGE");
   return greeting;

@@ -6,17 +6,10 @@ import { connections, messages } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
 import { classifyBuffer } from "../../modules/media/file-kind.js";
-import type { InboundMessage } from "../channel-driver.js";
-import { announceMessages } from "./announce.js";
+import { announceMessages } from "../../modules/messages/delivery/announce.js";
+import { dispatchOutgoing } from "../../modules/messages/delivery/outgoing.service.js";
+import type { InboundMessage, InboundOutcome } from "../channel-driver.js";
 import { appendInTransaction, appendToActiveTicket, Redelivered } from "./inbound-store.js";
-import { deliverOutbound } from "./outbound.js";
-
-export interface IngestOutcome {
-  messageId: number;
-  ticketId: number;
-  /** Already stored (a redelivery): nothing changed, nothing was announced. */
-  duplicate: boolean;
-}
 
 async function findByExternalId(db: Db, connectionId: number, externalId: string) {
   const [row] = await db
@@ -38,9 +31,10 @@ async function storeMedia(ctx: AppContext, media: NonNullable<InboundMessage["me
  * (connection, external id) → update the ticket's last message, unread count and time; then,
  * after the write, announce it and send the greeting. A redelivered message is a no-op: no
  * event, no unread bump. Returns null for a group message the connection ignores. `connection`
- * may be passed by a caller that loaded it already (the API channel's authentication).
+ * may be passed by a caller that loaded it already (the API channel's authentication). Called
+ * only through the driver events (driver-events.ts) and the replay of kept failures.
  */
-export async function ingestInbound(ctx: AppContext, connectionId: number, input: InboundMessage, loaded?: ConnectionRow): Promise<IngestOutcome | null> {
+export async function ingestInbound(ctx: AppContext, connectionId: number, input: InboundMessage, loaded?: ConnectionRow): Promise<InboundOutcome | null> {
   const connection = loaded ?? (await ctx.db.select().from(connections).where(eq(connections.id, connectionId)).limit(1))[0];
   if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
   if (input.chat.isGroup && connection.ignoreGroups) return null;
@@ -54,9 +48,10 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
   const inbound = { ctx, connection, number, input, mediaName, now: new Date() };
   try {
     const stored = (await appendToActiveTicket(inbound)) ?? (await appendInTransaction(inbound));
-    await announceMessages(ctx, stored.active, stored.created, stored.ticket);
+    const announced = await announceMessages(ctx, stored.ticket, stored.active, stored.created);
     // The queue's greeting leaves after the write; a failure marks it failed, it does not undo the message.
-    if (stored.greeting) await deliverOutbound(ctx, stored.greeting.id);
+    const greeting = announced.filter((message) => message.id === stored.greeting?.id);
+    if (greeting.length > 0) await dispatchOutgoing(ctx, stored.ticket, greeting);
     return { messageId: stored.created[0]!.id, ticketId: stored.active.ticket.id, duplicate: false };
   } catch (error) {
     if (mediaName) await ctx.media.remove(mediaName);

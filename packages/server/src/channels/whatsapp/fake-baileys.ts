@@ -8,7 +8,7 @@ import type { AnyMessageContent, BaileysEventEmitter, BaileysEventMap, Contact, 
 import { DisconnectReason, WAProto } from "baileys";
 import type { Db } from "../../db/client.js";
 import { connections } from "../../db/schema/connections.js";
-import type { Ack, DriverEvents, InboundMessage, SessionUpdate } from "../channel-driver.js";
+import type { Ack, DriverEvents, InboundMessage, InboundOutcome, MessageRef, SessionUpdate } from "../channel-driver.js";
 import type { WaSocket } from "./socket-types.js";
 import type { WhatsappDriver, WhatsappDriverDeps } from "./driver-types.js";
 import { createWhatsappDriver } from "./whatsapp-driver.js";
@@ -149,6 +149,15 @@ export class Recorder implements DriverEvents {
     if (this.failOn.has(message.externalId)) throw new Error("pipeline down");
     this.messages.push(message);
     this.changes.notify();
+  }
+
+  /** The WhatsApp driver only pushes; a call here is a test failure. */
+  async receiveMessage(message: InboundMessage): Promise<InboundOutcome | null> {
+    throw new Error(`the WhatsApp driver does not ask to receive ${message.externalId}`);
+  }
+
+  async receiveAck(ref: MessageRef): Promise<boolean> {
+    throw new Error(`the WhatsApp driver does not ask to receive an ack of ${JSON.stringify(ref)}`);
   }
 
   async onAck(externalId: string, ack: Ack) {

@@ -13,7 +13,7 @@ import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { multipart, pngBytes } from "../../test/media-samples.js";
 import { waitFor } from "../../test/wait-for.js";
-import { runRecovery } from "../recovery.js";
+import { runRecovery } from "../../jobs/recovery.js";
 import { Changes, FakeSocket, pair, waMessage } from "./fake-baileys.js";
 
 const changes = new Changes();

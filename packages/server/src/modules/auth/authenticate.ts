@@ -11,7 +11,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** Verifies an access token and loads its user and session: one query per request or socket. */
-export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Actor> {
+export async function authenticate(ctx: Pick<AppContext, "db" | "jwtKey">, token: string | undefined): Promise<Actor> {
   if (!token) throw new AppError("ERR_SESSION_EXPIRED");
   const claims = await verifyAccessToken(ctx.jwtKey, token);
   const sessionId = claims.sessionId;

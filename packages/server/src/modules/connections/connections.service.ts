@@ -1,7 +1,6 @@
 import type { Connection, createConnectionBody, updateConnectionBody } from "@atendo/contracts";
 import { asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { forgetChannel } from "../../channels/api/api-inbound.js";
 import { isWhatsappDriver } from "../../channels/whatsapp/index.js";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
@@ -126,7 +125,7 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
     if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
     return { updated: row, cleared };
   });
-  forgetChannel(ctx, id);
+  ctx.apiConnections.forget(id);
   announce(ctx, [...cleared, updated]);
   return presentConnection(updated);
 }
@@ -146,7 +145,7 @@ export async function deleteConnection(ctx: AppContext, actor: Actor, id: number
     await tx.update(users).set({ whatsappId: null }).where(eq(users.whatsappId, id));
     await tx.delete(connections).where(eq(connections.id, id));
   });
-  forgetChannel(ctx, id);
+  ctx.apiConnections.forget(id);
   emitConnection(ctx, { action: "delete", whatsappId: id });
   void ctx.channels.remove(id);
 }

@@ -5,7 +5,7 @@ import { messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import type { MessageRow } from "../messages/message.presenter.js";
-import { storeOutgoing, type Draft } from "../messages/send-message.service.js";
+import { sendOutgoing, type Draft } from "../messages/delivery/outgoing.service.js";
 import { assertCanSeeTicket, assertCanWriteTicket } from "../tickets/ticket.policy.js";
 import type { TicketRow } from "../tickets/tickets.repo.js";
 
@@ -67,7 +67,7 @@ async function discardFiles(ctx: AppContext, drafts: readonly Draft[]): Promise<
 
 /**
  * POST /forwardmessage/tickets: every rule is checked before anything is written. Then each
- * target gets its copies through the outgoing path (stored, announced, handed to its driver).
+ * target gets its copies through the outgoing writer (stored, announced, handed to its driver).
  * A target whose channel fails keeps its copies marked failed, the other targets still get
  * theirs, and the call answers the first channel error (as POST /messages does).
  */
@@ -78,7 +78,7 @@ export async function forwardMessages(ctx: AppContext, actor: Actor, body: Forwa
   let failure: AppError | null = null;
   for (const target of targets) {
     const drafts = await draftsFor(ctx, sources);
-    const sent = await storeOutgoing(ctx, actor, target, drafts).catch(async (error: unknown) => {
+    const sent = await sendOutgoing(ctx, target, drafts, { userId: actor.id, lastMessage: true }).catch(async (error: unknown) => {
       await discardFiles(ctx, drafts);
       throw error;
     });

@@ -1,4 +1,4 @@
-import type { Message, MessageContact, QuotedMessage } from "@atendo/contracts";
+import type { Message, MessageContact, QuotedMessage, Ticket } from "@atendo/contracts";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { messages } from "../../db/schema/index.js";
@@ -8,6 +8,11 @@ export type MessageRow = typeof messages.$inferSelect;
 /** Where the web fetches a message's file (with the bearer token). */
 export function mediaUrlOf(mediaName: string | null): string | null {
   return mediaName ? `/api/media/${mediaName}` : null;
+}
+
+/** The contact every message of a ticket shows, unless a group member wrote it. */
+export function messageContactOf(ticket: Ticket): MessageContact {
+  return { id: ticket.contact.id, name: ticket.contact.name, number: ticket.contact.number };
 }
 
 type ContactSource = Pick<MessageRow, "fromMe" | "senderName" | "senderNumber">;
@@ -39,10 +44,8 @@ async function quotedOf(db: Db, rows: readonly MessageRow[], ticketContact: Mess
   );
 }
 
-/** Messages of one ticket (all share its contact), with their quoted messages in one more query. */
-export async function presentMessages(db: Db, rows: readonly MessageRow[], ticketContact: MessageContact): Promise<Message[]> {
-  const quoted = await quotedOf(db, rows, ticketContact);
-  return rows.map((row) => ({
+function presentRow(row: MessageRow, ticketContact: MessageContact, quotedMsg: QuotedMessage | null): Message {
+  return {
     id: row.id,
     ticketId: row.ticketId,
     body: row.body,
@@ -57,10 +60,21 @@ export async function presentMessages(db: Db, rows: readonly MessageRow[], ticke
     isDeleted: row.isDeleted,
     isEdited: row.isEdited,
     isForwarded: row.isForwarded,
-    quotedMsg: row.quotedMsgId === null ? null : (quoted.get(row.quotedMsgId) ?? null),
+    quotedMsg,
     contact: contactOf(row, ticketContact),
     userId: row.userId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  }));
+  };
+}
+
+/** Messages of one ticket (all share its contact), with their quoted messages in one more query. */
+export async function presentMessages(db: Db, rows: readonly MessageRow[], ticketContact: MessageContact): Promise<Message[]> {
+  const quoted = await quotedOf(db, rows, ticketContact);
+  return rows.map((row) => presentRow(row, ticketContact, row.quotedMsgId === null ? null : (quoted.get(row.quotedMsgId) ?? null)));
+}
+
+/** A presented message again after its row changed (its delivery state): the quote it showed is kept, no query. */
+export function representMessage(message: Message, row: MessageRow, ticketContact: MessageContact): Message {
+  return presentRow(row, ticketContact, message.quotedMsg);
 }

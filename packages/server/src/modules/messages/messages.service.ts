@@ -1,8 +1,6 @@
 import type { MessagePage } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { messageContactOf } from "../../channels/pipeline/announce.js";
-import { announceMessageUpdate } from "../../channels/pipeline/message-updates.js";
 import type { AppContext } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { pageOf, pageWindow } from "../../db/paging.js";
@@ -12,7 +10,8 @@ import { emitTicket } from "../tickets/ticket-events.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
 import { assertCanSeeTicket, assertCanWriteTicket } from "../tickets/ticket.policy.js";
 import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
-import { presentMessages } from "./message.presenter.js";
+import { announceMessageUpdate } from "./delivery/message-updates.js";
+import { messageContactOf, presentMessages } from "./message.presenter.js";
 
 /**
  * Only its owner reading the ticket resets its unread count: an admin looking at someone else's

@@ -3,15 +3,14 @@ import { limits } from "@atendo/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { channelFile } from "../../channels/api/api-inbound.js";
-import { messageContactOf } from "../../channels/pipeline/announce.js";
-import { ingestInbound, type IngestOutcome } from "../../channels/pipeline/ingest.js";
+import { channelFile, receiveInbound } from "../../channels/api/api-inbound.js";
+import type { InboundOutcome } from "../../channels/channel-driver.js";
 import type { AppContext } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { requireAdmin, type Actor } from "../../core/actor.js";
 import { findConnection } from "../connections/connections.service.js";
-import { presentMessages } from "../messages/message.presenter.js";
+import { messageContactOf, presentMessages } from "../messages/message.presenter.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
 
 type SimulatorMessage = z.output<typeof simulatorMessageBody>;
@@ -30,12 +29,12 @@ async function simulatorConnection(ctx: AppContext, actor: Actor, connectionId: 
   return connection;
 }
 
-/** A customer's message typed in the simulator, through the same pipeline as the API channel. */
-export async function simulateInbound(ctx: AppContext, actor: Actor, connectionId: number, input: SimulatorMessage, file?: SimulatorFile): Promise<IngestOutcome> {
+/** A customer's message typed in the simulator, received like the API channel's (same driver events, same pipeline). */
+export async function simulateInbound(ctx: AppContext, actor: Actor, connectionId: number, input: SimulatorMessage, file?: SimulatorFile): Promise<InboundOutcome> {
   const connection = await simulatorConnection(ctx, actor, connectionId);
   const attached = file ? await channelFile(file.data, file.mimeType, file.fileName) : undefined;
   if (!attached && input.body.trim() === "") throw new AppError("ERR_MISSING_VALUES", 400, "Write a text or attach a file.");
-  const outcome = await ingestInbound(ctx, connection.id, {
+  return receiveInbound(ctx, connection, {
     externalId: `sim-${randomUUID()}`,
     chat: { number: input.number, name: input.name, isGroup: false },
     fromMe: false,
@@ -44,8 +43,6 @@ export async function simulateInbound(ctx: AppContext, actor: Actor, connectionI
     media: attached?.media,
     timestamp: new Date(),
   });
-  if (!outcome) throw new AppError("ERR_INBOUND_CONFIGURATION");
-  return outcome;
 }
 
 /** The simulated customer's side: the newest page of their newest ticket on this connection. */

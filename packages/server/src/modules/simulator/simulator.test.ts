@@ -2,7 +2,6 @@ import type { Connection, Queue, SimulatorConversation } from "@atendo/contracts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootstrap } from "../../bootstrap.js";
 import { demoConnectionName, demoGreeting, demoQueueName } from "../../channels/demo-connection.js";
-import { startChannels } from "../../channels/start-channels.js";
 import { createConnection, uniqueNumber } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
@@ -15,7 +14,8 @@ let admin: string;
 let demo: Connection;
 beforeAll(async () => {
   server = await createTestServer({ DEMO_CONNECTION: "true" });
-  await startChannels(server.ctx);
+  await server.ctx.channels.startAll();
+  server.jobs.start();
   admin = await server.adminToken();
   const all = (await server.request({ method: "GET", url: "/api/whatsapp", token: admin })).json() as Connection[];
   demo = all[0]!;

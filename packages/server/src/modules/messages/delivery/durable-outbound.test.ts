@@ -1,17 +1,17 @@
 import type { Connection, Message } from "@atendo/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client.js";
-import { messages, webhookDeliveries } from "../../db/schema/index.js";
-import { createConnection, inbound, postInbound, uniqueNumber } from "../../test/channel-fixtures.js";
-import { fakeDrivers } from "../../test/fake-driver.js";
-import { createQueue } from "../../test/fixtures.js";
-import { createTestServer, type TestServer } from "../../test/harness.js";
-import { openTestDatabase } from "../../test/test-database.js";
-import { startReceiver } from "../../test/webhook-receiver.js";
-import type { OwnershipLocks } from "../ownership.js";
-import { localLocks } from "../ownership.js";
-import { runRecovery } from "../recovery.js";
+import type { OwnershipLocks } from "../../../channels/ownership.js";
+import { localLocks } from "../../../channels/ownership.js";
+import type { Database } from "../../../db/client.js";
+import { messages, webhookDeliveries } from "../../../db/schema/index.js";
+import { runRecovery } from "../../../jobs/recovery.js";
+import { createConnection, inbound, postInbound, uniqueNumber } from "../../../test/channel-fixtures.js";
+import { fakeDrivers } from "../../../test/fake-driver.js";
+import { createQueue } from "../../../test/fixtures.js";
+import { createTestServer, type TestServer } from "../../../test/harness.js";
+import { openTestDatabase } from "../../../test/test-database.js";
+import { startReceiver } from "../../../test/webhook-receiver.js";
 
 let database: Database;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;

@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
-import { messages } from "../../db/schema/index.js";
+import type { Db } from "../../../db/client.js";
+import { messages } from "../../../db/schema/index.js";
 
 /**
  * The text and author of a stored message, by its external id: what a driver needs to quote it
  * when sending a reply (WhatsApp's `findQuoted`).
  */
-export function quotedInfoLookup(ctx: AppContext) {
+export function quotedInfoLookup(db: Db) {
   return async (connectionId: number, externalId: string): Promise<{ fromMe: boolean; body: string } | undefined> => {
-    const [row] = await ctx.db
+    const [row] = await db
       .select({ fromMe: messages.fromMe, body: messages.body })
       .from(messages)
       .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId)))
@@ -21,9 +21,9 @@ export function quotedInfoLookup(ctx: AppContext) {
  * One of our stored messages by its external id (only fromMe ones: nobody asks us to re-send a
  * customer's message): what WhatsApp's `getMessage` rebuilds a re-send from.
  */
-export function sentMessageLookup(ctx: AppContext) {
+export function sentMessageLookup(db: Db) {
   return async (connectionId: number, externalId: string): Promise<{ body: string; mediaType: string; isDeleted: boolean } | undefined> => {
-    const [row] = await ctx.db
+    const [row] = await db
       .select({ body: messages.body, mediaType: messages.mediaType, isDeleted: messages.isDeleted })
       .from(messages)
       .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId), eq(messages.fromMe, true)))

@@ -1,14 +1,11 @@
 import type { MessageAck } from "@atendo/contracts";
 import { and, eq, lt, type SQL } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
-import { messages } from "../../db/schema/index.js";
-import { presentMessages, type MessageRow } from "../../modules/messages/message.presenter.js";
-import { audienceOfTicket, emitMessageUpdated } from "../../modules/tickets/ticket-events.js";
-import { presentTicket } from "../../modules/tickets/ticket.presenter.js";
-import { messageContactOf } from "./announce.js";
-
-/** A message of a connection, named by the channel's id or by Atendo's. */
-export type MessageRef = { externalId: string } | { messageId: number };
+import type { MessageRef } from "../../../channels/channel-driver.js";
+import type { AppContext } from "../../../context.js";
+import { messages } from "../../../db/schema/index.js";
+import { audienceOfTicket, emitMessageUpdated } from "../../tickets/ticket-events.js";
+import { presentTicket } from "../../tickets/ticket.presenter.js";
+import { messageContactOf, presentMessages, type MessageRow } from "../message.presenter.js";
 
 function refWhere(connectionId: number, ref: MessageRef): SQL | undefined {
   return and(
@@ -17,7 +14,10 @@ function refWhere(connectionId: number, ref: MessageRef): SQL | undefined {
   );
 }
 
-/** `appMessage` update for a changed message, to who may see its ticket. */
+/**
+ * `appMessage` update for a changed message, to who may see its ticket (read now). The outgoing
+ * writer, which holds the ticket already, announces its own changes without this lookup.
+ */
 export async function announceMessageUpdate(ctx: AppContext, row: MessageRow): Promise<void> {
   const ticket = await presentTicket(ctx.db, row.ticketId);
   const [message] = await presentMessages(ctx.db, [row], messageContactOf(ticket));

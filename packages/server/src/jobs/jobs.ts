@@ -1,0 +1,39 @@
+import type { AppContext } from "../context.js";
+import { closeIdleTickets } from "./auto-close.js";
+import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
+import { runRecovery } from "./recovery.js";
+
+export interface JobOptions {
+  /** Between two recovery sweeps; default 2 s (also how soon another instance's reply goes out here). */
+  recoveryMs?: number;
+  /**
+   * Between two connection ownership rounds (ChannelManager.retryOwnership): connections owned
+   * elsewhere are tried again, the lock session is checked, connections created or deleted on
+   * another instance are picked up or dropped. Default 10 s.
+   */
+  ownershipMs?: number;
+  /** Between two auto-close runs; default one minute. */
+  autoCloseMs?: number;
+}
+
+/** The app's periodic work: every job, one registry. */
+export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegistry {
+  const jobs: Job[] = [
+    // The API channel's webhook deliveries: a poll plus a kick on every enqueue (webhook-outbox.ts).
+    { name: "webhook-outbox", start: () => ctx.outbox.start(), stop: () => ctx.outbox.stop() },
+    // Started after the drivers: its first sweep sends what a crash left unsent on the connections now running here.
+    periodicJob("recovery", ctx.log, { intervalMs: options.recoveryMs ?? 2000, runAtStart: true }, () => runRecovery(ctx)),
+    periodicJob("connection-ownership", ctx.log, { intervalMs: options.ownershipMs ?? 10_000 }, () => ctx.channels.retryOwnership()),
+  ];
+  // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
+  const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;
+  if (hours > 0) {
+    jobs.push(
+      periodicJob("auto-close", ctx.log, { intervalMs: options.autoCloseMs ?? 60_000 }, async () => {
+        const closed = await closeIdleTickets(ctx, hours);
+        if (closed > 0) ctx.log.info({ closed, hours }, "idle tickets closed");
+      }),
+    );
+  }
+  return new JobRegistry(jobs);
+}

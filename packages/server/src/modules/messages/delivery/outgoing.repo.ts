@@ -1,0 +1,78 @@
+import type { MessageMediaType, Ticket } from "@atendo/contracts";
+import { eq, getTableColumns } from "drizzle-orm";
+import { AppError } from "../../../core/app-error.js";
+import type { Db } from "../../../db/client.js";
+import { fieldsOf } from "../../../db/cte.js";
+import { connections, contacts, messages, queues, tickets, users } from "../../../db/schema/index.js";
+import { presentJoinedTicket, ticketSelection, type JoinedTicket } from "../../tickets/ticket.presenter.js";
+import type { MessageRow } from "../message.presenter.js";
+
+/** An outgoing message before it is stored. */
+export interface Draft {
+  body: string;
+  mediaType: MessageMediaType;
+  mediaName?: string;
+  mimeType?: string;
+  fileName?: string;
+  quotedMsgId?: number;
+  isForwarded?: boolean;
+}
+
+/** The ticket outgoing messages are written to (a ticket row fits). */
+export interface OutgoingTicket {
+  id: number;
+  connectionId: number;
+}
+
+export interface OutgoingOptions {
+  /** The attendant who wrote them; null for Atendo's own (greeting, farewell). */
+  userId: number | null;
+  /**
+   * Whether the last one becomes the ticket's last message (replies, forwards). Atendo's own do
+   * not: the waiting list should show what the customer wrote.
+   */
+  lastMessage: boolean;
+}
+
+/**
+ * The rows of outgoing messages: the one place that writes them, due for dispatch in the same
+ * insert (docs/decisions/0023), so a crash before the hand-over leaves them to the recovery sweep.
+ */
+export function outgoingValues(ticket: OutgoingTicket, drafts: readonly Draft[], userId: number | null, now: Date): (typeof messages.$inferInsert)[] {
+  return drafts.map((draft) => ({ ...draft, ticketId: ticket.id, connectionId: ticket.connectionId, fromMe: true, read: true, userId, createdAt: now, dispatchAt: now }));
+}
+
+/**
+ * Stores outgoing messages, moves the ticket's last message and time when asked, and reads the
+ * ticket as the API shows it — one statement (atomic without a transaction): every later step
+ * (announcing, dispatching, answering) reuses that one presentation.
+ */
+export async function writeOutgoing(db: Db, ticket: OutgoingTicket, drafts: readonly Draft[], options: OutgoingOptions, now: Date): Promise<{ rows: MessageRow[]; ticket: Ticket }> {
+  const inserted = db.$with("inserted").as(db.insert(messages).values(outgoingValues(ticket, drafts, options.userId, now)).returning());
+  const last = drafts.at(-1);
+  const target = db.$with("target").as(
+    options.lastMessage
+      ? db
+          .update(tickets)
+          .set({ lastMessage: last?.body || last?.fileName || "", updatedAt: now })
+          .where(eq(tickets.id, ticket.id))
+          .returning()
+      : db.select().from(tickets).where(eq(tickets.id, ticket.id)),
+  );
+  const message = fieldsOf(inserted, getTableColumns(messages));
+  const written = fieldsOf(target, getTableColumns(tickets));
+  const rows = await db
+    .with(inserted, target)
+    .select({ message, ...ticketSelection(written) })
+    .from(inserted)
+    .innerJoin(target, eq(written.id, message.ticketId))
+    .innerJoin(contacts, eq(contacts.id, written.contactId))
+    .innerJoin(connections, eq(connections.id, written.connectionId))
+    .leftJoin(queues, eq(queues.id, written.queueId))
+    .leftJoin(users, eq(users.id, written.userId))
+    .orderBy(message.id);
+  const first = rows[0];
+  if (!first) throw new AppError("ERR_NO_TICKET_FOUND");
+  const { message: _, ...joined } = first;
+  return { rows: rows.map((row) => row.message), ticket: presentJoinedTicket(joined as JoinedTicket) };
+}

@@ -1,0 +1,52 @@
+import type { Message, Ticket } from "@atendo/contracts";
+import type { AppContext } from "../../../context.js";
+import type { AppError } from "../../../core/app-error.js";
+import { audienceOfTicket, emitMessageCreated, emitMessageUpdated } from "../../tickets/ticket-events.js";
+import { messageContactOf, presentMessages, representMessage } from "../message.presenter.js";
+import { dispatchMessage } from "./dispatch.js";
+import { writeOutgoing, type Draft, type OutgoingOptions, type OutgoingTicket } from "./outgoing.repo.js";
+
+export type { Draft, OutgoingOptions, OutgoingTicket } from "./outgoing.repo.js";
+
+export interface SentOutgoing {
+  /** The ticket as it stands after the write. */
+  ticket: Ticket;
+  /** The messages as they stand after their hand-over (ack 1 when the channel took them at once, failed…). */
+  messages: Message[];
+  /** The last channel error; its message is marked failed, the others still went. */
+  failure: AppError | null;
+}
+
+/**
+ * The one writer of outgoing messages — attendants' replies and files, forwarded copies, the
+ * farewell, and the queue's greeting (written inside the inbound transaction, see
+ * dispatchOutgoing) — and what follows each: stored (due for dispatch in the same insert),
+ * announced (`appMessage` create), then handed to the channel one after another. The ticket is
+ * presented once, by the write; every update announced afterwards reuses it.
+ */
+export async function sendOutgoing(ctx: AppContext, ticket: OutgoingTicket, drafts: readonly Draft[], options: OutgoingOptions): Promise<SentOutgoing> {
+  const written = await writeOutgoing(ctx.db, ticket, drafts, options, new Date());
+  const created = await presentMessages(ctx.db, written.rows, messageContactOf(written.ticket));
+  for (const message of created) emitMessageCreated(ctx, written.ticket, message);
+  return dispatchOutgoing(ctx, written.ticket, created);
+}
+
+/**
+ * Hands stored and announced outgoing messages of one ticket to its channel, one after another
+ * (each due for dispatch since its insert). A message the channel refuses is marked failed and
+ * the others still go. Each change — sent, failed — is announced once to who may see the ticket,
+ * presented from what the caller already holds.
+ */
+export async function dispatchOutgoing(ctx: AppContext, ticket: Ticket, created: readonly Message[]): Promise<SentOutgoing> {
+  const contact = messageContactOf(ticket);
+  const audience = audienceOfTicket(ticket);
+  const messages: Message[] = [];
+  let failure: AppError | null = null;
+  for (const message of created) {
+    const announce = (row: Parameters<typeof representMessage>[1]) => emitMessageUpdated(ctx, audience, representMessage(message, row, contact));
+    const dispatched = await dispatchMessage(ctx, { id: message.id, connectionId: ticket.whatsappId }, { announce });
+    messages.push(dispatched.row ? representMessage(message, dispatched.row, contact) : message);
+    failure = dispatched.failure ?? failure;
+  }
+  return { ticket, messages, failure };
+}
