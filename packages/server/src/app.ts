@@ -91,10 +91,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const realtime = createRealtime(app.server, {
     authenticate: (token) => authenticate({ db, jwtKey }, token),
     roomsOf: (actor) => queueRoomsOf(db, actor.id),
+    chatBoxAccess: async (actor, ticketId) => canSeeTicket(db, actor, await findTicketRow(db, ticketId)),
     redisUrl: config.REDIS_URL,
     redisKey: deps.redisKey,
   });
-  realtime.setChatBoxAccess(async (actor, ticketId) => canSeeTicket(db, actor, await findTicketRow(db, ticketId)));
   const outbox = new WebhookOutbox(
     {
       db,

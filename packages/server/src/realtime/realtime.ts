@@ -22,6 +22,8 @@ export interface RealtimeOptions {
   authenticate(token: string | undefined): Promise<Actor>;
   /** Extra rooms a user belongs to (queue membership, added by the queues module). */
   roomsOf?(actor: Actor): Promise<string[]>;
+  /** Whether a user may open a ticket's chat box (`joinChatBox`): the tickets policy decides. */
+  chatBoxAccess(actor: Actor, ticketId: number): Promise<boolean>;
   redisUrl?: string;
   redisKey?: string;
 }
@@ -34,8 +36,6 @@ export interface Realtime {
   updateUserRooms(userId: number, change: { join?: readonly string[]; leave?: readonly string[] }): void;
   /** Closes every live socket of a user (the user was removed). */
   disconnectUser(userId: number): void;
-  /** Decides whether a user may open a ticket's chat box (set by the tickets module). */
-  setChatBoxAccess(check: (actor: Actor, id: number) => Promise<boolean>): void;
   close(): Promise<void>;
 }
 
@@ -59,7 +59,6 @@ export function targetRooms(target: EmitTarget): string[] {
 
 export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
   const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
-  let chatBoxAccess: (actor: Actor, id: number) => Promise<boolean> = async () => false;
   const redisClients: Redis[] = [];
 
   if (options.redisUrl) {
@@ -103,7 +102,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     socket.on("joinChatBox", (id: unknown, ack?: unknown) => {
       const parsed = clientEvents.joinChatBox.safeParse(id);
       if (!parsed.success) return reply(ack, { ok: false });
-      chatBoxAccess(actor, parsed.data)
+      options.chatBoxAccess(actor, parsed.data)
         .then(async (allowed) => {
           if (allowed) await socket.join(rooms.chatBox(parsed.data));
           reply(ack, { ok: allowed });
@@ -125,9 +124,6 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     },
     disconnectUser(userId) {
       io.in(rooms.user(userId)).disconnectSockets(true);
-    },
-    setChatBoxAccess(check) {
-      chatBoxAccess = check;
     },
     async close() {
       await io.close();
