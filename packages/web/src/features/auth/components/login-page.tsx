@@ -2,6 +2,7 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { paths } from "../../../lib/paths";
 import { usePublicConfig } from "../../../lib/public-config";
 import { AuthLayout } from "./auth-layout";
 import { LoginForm } from "./login-form";
@@ -16,7 +17,7 @@ export function LoginPage() {
       {config.userCreation === "enabled" && (
         <Typography variant="body2" sx={{ mt: 3, textAlign: "center" }}>
           {t("auth.noAccount")}{" "}
-          <Link component={RouterLink} to="/signup">
+          <Link component={RouterLink} to={paths.signup}>
             {t("auth.signUp")}
           </Link>
         </Typography>

@@ -3,6 +3,7 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { paths } from "../../../lib/paths";
 import { usePublicConfig } from "../../../lib/public-config";
 import { AuthLayout } from "./auth-layout";
 import { SignupForm } from "./signup-form";
@@ -20,7 +21,7 @@ export function SignupPage() {
       <SignupForm />
       <Typography variant="body2" sx={{ mt: 3, textAlign: "center" }}>
         {t("auth.haveAccount")}{" "}
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={paths.login}>
           {t("auth.signIn")}
         </Link>
       </Typography>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
+import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useConnection, useConnections, useCreateConnection, useUpdateConnection } from "../hooks/use-connections";
 import type { ConnectionFormValues } from "./connection-form.schema";
@@ -25,7 +26,7 @@ function useSaved() {
   const navigate = useNavigate();
   return () => {
     toast.success(t("connections.saved"));
-    void navigate("/connections");
+    void navigate(paths.connections);
   };
 }
 

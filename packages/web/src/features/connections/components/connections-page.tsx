@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { ScrollList } from "../../../components/scroll-list";
+import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useConfirmTarget } from "../../../lib/use-confirm-target";
 import {
@@ -42,7 +43,7 @@ export function ConnectionsPage() {
   }
 
   return (
-    <Page title={t("pages.connections")} fill actions={<AddButton to="/connections/new" label={t("connections.add")} alwaysLabelled />}>
+    <Page title={t("pages.connections")} fill actions={<AddButton to={paths.newConnection} label={t("connections.add")} alwaysLabelled />}>
       <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
       {query.data && (
         <ScrollList label={t("pages.connections")} empty={query.data.length === 0 ? t("connections.empty") : null}>
@@ -50,7 +51,7 @@ export function ConnectionsPage() {
             connections={query.data}
             onShowQr={(connection) => setQrFor(connection.id)}
             onDisconnect={toDisconnect.ask}
-            onEdit={(connection) => void navigate(`/connections/edit/${connection.id}`)}
+            onEdit={(connection) => void navigate(paths.editConnection.href(connection.id))}
             onDelete={toDelete.ask}
           />
         </ScrollList>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
+import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useCreateQueue, useQueue, useQueues, useUpdateQueue } from "../hooks/use-queues";
 import { QueueForm, type QueueFormValues } from "./queue-form";
@@ -36,7 +37,7 @@ function NewQueue() {
     mutation.mutate(toBody(values), {
       onSuccess: () => {
         toast.success(t("queues.saved"));
-        void navigate("/queues");
+        void navigate(paths.queues);
       },
     });
   }
@@ -67,7 +68,7 @@ function EditQueue({ id }: { id: number }) {
     mutation.mutate(toBody(values), {
       onSuccess: () => {
         toast.success(t("queues.saved"));
-        void navigate("/queues");
+        void navigate(paths.queues);
       },
     });
   }

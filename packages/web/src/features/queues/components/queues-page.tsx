@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { ScrollList } from "../../../components/scroll-list";
+import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useConfirmTarget } from "../../../lib/use-confirm-target";
 import { useDeleteQueue, useQueues, useQueuesLive } from "../hooks/use-queues";
@@ -29,7 +30,7 @@ export function QueuesPage() {
       title={t("pages.queues")}
       fill
       actions={
-        <AddButton to="/queues/new" label={t("queues.add")} alwaysLabelled />
+        <AddButton to={paths.newQueue} label={t("queues.add")} alwaysLabelled />
       }
     >
       <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
@@ -37,7 +38,7 @@ export function QueuesPage() {
         <ScrollList label={t("pages.queues")} empty={query.data.length === 0 ? t("queues.empty") : null}>
           <QueuesTable
             queues={query.data}
-            onEdit={(queue) => void navigate(`/queues/edit/${queue.id}`)}
+            onEdit={(queue) => void navigate(paths.editQueue.href(queue.id))}
             onDelete={confirm.ask}
           />
         </ScrollList>

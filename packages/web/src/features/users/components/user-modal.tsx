@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { DialogQueryState } from "../../../components/dialog-query-state";
+import { paths } from "../../../lib/paths";
 import { useUserForEdit } from "../hooks/use-users";
 import { UserForm } from "./user-form";
 
@@ -28,7 +29,7 @@ export function UserModal() {
       maxWidth="sm"
       fullScreen={fullScreen}
       aria-labelledby={titleId}
-      slotProps={{ transition: { onExited: () => void navigate("/users") } }}
+      slotProps={{ transition: { onExited: () => void navigate(paths.users) } }}
     >
       <DialogTitle id={titleId}>{userId ? t("users.editTitle") : t("users.newTitle")}</DialogTitle>
       {userId ? <EditUserBody id={userId} onClose={close} /> : <UserForm onClose={close} />}

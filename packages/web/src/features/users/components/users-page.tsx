@@ -12,6 +12,7 @@ import { ScrollList } from "../../../components/scroll-list";
 import { SearchField } from "../../../components/search-field";
 import { useInfiniteScroll } from "../../../lib/infinite-scroll";
 import { flattenPages } from "../../../lib/paged-cache";
+import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useConfirmTarget } from "../../../lib/use-confirm-target";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
@@ -48,7 +49,7 @@ export function UsersPage() {
       actions={
         <ListToolbar>
           <SearchField label={t("users.search")} value={search} onChange={setSearch} />
-          <AddButton to="/users/new" label={t("users.add")} icon={<PersonAddIcon />} />
+          <AddButton to={paths.newUser} label={t("users.add")} icon={<PersonAddIcon />} />
         </ListToolbar>
       }
     >
@@ -61,7 +62,7 @@ export function UsersPage() {
           loadingMore={query.isFetchingNextPage}
           empty={users.length === 0 ? t(debounced ? "common.noResults" : "users.empty") : null}
         >
-          <UsersTable users={users} onEdit={(user) => void navigate(`/users/edit/${user.id}`)} onDelete={confirm.ask} />
+          <UsersTable users={users} onEdit={(user) => void navigate(paths.editUser.href(user.id))} onDelete={confirm.ask} />
         </ScrollList>
       )}
       <ConfirmDialog

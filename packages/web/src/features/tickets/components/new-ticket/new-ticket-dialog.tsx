@@ -13,6 +13,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { DialogForm } from "../../../../components/dialog-form";
+import { paths } from "../../../../lib/paths";
 import { useCurrentUser } from "../../../../lib/session";
 import { useConnectionOptions, useCreateTicket } from "../../hooks/use-ticket-list-actions";
 import { ContactSearchField } from "./contact-search-field";
@@ -70,7 +71,7 @@ function NewTicketForm({ onClose, onAlreadyOpen, initialContact = null }: Omit<N
         onSuccess: (result) => {
           onClose();
           if (result.ticketIsOpen) onAlreadyOpen(result.ticket);
-          else void navigate(`/tickets/${result.ticket.id}`);
+          else void navigate(paths.ticket.href(result.ticket.id));
         },
       },
     );
