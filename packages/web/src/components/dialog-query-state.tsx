@@ -12,16 +12,20 @@ interface DialogQueryStateProps {
   onClose: () => void;
 }
 
+/** A dialog's body while its record loads. */
+export function DialogSpinner() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: "grid", placeItems: "center", p: 4 }}>
+      <CircularProgress aria-label={t("common.loading")} />
+    </Box>
+  );
+}
+
 /** Inside an edit dialog: the spinner while its record loads, or the error with retry and cancel. */
 export function DialogQueryState({ error, onRetry, onClose }: DialogQueryStateProps) {
   const { t } = useTranslation();
-  if (!error) {
-    return (
-      <Box sx={{ display: "grid", placeItems: "center", p: 4 }}>
-        <CircularProgress aria-label={t("common.loading")} />
-      </Box>
-    );
-  }
+  if (!error) return <DialogSpinner />;
   return (
     <>
       <DialogContent dividers>

@@ -1,7 +1,5 @@
 import { feedbackBody, feedbackTypes, limits, type FeedbackBody } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import MenuItem from "@mui/material/MenuItem";
@@ -10,6 +8,7 @@ import TextField from "@mui/material/TextField";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { textFieldProps } from "../../../lib/form";
 import { useSendFeedback } from "../hooks/use-send-feedback";
 
@@ -74,12 +73,7 @@ export function FeedbackForm({ defaultName, onClose }: FeedbackFormProps) {
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button type="submit" variant="contained" loading={mutation.isPending} disabled={length < min}>
-          {t("feedback.send")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("feedback.send")} onCancel={onClose} pending={mutation.isPending} disabled={length < min} />
     </form>
   );
 }

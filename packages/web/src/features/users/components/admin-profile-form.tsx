@@ -1,7 +1,5 @@
 import { limits, profiles, updateUserBody, type User } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
@@ -9,6 +7,7 @@ import TextField from "@mui/material/TextField";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { textFieldProps } from "../../../lib/form";
 import { toast } from "../../../lib/toast";
 import { useUpdateUser } from "../hooks/use-user";
@@ -103,12 +102,7 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
           <NewPasswordField registration={register("password")} invalid={Boolean(errors.password)} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={mutation.isPending}>
-          {t("common.save")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={mutation.isPending} disabled={!formState.isDirty} />
     </form>
   );
 }

@@ -1,13 +1,12 @@
 import { updateUserBody, type User } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { toast } from "../../../lib/toast";
 import { useUpdateUser } from "../hooks/use-user";
 import { NewPasswordField } from "./new-password-field";
@@ -56,12 +55,7 @@ export function UserProfileForm({ user, onClose }: UserProfileFormProps) {
           <NewPasswordField registration={register("password")} invalid={Boolean(formState.errors.password)} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button type="submit" variant="contained" disabled={!password} loading={mutation.isPending}>
-          {t("common.save")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={mutation.isPending} disabled={!password} />
     </form>
   );
 }
