@@ -15,15 +15,11 @@ import {
   createConnection,
   deleteConnection,
   disconnectSession,
-  getConnection,
-  listConnections,
   listDestinationItems,
   listDestinationTypes,
   updateConnection,
 } from "../api/connections.api";
-
-export const connectionsQueryKey = ["connections"] as const;
-export const connectionQueryKey = (id: number) => ["connections", id] as const;
+import { connectionQueryKey, connectionQueryOptions, connectionsQueryKey, connectionsQueryOptions } from "../api/connections.queries";
 
 const byName = byText<Connection>((connection) => connection.name);
 
@@ -52,8 +48,7 @@ function forgetConnection(queryClient: QueryClient, id: number): void {
 /** Every connection, by name (GET /whatsapp is small and unpaged). */
 export function useConnections(options: { silent?: boolean } = {}) {
   return useQuery({
-    queryKey: connectionsQueryKey,
-    queryFn: ({ signal }) => listConnections(signal),
+    ...connectionsQueryOptions(),
     meta: { silent: options.silent },
   });
 }
@@ -61,8 +56,7 @@ export function useConnections(options: { silent?: boolean } = {}) {
 /** One connection, fetched fresh for its form. */
 export function useConnection(id: number) {
   return useQuery({
-    queryKey: connectionQueryKey(id),
-    queryFn: ({ signal }) => getConnection(id, signal),
+    ...connectionQueryOptions(id),
     refetchOnMount: "always",
     meta: { silent: true },
   });

@@ -1,48 +1,16 @@
-import { contactEvent, type Contact, type ContactPage, type CreateContactBody, type UpdateContactBody } from "@atendo/contracts";
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from "@tanstack/react-query";
-import { byText, nextPageNumber, refetchListsInFlight, refetchSearchedLists, removeFromPages, upsertInPages } from "../../../lib/paged-cache";
+import { contactEvent, type CreateContactBody, type UpdateContactBody } from "@atendo/contracts";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
-import { createContact, deleteContact, getContact, listContacts, updateContact } from "../api/contacts.api";
+import { createContact, deleteContact, updateContact } from "../api/contacts.api";
+import { contactLists, contactQueryOptions, contactsListQueryOptions } from "../api/contacts.queries";
 
-const allLists = ["contacts", "list"] as const;
-const listKey = (search: string) => ["contacts", "list", search] as const;
-const contactKey = (id: number) => ["contacts", id] as const;
-const byName = byText<Contact>((contact) => contact.name);
-
-type Data = InfiniteData<ContactPage>;
-
-function eachList(queryClient: QueryClient, update: (data: Data, search: string) => Data | undefined): void {
-  for (const [key, data] of queryClient.getQueriesData<Data>({ queryKey: allLists })) {
-    if (data) queryClient.setQueryData<Data>(key, update(data, typeof key[2] === "string" ? key[2] : ""));
-  }
-}
-
-function store(queryClient: QueryClient, contact: Contact): void {
-  eachList(queryClient, (data, search) => upsertInPages(data, "contacts", contact, { compare: byName, insert: search === "" }));
-  queryClient.setQueryData(contactKey(contact.id), contact);
-}
-
-function forget(queryClient: QueryClient, id: number): void {
-  eachList(queryClient, (data) => removeFromPages(data, "contacts", id));
-  queryClient.removeQueries({ queryKey: contactKey(id), exact: true });
-}
+const { allLists, store, forget } = contactLists;
 
 /** Contacts by name, searched on name, number and email, 20 a page. */
 export function useContactsList(search: string) {
   return useInfiniteQuery({
-    queryKey: listKey(search),
-    queryFn: ({ pageParam, signal }) => listContacts({ searchParam: search, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-    placeholderData: keepPreviousData,
+    ...contactsListQueryOptions(search),
     meta: { silent: true }, // the page shows the error itself
   });
 }
@@ -50,8 +18,7 @@ export function useContactsList(search: string) {
 /** A contact for the edit form, always fetched fresh (extra info may have changed). */
 export function useContact(id: number | null) {
   return useQuery({
-    queryKey: contactKey(id ?? 0),
-    queryFn: ({ signal }) => getContact(id ?? 0, signal),
+    ...contactQueryOptions(id ?? 0),
     enabled: id !== null,
     refetchOnMount: "always",
     meta: { silent: true },

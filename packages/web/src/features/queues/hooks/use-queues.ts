@@ -2,10 +2,8 @@ import { queueEvent, type CreateQueueBody, type Queue, type UpdateQueueBody } fr
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { byText } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
-import { createQueue, deleteQueue, getQueue, listQueues, updateQueue } from "../api/queues.api";
-
-export const queuesQueryKey = ["queues"] as const;
-export const queueQueryKey = (id: number) => ["queues", id] as const;
+import { createQueue, deleteQueue, updateQueue } from "../api/queues.api";
+import { queueQueryKey, queueQueryOptions, queuesQueryKey, queuesQueryOptions } from "../api/queues.queries";
 
 const byName = byText<Queue>((queue) => queue.name);
 
@@ -24,8 +22,7 @@ function forgetQueue(queryClient: QueryClient, id: number): void {
 /** Every queue, by name (GET /queue is small and unpaged). */
 export function useQueues(options: { silent?: boolean } = {}) {
   return useQuery({
-    queryKey: queuesQueryKey,
-    queryFn: ({ signal }) => listQueues(signal),
+    ...queuesQueryOptions(),
     meta: { silent: options.silent },
   });
 }
@@ -33,8 +30,7 @@ export function useQueues(options: { silent?: boolean } = {}) {
 /** One queue, always fetched fresh for its form (members may have changed from the users screen). */
 export function useQueue(id: number) {
   return useQuery({
-    queryKey: queueQueryKey(id),
-    queryFn: ({ signal }) => getQueue(id, signal),
+    ...queueQueryOptions(id),
     refetchOnMount: "always",
     meta: { silent: true },
   });

@@ -1,52 +1,16 @@
-import {
-  quickAnswerEvent,
-  type CreateQuickAnswerBody,
-  type QuickAnswer,
-  type QuickAnswerPage,
-  type UpdateQuickAnswerBody,
-} from "@atendo/contracts";
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from "@tanstack/react-query";
-import { byText, nextPageNumber, refetchListsInFlight, refetchSearchedLists, removeFromPages, upsertInPages } from "../../../lib/paged-cache";
+import { quickAnswerEvent, type CreateQuickAnswerBody, type UpdateQuickAnswerBody } from "@atendo/contracts";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
-import { createQuickAnswer, deleteQuickAnswer, listQuickAnswers, updateQuickAnswer } from "../api/quick-answers.api";
+import { createQuickAnswer, deleteQuickAnswer, updateQuickAnswer } from "../api/quick-answers.api";
+import { quickAnswerLists, quickAnswersListQueryOptions } from "../api/quick-answers.queries";
 
-const allLists = ["quickAnswers", "list"] as const;
-const listKey = (search: string) => ["quickAnswers", "list", search] as const;
-const byShortcut = byText<QuickAnswer>((answer) => answer.shortcut);
-
-type Data = InfiniteData<QuickAnswerPage>;
-
-function eachList(queryClient: QueryClient, update: (data: Data, search: string) => Data | undefined): void {
-  for (const [key, data] of queryClient.getQueriesData<Data>({ queryKey: allLists })) {
-    if (data) queryClient.setQueryData<Data>(key, update(data, typeof key[2] === "string" ? key[2] : ""));
-  }
-}
-
-function store(queryClient: QueryClient, answer: QuickAnswer): void {
-  eachList(queryClient, (data, search) =>
-    upsertInPages(data, "quickAnswers", answer, { compare: byShortcut, insert: search === "" }),
-  );
-}
-
-function forget(queryClient: QueryClient, id: number): void {
-  eachList(queryClient, (data) => removeFromPages(data, "quickAnswers", id));
-}
+const { allLists, store, forget } = quickAnswerLists;
 
 /** Quick answers by shortcut, searched on shortcut and message, 20 a page. */
 export function useQuickAnswersList(search: string) {
   return useInfiniteQuery({
-    queryKey: listKey(search),
-    queryFn: ({ pageParam, signal }) => listQuickAnswers({ searchParam: search, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-    placeholderData: keepPreviousData,
+    ...quickAnswersListQueryOptions(search),
     meta: { silent: true }, // the page shows the error itself
   });
 }

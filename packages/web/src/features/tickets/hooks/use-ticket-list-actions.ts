@@ -1,7 +1,9 @@
 import type { CreateTicketBody, TicketResult } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { connectionsQueryOptions } from "../../connections";
+import { contactSearchQueryOptions } from "../../contacts";
 import { updateTicket } from "../api/ticket.api";
-import { createTicket, listConnections, searchContacts } from "../api/tickets-list.api";
+import { createTicket } from "../api/tickets-list.api";
 import { storeTicket } from "./use-ticket";
 
 /** An action's answer: the ticket, for the view to show at once (the list follows its event). */
@@ -29,19 +31,10 @@ export function useCreateTicket() {
 
 /** Contacts matching the modal's search (from 3 characters, debounced by the caller). */
 export function useContactOptions(search: string) {
-  return useQuery({
-    queryKey: ["tickets", "new", "contacts", search],
-    queryFn: ({ signal }) => searchContacts(search, signal),
-    enabled: search !== "",
-    select: (page) => page.contacts,
-  });
+  return useQuery({ ...contactSearchQueryOptions(search), enabled: search !== "" });
 }
 
-/** Connections an admin may start the ticket on; others use their own or the default one. */
+/** Connections an admin may start the ticket on (the connections screen's list); others use their own or the default one. */
 export function useConnectionOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ["tickets", "new", "connections"],
-    queryFn: ({ signal }) => listConnections(signal),
-    enabled,
-  });
+  return useQuery({ ...connectionsQueryOptions(), enabled });
 }

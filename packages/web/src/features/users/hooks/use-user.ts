@@ -1,15 +1,13 @@
 import type { UpdateUserBody, User } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getUser, updateUser } from "../api/users.api";
-import { storeUser, userQueryKey } from "./users-cache";
-
-export { userQueryKey };
+import { updateUser } from "../api/users.api";
+import { userQueryOptions } from "../api/users.queries";
+import { storeUser } from "./users-cache";
 
 /** One user, starting from data already at hand (e.g. the session's own user). */
 export function useUser(id: number, placeholder?: User) {
   return useQuery({
-    queryKey: userQueryKey(id),
-    queryFn: ({ signal }) => getUser(id, signal),
+    ...userQueryOptions(id),
     placeholderData: placeholder,
   });
 }

@@ -1,18 +1,15 @@
 import { queueEvent, userEvent, type CreateUserBody, type UpdateUserBody } from "@atendo/contracts";
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { nextPageNumber, refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
-import { createUser, deleteUser, getUser, listUsers, updateUser } from "../api/users.api";
-import { allUsersLists, applyQueueToUsers, forgetUser, storeUser, userQueryKey, usersListKey } from "./users-cache";
+import { createUser, deleteUser, updateUser } from "../api/users.api";
+import { userQueryOptions, usersListQueryOptions } from "../api/users.queries";
+import { allUsersLists, applyQueueToUsers, forgetUser, storeUser } from "./users-cache";
 
 /** Active users by name, 20 a page, searched on name and email. */
 export function useUsersList(search: string) {
   return useInfiniteQuery({
-    queryKey: usersListKey(search),
-    queryFn: ({ pageParam, signal }) => listUsers({ searchParam: search, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-    placeholderData: keepPreviousData,
+    ...usersListQueryOptions(search),
     meta: { silent: true }, // the page shows the error itself
   });
 }
@@ -20,8 +17,7 @@ export function useUsersList(search: string) {
 /** A user for the edit form, always fetched fresh. */
 export function useUserForEdit(id: number) {
   return useQuery({
-    queryKey: userQueryKey(id),
-    queryFn: ({ signal }) => getUser(id, signal),
+    ...userQueryOptions(id),
     refetchOnMount: "always",
     meta: { silent: true },
   });
