@@ -6,6 +6,7 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { ConfirmTarget } from "../lib/use-confirm-target";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -43,5 +44,29 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, onCo
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+interface ConfirmDeleteDialogProps<T> {
+  /** The record asked about (useConfirmTarget). */
+  confirm: ConfirmTarget<T>;
+  title: string;
+  message: string;
+  onDelete: (target: T) => void;
+}
+
+/** Asks before deleting a record of a list page. */
+export function ConfirmDeleteDialog<T>({ confirm, title, message, onDelete }: ConfirmDeleteDialogProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      open={confirm.open}
+      title={title}
+      message={message}
+      confirmLabel={t("common.delete")}
+      danger
+      onConfirm={() => confirm.target && onDelete(confirm.target)}
+      onClose={confirm.close}
+    />
   );
 }

@@ -4,11 +4,11 @@ import { infiniteQueryOptions, keepPreviousData, type InfiniteData, type Query, 
  * Live updates of paged lists ({users, hasMore}, {contacts, hasMore}, ...) kept in TanStack
  * Query's infinite caches: records are replaced, placed or removed by id, in the list's order.
  */
-interface Identified {
+export interface Identified {
   id: number;
 }
 
-type Page<K extends string, T> = { [key in K]: T[] } & { hasMore: boolean };
+export type Page<K extends string, T> = { [key in K]: T[] } & { hasMore: boolean };
 /** The record type of a page's list under `key`. */
 type ItemOf<P, K extends keyof P> = P[K] extends readonly (infer T)[] ? T : never;
 

@@ -17,3 +17,5 @@ export function useConfirmTarget<T>() {
     close: () => setOpen(false),
   };
 }
+
+export type ConfirmTarget<T> = ReturnType<typeof useConfirmTarget<T>>;

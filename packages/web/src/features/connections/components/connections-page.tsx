@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AddButton } from "../../../components/add-button";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ConfirmDeleteDialog, ConfirmDialog } from "../../../components/confirm-dialog";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { ScrollList } from "../../../components/scroll-list";
@@ -66,14 +66,11 @@ export function ConnectionsPage() {
         onConfirm={() => toDisconnect.target && disconnect(toDisconnect.target)}
         onClose={toDisconnect.close}
       />
-      <ConfirmDialog
-        open={toDelete.open}
+      <ConfirmDeleteDialog
+        confirm={toDelete}
         title={t("connections.deleteTitle", { name: toDelete.target?.name ?? "" })}
         message={tickets.isPending ? t("connections.countingTickets") : t("connections.deleteText", { count: tickets.count })}
-        confirmLabel={t("common.delete")}
-        danger
-        onConfirm={() => toDelete.target && remove(toDelete.target)}
-        onClose={toDelete.close}
+        onDelete={remove}
       />
     </Page>
   );

@@ -3,20 +3,19 @@ import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AddButton } from "../../../components/add-button";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
 import { ListToolbar } from "../../../components/list-toolbar";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { ScrollList } from "../../../components/scroll-list";
 import { SearchField } from "../../../components/search-field";
-import { useInfiniteScroll } from "../../../lib/infinite-scroll";
-import { flattenPages } from "../../../lib/paged-cache";
 import { useCurrentUser } from "../../../lib/session";
 import { useStartChat } from "../../../lib/start-chat";
 import { toast } from "../../../lib/toast";
 import { useConfirmTarget } from "../../../lib/use-confirm-target";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { useContactsList, useContactsLive, useDeleteContact } from "../hooks/use-contacts";
+import { useSearchedList } from "../../../lib/use-searched-list";
+import { contactsListQueryOptions } from "../api/contacts.queries";
+import { useContactsLive, useDeleteContact } from "../hooks/use-contacts";
 import { ContactDialog } from "./contact-dialog";
 import { ContactsTable } from "./contacts-table";
 
@@ -28,17 +27,8 @@ import { ContactsTable } from "./contacts-table";
 export function ContactsPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  const [search, setSearch] = useState("");
-  const debounced = useDebouncedValue(search.trim());
-  const query = useContactsList(debounced);
-  const contacts = flattenPages(query.data, "contacts");
-  const scroll = useInfiniteScroll<HTMLDivElement>({
-    hasNextPage: query.hasNextPage,
-    isFetchingNextPage: query.isFetchingNextPage,
-    fetchNextPage: query.fetchNextPage,
-    isFetchNextPageError: query.isFetchNextPageError,
-    itemCount: contacts.length,
-  });
+  const list = useSearchedList(contactsListQueryOptions, "contacts");
+  const { query } = list;
   const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const deletion = useDeleteContact();
   const confirm = useConfirmTarget<Contact>();
@@ -56,7 +46,7 @@ export function ContactsPage() {
       fill
       actions={
         <ListToolbar>
-          <SearchField label={t("contacts.search")} value={search} onChange={setSearch} />
+          <SearchField label={t("contacts.search")} value={list.search} onChange={list.setSearch} />
           <AddButton
             label={t("contacts.add")}
             icon={<PersonAddIcon />}
@@ -69,13 +59,11 @@ export function ContactsPage() {
       {query.data && (
         <ScrollList
           label={t("pages.contacts")}
-          scrollRef={scroll.ref}
-          onScroll={scroll.onScroll}
-          loadingMore={query.isFetchingNextPage}
-          empty={contacts.length === 0 ? t(debounced ? "common.noResults" : "contacts.empty") : null}
+          {...list.scrollProps}
+          empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "contacts.empty") : null}
         >
           <ContactsTable
-            contacts={contacts}
+            contacts={list.items}
             onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
             onStartChat={startChat}
             onDelete={mayDelete ? confirm.ask : undefined}
@@ -87,14 +75,11 @@ export function ContactsPage() {
         contactId={dialog.contactId}
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
       />
-      <ConfirmDialog
-        open={confirm.open}
+      <ConfirmDeleteDialog
+        confirm={confirm}
         title={t("contacts.deleteTitle", { name: confirm.target?.name ?? "" })}
         message={t("contacts.deleteText")}
-        confirmLabel={t("common.delete")}
-        danger
-        onConfirm={() => confirm.target && remove(confirm.target)}
-        onClose={confirm.close}
+        onDelete={remove}
       />
     </Page>
   );

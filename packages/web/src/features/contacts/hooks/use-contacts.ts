@@ -1,19 +1,11 @@
 import { contactEvent, type CreateContactBody, type UpdateContactBody } from "@atendo/contracts";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
 import { createContact, deleteContact, updateContact } from "../api/contacts.api";
-import { contactLists, contactQueryOptions, contactsListQueryOptions } from "../api/contacts.queries";
+import { contactLists, contactQueryOptions } from "../api/contacts.queries";
 
 const { allLists, store, forget } = contactLists;
-
-/** Contacts by name, searched on name, number and email, 20 a page. */
-export function useContactsList(search: string) {
-  return useInfiniteQuery({
-    ...contactsListQueryOptions(search),
-    meta: { silent: true }, // the page shows the error itself
-  });
-}
 
 /** A contact for the edit form, always fetched fresh (extra info may have changed). */
 export function useContact(id: number | null) {

@@ -2,7 +2,7 @@ import type { Queue } from "@atendo/contracts";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AddButton } from "../../../components/add-button";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { ScrollList } from "../../../components/scroll-list";
@@ -43,14 +43,11 @@ export function QueuesPage() {
           />
         </ScrollList>
       )}
-      <ConfirmDialog
-        open={confirm.open}
+      <ConfirmDeleteDialog
+        confirm={confirm}
         title={t("queues.deleteTitle", { name: confirm.target?.name ?? "" })}
         message={t("queues.deleteText")}
-        confirmLabel={t("common.delete")}
-        danger
-        onConfirm={() => confirm.target && remove(confirm.target)}
-        onClose={confirm.close}
+        onDelete={remove}
       />
     </Page>
   );

@@ -1,19 +1,11 @@
 import { quickAnswerEvent, type CreateQuickAnswerBody, type UpdateQuickAnswerBody } from "@atendo/contracts";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
 import { createQuickAnswer, deleteQuickAnswer, updateQuickAnswer } from "../api/quick-answers.api";
-import { quickAnswerLists, quickAnswersListQueryOptions } from "../api/quick-answers.queries";
+import { quickAnswerLists } from "../api/quick-answers.queries";
 
 const { allLists, store, forget } = quickAnswerLists;
-
-/** Quick answers by shortcut, searched on shortcut and message, 20 a page. */
-export function useQuickAnswersList(search: string) {
-  return useInfiniteQuery({
-    ...quickAnswersListQueryOptions(search),
-    meta: { silent: true }, // the page shows the error itself
-  });
-}
 
 export function useSaveQuickAnswer(id: number | null) {
   const queryClient = useQueryClient();

@@ -1,18 +1,10 @@
 import { queueEvent, userEvent, type CreateUserBody, type UpdateUserBody } from "@atendo/contracts";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
 import { createUser, deleteUser, updateUser } from "../api/users.api";
-import { userQueryOptions, usersListQueryOptions } from "../api/users.queries";
+import { userQueryOptions } from "../api/users.queries";
 import { allUsersLists, applyQueueToUsers, forgetUser, storeUser } from "./users-cache";
-
-/** Active users by name, 20 a page, searched on name and email. */
-export function useUsersList(search: string) {
-  return useInfiniteQuery({
-    ...usersListQueryOptions(search),
-    meta: { silent: true }, // the page shows the error itself
-  });
-}
 
 /** A user for the edit form, always fetched fresh. */
 export function useUserForEdit(id: number) {
