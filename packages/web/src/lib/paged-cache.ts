@@ -158,13 +158,19 @@ export function searchedListsCache<K extends string, T extends Identified, P ext
       if (data) queryClient.setQueryData<InfiniteData<P>>(queryKey, update(data, typeof queryKey[2] === "string" ? queryKey[2] : ""));
     }
   };
+  const store = (queryClient: QueryClient, item: T) => {
+    eachList(queryClient, (data, search) => upsertInPages(data, key, item, { compare, insert: search === "" }));
+    if (recordKey) queryClient.setQueryData(recordKey(item.id), item);
+  };
   return {
     /** The prefix of every copy, for invalidation. */
     allLists,
     eachList,
-    store: (queryClient: QueryClient, item: T) => {
-      eachList(queryClient, (data, search) => upsertInPages(data, key, item, { compare, insert: search === "" }));
-      if (recordKey) queryClient.setQueryData(recordKey(item.id), item);
+    store,
+    /** The user's own change: stored, and the lists a search filters fetched again to show it. */
+    storeOwn: (queryClient: QueryClient, item: T) => {
+      store(queryClient, item);
+      refetchSearchedLists(queryClient, allLists);
     },
     forget: (queryClient: QueryClient, id: number) => {
       eachList(queryClient, (data) => removeFromPages(data, key, id));

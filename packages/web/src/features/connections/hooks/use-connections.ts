@@ -3,13 +3,14 @@ import {
   whatsappSessionEvent,
   type Connection,
   type ConnectionSession,
-  type CreateConnectionBody,
   type DestinationKind,
   type UpdateConnectionBody,
 } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCacheMutation } from "../../../lib/cache-mutation";
 import { byText } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
+import { wholeListCache } from "../../../lib/whole-list-cache";
 import {
   countConnectionTickets,
   createConnection,
@@ -21,17 +22,13 @@ import {
 } from "../api/connections.api";
 import { connectionQueryKey, connectionQueryOptions, connectionsQueryKey, connectionsQueryOptions } from "../api/connections.queries";
 
-const byName = byText<Connection>((connection) => connection.name);
+const cache = wholeListCache<Connection>(connectionsQueryKey, connectionQueryKey, byText<Connection>((connection) => connection.name));
 
 /** A changed connection also moves the default flag: the others lose it. */
 function storeConnection(queryClient: QueryClient, connection: Connection): void {
-  queryClient.setQueryData<Connection[]>(connectionsQueryKey, (current) => {
-    if (!current) return current;
-    const others = current.filter((item) => item.id !== connection.id);
-    const adjusted = connection.isDefault ? others.map((item) => (item.isDefault ? { ...item, isDefault: false } : item)) : others;
-    return [...adjusted, connection].sort(byName);
-  });
-  queryClient.setQueryData(connectionQueryKey(connection.id), connection);
+  cache.store(queryClient, connection, (others) =>
+    connection.isDefault ? others.map((item) => (item.isDefault ? { ...item, isDefault: false } : item)) : others,
+  );
 }
 
 function storeSession(queryClient: QueryClient, session: ConnectionSession): void {
@@ -40,10 +37,7 @@ function storeSession(queryClient: QueryClient, session: ConnectionSession): voi
   queryClient.setQueryData<Connection>(connectionQueryKey(session.id), (current) => current && apply(current));
 }
 
-function forgetConnection(queryClient: QueryClient, id: number): void {
-  queryClient.setQueryData<Connection[]>(connectionsQueryKey, (current) => current?.filter((item) => item.id !== id));
-  queryClient.removeQueries({ queryKey: connectionQueryKey(id), exact: true });
-}
+const forgetConnection = cache.forget;
 
 /** Every connection, by name (GET /whatsapp is small and unpaged). */
 export function useConnections(options: { silent?: boolean } = {}) {
@@ -63,27 +57,15 @@ export function useConnection(id: number) {
 }
 
 export function useCreateConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateConnectionBody) => createConnection(body),
-    onSuccess: (connection) => storeConnection(queryClient, connection),
-  });
+  return useCacheMutation(createConnection, storeConnection);
 }
 
 export function useUpdateConnection(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateConnectionBody) => updateConnection(id, body),
-    onSuccess: (connection) => storeConnection(queryClient, connection),
-  });
+  return useCacheMutation((body: UpdateConnectionBody) => updateConnection(id, body), storeConnection);
 }
 
 export function useDeleteConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteConnection(id),
-    onSuccess: (_result, id) => forgetConnection(queryClient, id),
-  });
+  return useCacheMutation(deleteConnection, (queryClient, _result, id) => forgetConnection(queryClient, id));
 }
 
 export function useDisconnectSession() {

@@ -1,6 +1,7 @@
-import { contactEvent, type CreateContactBody, type UpdateContactBody } from "@atendo/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
+import { contactEvent, type UpdateContactBody } from "@atendo/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCacheMutation } from "../../../lib/cache-mutation";
+import { refetchListsInFlight } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
 import { createContact, deleteContact, updateContact } from "../api/contacts.api";
 import { contactLists, contactQueryOptions } from "../api/contacts.queries";
@@ -18,30 +19,15 @@ export function useContact(id: number | null) {
 }
 
 export function useCreateContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateContactBody) => createContact(body),
-    onSuccess: (contact) => {
-      store(queryClient, contact);
-      refetchSearchedLists(queryClient, allLists);
-    },
-  });
+  return useCacheMutation(createContact, (queryClient, contact) => contactLists.storeOwn(queryClient, contact));
 }
 
 export function useUpdateContact(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateContactBody) => updateContact(id, body),
-    onSuccess: (contact) => store(queryClient, contact),
-  });
+  return useCacheMutation((body: UpdateContactBody) => updateContact(id, body), (queryClient, contact) => store(queryClient, contact));
 }
 
 export function useDeleteContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteContact(id),
-    onSuccess: (_result, id) => forget(queryClient, id),
-  });
+  return useCacheMutation(deleteContact, (queryClient, _result, id) => forget(queryClient, id));
 }
 
 /** `contact` events: contacts added, changed or removed by teammates (or, later, by inbound messages). */

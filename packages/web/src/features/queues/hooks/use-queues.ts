@@ -1,23 +1,15 @@
-import { queueEvent, type CreateQueueBody, type Queue, type UpdateQueueBody } from "@atendo/contracts";
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { queueEvent, type Queue, type UpdateQueueBody } from "@atendo/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCacheMutation } from "../../../lib/cache-mutation";
 import { byText } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
+import { wholeListCache } from "../../../lib/whole-list-cache";
 import { createQueue, deleteQueue, updateQueue } from "../api/queues.api";
 import { queueQueryKey, queueQueryOptions, queuesQueryKey, queuesQueryOptions } from "../api/queues.queries";
 
-const byName = byText<Queue>((queue) => queue.name);
-
-function storeQueue(queryClient: QueryClient, queue: Queue): void {
-  queryClient.setQueryData<Queue[]>(queuesQueryKey, (current) =>
-    current ? [...current.filter((item) => item.id !== queue.id), queue].sort(byName) : current,
-  );
-  queryClient.setQueryData(queueQueryKey(queue.id), queue);
-}
-
-function forgetQueue(queryClient: QueryClient, id: number): void {
-  queryClient.setQueryData<Queue[]>(queuesQueryKey, (current) => current?.filter((item) => item.id !== id));
-  queryClient.removeQueries({ queryKey: queueQueryKey(id), exact: true });
-}
+const cache = wholeListCache<Queue>(queuesQueryKey, queueQueryKey, byText<Queue>((queue) => queue.name));
+const storeQueue = cache.store;
+const forgetQueue = cache.forget;
 
 /** Every queue, by name (GET /queue is small and unpaged). */
 export function useQueues(options: { silent?: boolean } = {}) {
@@ -37,27 +29,15 @@ export function useQueue(id: number) {
 }
 
 export function useCreateQueue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateQueueBody) => createQueue(body),
-    onSuccess: (queue) => storeQueue(queryClient, queue),
-  });
+  return useCacheMutation(createQueue, (queryClient, queue) => storeQueue(queryClient, queue));
 }
 
 export function useUpdateQueue(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateQueueBody) => updateQueue(id, body),
-    onSuccess: (queue) => storeQueue(queryClient, queue),
-  });
+  return useCacheMutation((body: UpdateQueueBody) => updateQueue(id, body), (queryClient, queue) => storeQueue(queryClient, queue));
 }
 
 export function useDeleteQueue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteQueue(id),
-    onSuccess: (_result, id) => forgetQueue(queryClient, id),
-  });
+  return useCacheMutation(deleteQueue, (queryClient, _result, id) => forgetQueue(queryClient, id));
 }
 
 /** Applies `queue` socket events (other admins' changes) to the cached queues. */

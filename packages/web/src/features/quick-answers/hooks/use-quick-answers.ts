@@ -1,6 +1,7 @@
 import { quickAnswerEvent, type CreateQuickAnswerBody, type UpdateQuickAnswerBody } from "@atendo/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCacheMutation } from "../../../lib/cache-mutation";
+import { refetchListsInFlight } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
 import { createQuickAnswer, deleteQuickAnswer, updateQuickAnswer } from "../api/quick-answers.api";
 import { quickAnswerLists } from "../api/quick-answers.queries";
@@ -8,23 +9,14 @@ import { quickAnswerLists } from "../api/quick-answers.queries";
 const { allLists, store, forget } = quickAnswerLists;
 
 export function useSaveQuickAnswer(id: number | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateQuickAnswerBody & UpdateQuickAnswerBody) =>
-      id === null ? createQuickAnswer(body) : updateQuickAnswer(id, body),
-    onSuccess: (answer) => {
-      store(queryClient, answer);
-      refetchSearchedLists(queryClient, allLists);
-    },
-  });
+  return useCacheMutation(
+    (body: CreateQuickAnswerBody & UpdateQuickAnswerBody) => (id === null ? createQuickAnswer(body) : updateQuickAnswer(id, body)),
+    (queryClient, answer) => quickAnswerLists.storeOwn(queryClient, answer),
+  );
 }
 
 export function useDeleteQuickAnswer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteQuickAnswer(id),
-    onSuccess: (_result, id) => forget(queryClient, id),
-  });
+  return useCacheMutation(deleteQuickAnswer, (queryClient, _result, id) => forget(queryClient, id));
 }
 
 /** `quickAnswer` events: answers added, changed or removed by teammates. */

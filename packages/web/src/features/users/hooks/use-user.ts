@@ -1,5 +1,6 @@
 import type { UpdateUserBody, User } from "@atendo/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { useCacheMutation } from "../../../lib/cache-mutation";
 import { updateUser } from "../api/users.api";
 import { userQueryOptions } from "../api/users.queries";
 import { storeUser } from "./users-cache";
@@ -14,9 +15,5 @@ export function useUser(id: number, placeholder?: User) {
 
 /** The signed-in user's own profile. */
 export function useUpdateUser(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateUserBody) => updateUser(id, body),
-    onSuccess: (user) => storeUser(queryClient, user),
-  });
+  return useCacheMutation((body: UpdateUserBody) => updateUser(id, body), storeUser);
 }

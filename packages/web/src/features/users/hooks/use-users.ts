@@ -1,10 +1,11 @@
 import { queueEvent, userEvent, type CreateUserBody, type UpdateUserBody } from "@atendo/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCacheMutation } from "../../../lib/cache-mutation";
+import { refetchListsInFlight } from "../../../lib/paged-cache";
 import { useSocketEvent } from "../../../lib/socket";
 import { createUser, deleteUser, updateUser } from "../api/users.api";
 import { userQueryOptions } from "../api/users.queries";
-import { allUsersLists, applyQueueToUsers, forgetUser, storeUser } from "./users-cache";
+import { allUsersLists, applyQueueToUsers, forgetUser, storeOwnUser, storeUser } from "./users-cache";
 
 /** A user for the edit form, always fetched fresh. */
 export function useUserForEdit(id: number) {
@@ -17,35 +18,16 @@ export function useUserForEdit(id: number) {
 
 /** Silent: the form handles ERR_USER_DELETED_EXISTS (re-enable flow) and toasts the rest itself. */
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateUserBody) => createUser(body),
-    onSuccess: (user) => {
-      storeUser(queryClient, user);
-      refetchSearchedLists(queryClient, allUsersLists);
-    },
-    meta: { silent: true },
-  });
+  return useCacheMutation((body: CreateUserBody) => createUser(body), storeOwnUser, { silent: true });
 }
 
 /** Any user's update, including the re-enable (`isDeleted: false`). */
 export function useEditUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body),
-    onSuccess: (user) => {
-      storeUser(queryClient, user);
-      refetchSearchedLists(queryClient, allUsersLists);
-    },
-  });
+  return useCacheMutation(({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body), storeOwnUser);
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteUser(id),
-    onSuccess: (_result, id) => forgetUser(queryClient, id),
-  });
+  return useCacheMutation(deleteUser, (queryClient, _result, id) => forgetUser(queryClient, id));
 }
 
 /** `user` events (other admins' changes) and `queue` events (the queue chips) update open lists. */

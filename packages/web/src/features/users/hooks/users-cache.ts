@@ -1,6 +1,6 @@
 import type { Queue, QueueRef, User, UserPage } from "@atendo/contracts";
 import type { QueryClient } from "@tanstack/react-query";
-import { byText, searchedListsCache } from "../../../lib/paged-cache";
+import { byText, refetchSearchedLists, searchedListsCache } from "../../../lib/paged-cache";
 import { updateSessionUser } from "../../../lib/session";
 import { userQueryKey } from "../api/users.queries";
 
@@ -19,6 +19,12 @@ export function storeUser(queryClient: QueryClient, user: User): void {
 }
 
 export const forgetUser = lists.forget;
+
+/** The admin's own change: stored, and the lists a search filters fetched again to show it. */
+export function storeOwnUser(queryClient: QueryClient, user: User): void {
+  storeUser(queryClient, user);
+  refetchSearchedLists(queryClient, allUsersLists);
+}
 
 /** Keeps the users' queue chips right when a queue is renamed, recoloured, re-staffed or removed. */
 export function applyQueueToUsers(queryClient: QueryClient, queue: Queue | { id: number; deleted: true }): void {
