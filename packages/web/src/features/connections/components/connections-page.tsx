@@ -4,9 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog, ConfirmDialog } from "../../../components/confirm-dialog";
-import { Page } from "../../../components/page";
-import { QueryState } from "../../../components/query-state";
-import { ScrollList } from "../../../components/scroll-list";
+import { ListPage } from "../../../components/list-page";
 import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useConfirmTarget } from "../../../lib/use-confirm-target";
@@ -43,19 +41,21 @@ export function ConnectionsPage() {
   }
 
   return (
-    <Page title={t("pages.connections")} fill actions={<AddButton to={paths.newConnection} label={t("connections.add")} alwaysLabelled />}>
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
-      {query.data && (
-        <ScrollList label={t("pages.connections")} empty={query.data.length === 0 ? t("connections.empty") : null}>
-          <ConnectionsTable
-            connections={query.data}
-            onShowQr={(connection) => setQrFor(connection.id)}
-            onDisconnect={toDisconnect.ask}
-            onEdit={(connection) => void navigate(paths.editConnection.href(connection.id))}
-            onDelete={toDelete.ask}
-          />
-        </ScrollList>
+    <ListPage
+      title={t("pages.connections")}
+      actions={<AddButton to={paths.newConnection} label={t("connections.add")} alwaysLabelled />}
+      query={query}
+      empty={query.data?.length === 0 ? t("connections.empty") : null}
+      table={(connections) => (
+        <ConnectionsTable
+          connections={connections}
+          onShowQr={(connection) => setQrFor(connection.id)}
+          onDisconnect={toDisconnect.ask}
+          onEdit={(connection) => void navigate(paths.editConnection.href(connection.id))}
+          onDelete={toDelete.ask}
+        />
       )}
+    >
       <QrCodeDialog connectionId={qrFor} onClose={closeQr} />
       <ConfirmDialog
         open={toDisconnect.open}
@@ -72,6 +72,6 @@ export function ConnectionsPage() {
         message={tickets.isPending ? t("connections.countingTickets") : t("connections.deleteText", { count: tickets.count })}
         onDelete={remove}
       />
-    </Page>
+    </ListPage>
   );
 }

@@ -4,10 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list-page";
 import { ListToolbar } from "../../../components/list-toolbar";
-import { Page } from "../../../components/page";
-import { QueryState } from "../../../components/query-state";
-import { ScrollList } from "../../../components/scroll-list";
 import { SearchField } from "../../../components/search-field";
 import { useCurrentUser } from "../../../lib/session";
 import { useStartChat } from "../../../lib/start-chat";
@@ -28,7 +26,6 @@ export function ContactsPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const list = useSearchedList(contactsListQueryOptions, "contacts");
-  const { query } = list;
   const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const deletion = useDeleteContact();
   const confirm = useConfirmTarget<Contact>();
@@ -41,9 +38,8 @@ export function ContactsPage() {
   }
 
   return (
-    <Page
+    <ListPage
       title={t("pages.contacts")}
-      fill
       actions={
         <ListToolbar>
           <SearchField label={t("contacts.search")} value={list.search} onChange={list.setSearch} />
@@ -54,22 +50,18 @@ export function ContactsPage() {
           />
         </ListToolbar>
       }
-    >
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
-      {query.data && (
-        <ScrollList
-          label={t("pages.contacts")}
-          {...list.scrollProps}
-          empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "contacts.empty") : null}
-        >
-          <ContactsTable
-            contacts={list.items}
-            onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
-            onStartChat={startChat}
-            onDelete={mayDelete ? confirm.ask : undefined}
-          />
-        </ScrollList>
+      query={list.query}
+      scroll={list.scrollProps}
+      empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "contacts.empty") : null}
+      table={() => (
+        <ContactsTable
+          contacts={list.items}
+          onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
+          onStartChat={startChat}
+          onDelete={mayDelete ? confirm.ask : undefined}
+        />
       )}
+    >
       <ContactDialog
         open={dialog.open}
         contactId={dialog.contactId}
@@ -81,6 +73,6 @@ export function ContactsPage() {
         message={t("contacts.deleteText")}
         onDelete={remove}
       />
-    </Page>
+    </ListPage>
   );
 }

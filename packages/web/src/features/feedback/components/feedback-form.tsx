@@ -9,7 +9,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
-import { textFieldProps } from "../../../lib/form";
+import { selectFieldProps, textFieldProps } from "../../../lib/form";
 import { useSendFeedback } from "../hooks/use-send-feedback";
 
 type FormInput = z.input<typeof feedbackBody>;
@@ -42,16 +42,7 @@ export function FeedbackForm({ defaultName, onClose }: FeedbackFormProps) {
             control={control}
             name="type"
             render={({ field }) => (
-              <TextField
-                select
-                required
-                label={t("feedback.type")}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                inputRef={field.ref}
-              >
+              <TextField select required label={t("feedback.type")} {...selectFieldProps(field)}>
                 {feedbackTypes.map((type) => (
                   <MenuItem key={type} value={type}>
                     {t(`feedback.types.${type}`)}

@@ -3,9 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
-import { Page } from "../../../components/page";
-import { QueryState } from "../../../components/query-state";
-import { ScrollList } from "../../../components/scroll-list";
+import { ListPage } from "../../../components/list-page";
 import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useConfirmTarget } from "../../../lib/use-confirm-target";
@@ -26,29 +24,19 @@ export function QueuesPage() {
   }
 
   return (
-    <Page
+    <ListPage
       title={t("pages.queues")}
-      fill
-      actions={
-        <AddButton to={paths.newQueue} label={t("queues.add")} alwaysLabelled />
-      }
+      actions={<AddButton to={paths.newQueue} label={t("queues.add")} alwaysLabelled />}
+      query={query}
+      empty={query.data?.length === 0 ? t("queues.empty") : null}
+      table={(queues) => <QueuesTable queues={queues} onEdit={(queue) => void navigate(paths.editQueue.href(queue.id))} onDelete={confirm.ask} />}
     >
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
-      {query.data && (
-        <ScrollList label={t("pages.queues")} empty={query.data.length === 0 ? t("queues.empty") : null}>
-          <QueuesTable
-            queues={query.data}
-            onEdit={(queue) => void navigate(paths.editQueue.href(queue.id))}
-            onDelete={confirm.ask}
-          />
-        </ScrollList>
-      )}
       <ConfirmDeleteDialog
         confirm={confirm}
         title={t("queues.deleteTitle", { name: confirm.target?.name ?? "" })}
         message={t("queues.deleteText")}
         onDelete={remove}
       />
-    </Page>
+    </ListPage>
   );
 }

@@ -3,10 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list-page";
 import { ListToolbar } from "../../../components/list-toolbar";
-import { Page } from "../../../components/page";
-import { QueryState } from "../../../components/query-state";
-import { ScrollList } from "../../../components/scroll-list";
 import { SearchField } from "../../../components/search-field";
 import { useCurrentUser } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
@@ -22,7 +20,6 @@ export function QuickAnswersPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const list = useSearchedList(quickAnswersListQueryOptions, "quickAnswers");
-  const { query } = list;
   const [dialog, setDialog] = useState<{ open: boolean; answer: QuickAnswer | null }>({ open: false, answer: null });
   const deletion = useDeleteQuickAnswer();
   const confirm = useConfirmTarget<QuickAnswer>();
@@ -36,31 +33,26 @@ export function QuickAnswersPage() {
   }
 
   return (
-    <Page
+    <ListPage
       title={t("pages.quickAnswers")}
-      fill
       actions={
         <ListToolbar>
           <SearchField label={t("quickAnswers.search")} value={list.search} onChange={list.setSearch} lowerCase />
           <AddButton label={t("quickAnswers.add")} onClick={() => setDialog({ open: true, answer: null })} />
         </ListToolbar>
       }
-    >
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
-      {query.data && (
-        <ScrollList
-          label={t("pages.quickAnswers")}
-          {...list.scrollProps}
-          empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "quickAnswers.empty") : null}
-        >
-          <QuickAnswersTable
-            answers={list.items}
-            canDelete={canDelete}
-            onEdit={(answer) => setDialog({ open: true, answer })}
-            onDelete={confirm.ask}
-          />
-        </ScrollList>
+      query={list.query}
+      scroll={list.scrollProps}
+      empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "quickAnswers.empty") : null}
+      table={() => (
+        <QuickAnswersTable
+          answers={list.items}
+          canDelete={canDelete}
+          onEdit={(answer) => setDialog({ open: true, answer })}
+          onDelete={confirm.ask}
+        />
       )}
+    >
       <QuickAnswerDialog
         open={dialog.open}
         answer={dialog.answer}
@@ -72,6 +64,6 @@ export function QuickAnswersPage() {
         message={t("quickAnswers.deleteText")}
         onDelete={remove}
       />
-    </Page>
+    </ListPage>
   );
 }

@@ -1,17 +1,17 @@
-import { limits, profiles, updateUserBody, type User } from "@atendo/contracts";
+import { limits, updateUserBody, type User } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import DialogContent from "@mui/material/DialogContent";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
-import { textFieldProps } from "../../../lib/form";
+import { selectFieldProps, textFieldProps } from "../../../lib/form";
 import { toast } from "../../../lib/toast";
 import { useUpdateUser } from "../hooks/use-user";
 import { NewPasswordField } from "./new-password-field";
+import { ProfileSelect } from "./profile-select";
 
 const schema = updateUserBody
   .pick({ name: true, email: true, extension: true, profile: true, password: true })
@@ -80,24 +80,7 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
           <Controller
             control={control}
             name="profile"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t("profile.profile")}
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                inputRef={field.ref}
-              >
-                {profiles.map((profile) => (
-                  <MenuItem key={profile} value={profile}>
-                    {t(`profile.profiles.${profile}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            render={({ field }) => <ProfileSelect label={t("profile.profile")} {...selectFieldProps(field)} />}
           />
           <NewPasswordField registration={register("password")} invalid={Boolean(errors.password)} />
         </Stack>

@@ -4,10 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useNavigate } from "react-router";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list-page";
 import { ListToolbar } from "../../../components/list-toolbar";
-import { Page } from "../../../components/page";
-import { QueryState } from "../../../components/query-state";
-import { ScrollList } from "../../../components/scroll-list";
 import { SearchField } from "../../../components/search-field";
 import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
@@ -22,7 +20,6 @@ export function UsersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useSearchedList(usersListQueryOptions, "users");
-  const { query } = list;
   const deletion = useDeleteUser();
   const confirm = useConfirmTarget<User>();
   useUsersLive();
@@ -32,26 +29,19 @@ export function UsersPage() {
   }
 
   return (
-    <Page
+    <ListPage
       title={t("pages.users")}
-      fill
       actions={
         <ListToolbar>
           <SearchField label={t("users.search")} value={list.search} onChange={list.setSearch} />
           <AddButton to={paths.newUser} label={t("users.add")} icon={<PersonAddIcon />} />
         </ListToolbar>
       }
+      query={list.query}
+      scroll={list.scrollProps}
+      empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "users.empty") : null}
+      table={() => <UsersTable users={list.items} onEdit={(user) => void navigate(paths.editUser.href(user.id))} onDelete={confirm.ask} />}
     >
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
-      {query.data && (
-        <ScrollList
-          label={t("pages.users")}
-          {...list.scrollProps}
-          empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "users.empty") : null}
-        >
-          <UsersTable users={list.items} onEdit={(user) => void navigate(paths.editUser.href(user.id))} onDelete={confirm.ask} />
-        </ScrollList>
-      )}
       <ConfirmDeleteDialog
         confirm={confirm}
         title={t("users.deleteTitle", { name: confirm.target?.name ?? "" })}
@@ -59,6 +49,6 @@ export function UsersPage() {
         onDelete={remove}
       />
       <Outlet />
-    </Page>
+    </ListPage>
   );
 }
