@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryState } from "./query-state";
 
@@ -36,4 +37,20 @@ export function DialogQueryState({ error, onRetry, onClose }: DialogQueryStatePr
       </DialogActions>
     </>
   );
+}
+
+interface DialogRecordProps<T> {
+  /** The record's query, fetched again for the form (see forEditForm). */
+  query: { data: T | undefined; error: unknown; isFetchedAfterMount: boolean; refetch: () => unknown };
+  onClose: () => void;
+  /** The form, given the fresh record. */
+  children: (record: T) => ReactNode;
+}
+
+/** An edit dialog's body: waits for a fresh copy of its record, since the form reads its defaults once. */
+export function DialogRecord<T>({ query, onClose, children }: DialogRecordProps<T>) {
+  if (query.error || !query.data || !query.isFetchedAfterMount) {
+    return <DialogQueryState error={query.error} onRetry={() => void query.refetch()} onClose={onClose} />;
+  }
+  return children(query.data);
 }

@@ -1,8 +1,8 @@
 import type { DestinationKind } from "@atendo/contracts";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
 import { FormPage } from "../../../components/form-page";
 import { paths } from "../../../lib/paths";
+import { useIdParam } from "../../../lib/use-id-param";
 import { useSavedAndBack } from "../../../lib/use-saved-and-back";
 import { useConnection, useConnections, useCreateConnection, useUpdateConnection } from "../hooks/use-connections";
 import type { ConnectionFormValues } from "./connection-form.schema";
@@ -14,8 +14,7 @@ function toBody({ kind: _kind, destinationType, destinationItem, ...values }: Co
 
 /** /connections/new and /connections/edit/:id: saving returns to /connections with a toast (spec §2). */
 export function ConnectionFormPage() {
-  const { id } = useParams();
-  const connectionId = id ? Number(id) : undefined;
+  const connectionId = useIdParam();
   return connectionId ? <EditConnection id={connectionId} /> : <NewConnection />;
 }
 

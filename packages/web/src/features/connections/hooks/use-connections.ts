@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
 import { byText } from "../../../lib/paged-cache";
+import { forEditForm } from "../../../lib/query-presets";
 import { useSocketEvent } from "../../../lib/socket";
 import { wholeListCache } from "../../../lib/whole-list-cache";
 import {
@@ -51,8 +52,7 @@ export function useConnections(options: { silent?: boolean } = {}) {
 export function useConnection(id: number) {
   return useQuery({
     ...connectionQueryOptions(id),
-    refetchOnMount: "always",
-    meta: { silent: true },
+    ...forEditForm,
   });
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { DialogQueryState } from "../../../components/dialog-query-state";
+import { DialogRecord } from "../../../components/dialog-query-state";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { useContact } from "../hooks/use-contacts";
 import { ContactForm } from "./contact-form";
@@ -23,9 +23,9 @@ export function ContactDialog({ open, contactId, onClose }: ContactDialogProps) 
 
 function EditContactBody({ id, onClose }: { id: number; onClose: () => void }) {
   const query = useContact(id);
-  // Wait for the fresh copy: the form's defaults are read once.
-  if (query.error || !query.data || !query.isFetchedAfterMount) {
-    return <DialogQueryState error={query.error} onRetry={() => void query.refetch()} onClose={onClose} />;
-  }
-  return <ContactForm contact={query.data} onClose={onClose} />;
+  return (
+    <DialogRecord query={query} onClose={onClose}>
+      {(contact) => <ContactForm contact={contact} onClose={onClose} />}
+    </DialogRecord>
+  );
 }

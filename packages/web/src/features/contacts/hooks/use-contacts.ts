@@ -2,6 +2,7 @@ import { contactEvent, type UpdateContactBody } from "@atendo/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
 import { refetchListsInFlight } from "../../../lib/paged-cache";
+import { forEditForm } from "../../../lib/query-presets";
 import { useSocketEvent } from "../../../lib/socket";
 import { createContact, deleteContact, updateContact } from "../api/contacts.api";
 import { contactLists, contactQueryOptions } from "../api/contacts.queries";
@@ -13,8 +14,7 @@ export function useContact(id: number | null) {
   return useQuery({
     ...contactQueryOptions(id ?? 0),
     enabled: id !== null,
-    refetchOnMount: "always",
-    meta: { silent: true },
+    ...forEditForm,
   });
 }
 

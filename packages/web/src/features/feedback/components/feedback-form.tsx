@@ -8,6 +8,7 @@ import TextField from "@mui/material/TextField";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { CountedTextField } from "../../../components/counted-text-field";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { selectFieldProps, textFieldProps } from "../../../lib/form";
 import { useSendFeedback } from "../hooks/use-send-feedback";
@@ -30,7 +31,7 @@ export function FeedbackForm({ defaultName, onClose }: FeedbackFormProps) {
   const message = useWatch({ control, name: "message" });
   const { errors } = formState;
   const length = message.trim().length;
-  const { min, max } = limits.feedbackMessage;
+  const { min } = limits.feedbackMessage;
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
@@ -51,16 +52,13 @@ export function FeedbackForm({ defaultName, onClose }: FeedbackFormProps) {
               </TextField>
             )}
           />
-          <TextField
+          <CountedTextField
             label={t("feedback.message")}
-            required
-            multiline
+            limit={limits.feedbackMessage}
+            length={length}
             minRows={5}
-            maxRows={12}
             error={Boolean(errors.message)}
-            helperText={`${t("validation.length", { min, max })} · ${t("feedback.counter", { current: length, max })}`}
-            slotProps={{ htmlInput: { maxLength: max } }}
-            {...textFieldProps(register("message"))}
+            registration={register("message")}
           />
         </Stack>
       </DialogContent>

@@ -1,9 +1,9 @@
 import type { Queue } from "@atendo/contracts";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
 import { FormPage } from "../../../components/form-page";
 import { paths } from "../../../lib/paths";
+import { useIdParam } from "../../../lib/use-id-param";
 import { useSavedAndBack } from "../../../lib/use-saved-and-back";
 import { useCreateQueue, useQueue, useQueues, useUpdateQueue } from "../hooks/use-queues";
 import { QueueForm, type QueueFormValues } from "./queue-form";
@@ -19,8 +19,7 @@ function toBody({ members, ...values }: QueueFormValues) {
 
 /** /queues/new and /queues/edit/:id: saving returns to /queues with a success toast (spec §2). */
 export function QueueFormPage() {
-  const { id } = useParams();
-  const queueId = id ? Number(id) : undefined;
+  const queueId = useIdParam();
   return queueId ? <EditQueue id={queueId} /> : <NewQueue />;
 }
 

@@ -2,6 +2,7 @@ import { queueEvent, type Queue, type UpdateQueueBody } from "@atendo/contracts"
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
 import { byText } from "../../../lib/paged-cache";
+import { forEditForm } from "../../../lib/query-presets";
 import { useSocketEvent } from "../../../lib/socket";
 import { wholeListCache } from "../../../lib/whole-list-cache";
 import { createQueue, deleteQueue, updateQueue } from "../api/queues.api";
@@ -23,8 +24,7 @@ export function useQueues(options: { silent?: boolean } = {}) {
 export function useQueue(id: number) {
   return useQuery({
     ...queueQueryOptions(id),
-    refetchOnMount: "always",
-    meta: { silent: true },
+    ...forEditForm,
   });
 }
 

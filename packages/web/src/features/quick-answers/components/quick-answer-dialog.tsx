@@ -7,6 +7,7 @@ import TextField from "@mui/material/TextField";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { CountedTextField } from "../../../components/counted-text-field";
 import { DialogForm } from "../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
@@ -44,7 +45,6 @@ function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onCl
   });
   const message = useWatch({ control, name: "message" });
   const { errors } = formState;
-  const { min, max } = limits.quickAnswerMessage;
 
   const submit = handleSubmit((values) => {
     mutation.mutate(values, {
@@ -72,16 +72,13 @@ function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onCl
             }}
             {...textFieldProps(register("shortcut"))}
           />
-          <TextField
+          <CountedTextField
             label={t("quickAnswers.message")}
-            required
-            multiline
+            limit={limits.quickAnswerMessage}
+            length={message.trim().length}
             minRows={4}
-            maxRows={12}
             error={Boolean(errors.message)}
-            helperText={`${t("validation.length", { min, max })} · ${t("feedback.counter", { current: message.trim().length, max })}`}
-            slotProps={{ htmlInput: { maxLength: max } }}
-            {...textFieldProps(register("message"))}
+            registration={register("message")}
           />
         </Stack>
       </DialogContent>

@@ -9,10 +9,10 @@ import Tooltip from "@mui/material/Tooltip";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { SectionCard } from "../../../components/section-card";
 import { copyText } from "../../../lib/clipboard";
 import { toast } from "../../../lib/toast";
 import { useUpdateSetting } from "../hooks/use-settings";
-import { SettingCard } from "./setting-card";
 
 /** The read-only API token with copy and regenerate (spec: settings). */
 export function ApiTokenSetting({ value }: { value: string | undefined }) {
@@ -35,7 +35,7 @@ export function ApiTokenSetting({ value }: { value: string | undefined }) {
   }
 
   return (
-    <SettingCard
+    <SectionCard
       title={t("settings.apiToken.title")}
       description={t("settings.apiToken.description")}
       footer={
@@ -86,6 +86,6 @@ export function ApiTokenSetting({ value }: { value: string | undefined }) {
           },
         }}
       />
-    </SettingCard>
+    </SectionCard>
   );
 }

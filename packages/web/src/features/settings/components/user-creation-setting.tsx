@@ -1,9 +1,9 @@
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Switch from "@mui/material/Switch";
 import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../../components/section-card";
 import { toast } from "../../../lib/toast";
 import { useUpdateSetting } from "../hooks/use-settings";
-import { SettingCard } from "./setting-card";
 
 /** Whether visitors may create their own account on /signup. */
 export function UserCreationSetting({ value }: { value: string | undefined }) {
@@ -19,13 +19,13 @@ export function UserCreationSetting({ value }: { value: string | undefined }) {
   }
 
   return (
-    <SettingCard title={t("settings.userCreation.title")} description={t("settings.userCreation.description")} descriptionGap={1}>
+    <SectionCard title={t("settings.userCreation.title")} description={t("settings.userCreation.description")} descriptionGap={1}>
       <FormControlLabel
         control={
           <Switch checked={enabled} disabled={value === undefined || mutation.isPending} onChange={(_event, checked) => toggle(checked)} />
         }
         label={t("settings.userCreation.label")}
       />
-    </SettingCard>
+    </SectionCard>
   );
 }

@@ -8,8 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { selectFieldProps, textFieldProps } from "../../../lib/form";
-import { toast } from "../../../lib/toast";
-import { useUpdateUser } from "../hooks/use-user";
+import { useSaveProfile } from "../hooks/use-user";
 import { NewPasswordField } from "./new-password-field";
 import { ProfileSelect } from "./profile-select";
 
@@ -28,7 +27,7 @@ interface AdminProfileFormProps {
 /** Admins edit their own name, email, extension, profile and password (spec §6). */
 export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
   const { t } = useTranslation();
-  const mutation = useUpdateUser(user.id);
+  const profile = useSaveProfile(user.id, onClose);
   const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     mode: "onTouched",
@@ -42,14 +41,7 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
   });
   const { errors } = formState;
 
-  const submit = handleSubmit(({ password, ...values }) => {
-    mutation.mutate(password ? { ...values, password } : values, {
-      onSuccess: () => {
-        toast.success(t("profile.saved"));
-        onClose();
-      },
-    });
-  });
+  const submit = handleSubmit(({ password, ...values }) => profile.save(password ? { ...values, password } : values));
 
   return (
     <form noValidate onSubmit={submit}>
@@ -85,7 +77,7 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
           <NewPasswordField registration={register("password")} invalid={Boolean(errors.password)} />
         </Stack>
       </DialogContent>
-      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={mutation.isPending} disabled={!formState.isDirty} />
+      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={profile.isPending} disabled={!formState.isDirty} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { queueEvent, userEvent, type CreateUserBody, type UpdateUserBody } from 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
 import { refetchListsInFlight } from "../../../lib/paged-cache";
+import { forEditForm } from "../../../lib/query-presets";
 import { useSocketEvent } from "../../../lib/socket";
 import { createUser, deleteUser, updateUser } from "../api/users.api";
 import { userQueryOptions } from "../api/users.queries";
@@ -11,8 +12,7 @@ import { allUsersLists, applyQueueToUsers, forgetUser, storeOwnUser, storeUser }
 export function useUserForEdit(id: number) {
   return useQuery({
     ...userQueryOptions(id),
-    refetchOnMount: "always",
-    meta: { silent: true },
+    ...forEditForm,
   });
 }
 
