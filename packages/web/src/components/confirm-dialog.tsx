@@ -6,7 +6,8 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { ConfirmTarget } from "../lib/use-confirm-target";
+import { toast } from "../lib/toast";
+import type { DialogTarget } from "../lib/use-dialog-target";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -47,16 +48,19 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, onCo
   );
 }
 
-interface ConfirmDeleteDialogProps<T> {
-  /** The record asked about (useConfirmTarget). */
-  confirm: ConfirmTarget<T>;
+interface ConfirmDeleteDialogProps<T extends { id: number }> {
+  /** The record asked about (useDialogTarget). */
+  confirm: DialogTarget<T>;
   title: string;
   message: string;
-  onDelete: (target: T) => void;
+  /** Deletes by id. */
+  deletion: { mutate: (id: number, options: { onSuccess: () => void }) => void };
+  /** The toast once the record is gone. */
+  deletedMessage: string;
 }
 
-/** Asks before deleting a record of a list page. */
-export function ConfirmDeleteDialog<T>({ confirm, title, message, onDelete }: ConfirmDeleteDialogProps<T>) {
+/** Asks before deleting a record of a list page, deletes it and says so. */
+export function ConfirmDeleteDialog<T extends { id: number }>({ confirm, title, message, deletion, deletedMessage }: ConfirmDeleteDialogProps<T>) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog
@@ -65,7 +69,7 @@ export function ConfirmDeleteDialog<T>({ confirm, title, message, onDelete }: Co
       message={message}
       confirmLabel={t("common.delete")}
       danger
-      onConfirm={() => confirm.target && onDelete(confirm.target)}
+      onConfirm={() => confirm.target && deletion.mutate(confirm.target.id, { onSuccess: () => toast.success(deletedMessage) })}
       onClose={confirm.close}
     />
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Page } from "./page";
 import { QueryState } from "./query-state";
 import { ScrollList, type ScrollListProps } from "./scroll-list";
@@ -10,8 +11,10 @@ interface ListPageProps<D> {
   actions: ReactNode;
   /** The list's query: a spinner or the error with retry until its data is there. */
   query: { isPending: boolean; error: unknown; data: D | undefined; refetch: () => unknown };
-  /** Said instead of rows when the list holds none. */
-  empty: string | null;
+  /** The list holds no record: `emptyText` is said instead of rows, or "no results" when a search filters it. */
+  isEmpty: boolean;
+  searching?: boolean;
+  emptyText: string;
   /** A paged list loads more as it scrolls (see useSearchedList). */
   scroll?: Pick<ScrollListProps, "scrollRef" | "onScroll" | "loadingMore">;
   table: (data: D) => ReactNode;
@@ -20,7 +23,9 @@ interface ListPageProps<D> {
 }
 
 /** A list page (users, queues, connections, contacts, quick answers): heading, then the table scrolling on its own. */
-export function ListPage<D>({ title, actions, query, empty, scroll, table, children }: ListPageProps<D>) {
+export function ListPage<D>({ title, actions, query, isEmpty, searching, emptyText, scroll, table, children }: ListPageProps<D>) {
+  const { t } = useTranslation();
+  const empty = isEmpty ? (searching ? t("common.noResults") : emptyText) : null;
   return (
     <Page title={title} fill actions={actions}>
       <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />

@@ -27,11 +27,13 @@ export function useSearchedList<K extends string, P extends Page<K, Identified>>
   return {
     search,
     setSearch,
-    /** A search filters the list: an empty list then means "no results". */
-    searching: debounced !== "",
-    query,
     items,
-    /** For the page's ScrollList. */
-    scrollProps: { scrollRef: scroll.ref, onScroll: scroll.onScroll, loadingMore: query.isFetchingNextPage },
+    /** For the page's ListPage. */
+    listProps: {
+      query,
+      isEmpty: items.length === 0,
+      searching: debounced !== "",
+      scroll: { scrollRef: scroll.ref, onScroll: scroll.onScroll, loadingMore: query.isFetchingNextPage },
+    },
   };
 }

@@ -7,7 +7,7 @@ import { ConfirmDeleteDialog, ConfirmDialog } from "../../../components/confirm-
 import { ListPage } from "../../../components/list-page";
 import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
-import { useConfirmTarget } from "../../../lib/use-confirm-target";
+import { useDialogTarget } from "../../../lib/use-dialog-target";
 import {
   useConnectionTicketCount,
   useConnections,
@@ -25,16 +25,12 @@ export function ConnectionsPage() {
   const query = useConnections({ silent: true });
   const deletion = useDeleteConnection();
   const disconnection = useDisconnectSession();
-  const toDelete = useConfirmTarget<Connection>();
-  const toDisconnect = useConfirmTarget<Connection>();
+  const toDelete = useDialogTarget<Connection>();
+  const toDisconnect = useDialogTarget<Connection>();
   const [qrFor, setQrFor] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrFor(null), []);
   const tickets = useConnectionTicketCount(toDelete.open && toDelete.target ? toDelete.target.id : null);
   useConnectionsLive();
-
-  function remove(connection: Connection): void {
-    deletion.mutate(connection.id, { onSuccess: () => toast.success(t("connections.deleted")) });
-  }
 
   function disconnect(connection: Connection): void {
     disconnection.mutate(connection.id, { onSuccess: () => toast.info(t("connections.disconnectStarted")) });
@@ -45,14 +41,15 @@ export function ConnectionsPage() {
       title={t("pages.connections")}
       actions={<AddButton to={paths.newConnection} label={t("connections.add")} alwaysLabelled />}
       query={query}
-      empty={query.data?.length === 0 ? t("connections.empty") : null}
+      isEmpty={query.data?.length === 0}
+      emptyText={t("connections.empty")}
       table={(connections) => (
         <ConnectionsTable
           connections={connections}
           onShowQr={(connection) => setQrFor(connection.id)}
-          onDisconnect={toDisconnect.ask}
+          onDisconnect={toDisconnect.show}
           onEdit={(connection) => void navigate(paths.editConnection.href(connection.id))}
-          onDelete={toDelete.ask}
+          onDelete={toDelete.show}
         />
       )}
     >
@@ -70,7 +67,8 @@ export function ConnectionsPage() {
         confirm={toDelete}
         title={t("connections.deleteTitle", { name: toDelete.target?.name ?? "" })}
         message={tickets.isPending ? t("connections.countingTickets") : t("connections.deleteText", { count: tickets.count })}
-        onDelete={remove}
+        deletion={deletion}
+        deletedMessage={t("connections.deleted")}
       />
     </ListPage>
   );

@@ -1,6 +1,5 @@
 import { can, type Contact } from "@atendo/contracts";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
@@ -9,8 +8,7 @@ import { ListToolbar } from "../../../components/list-toolbar";
 import { SearchField } from "../../../components/search-field";
 import { useCurrentUser } from "../../../lib/session";
 import { useStartChat } from "../../../lib/start-chat";
-import { toast } from "../../../lib/toast";
-import { useConfirmTarget } from "../../../lib/use-confirm-target";
+import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useSearchedList } from "../../../lib/use-searched-list";
 import { contactsListQueryOptions } from "../api/contacts.queries";
 import { useContactsLive, useDeleteContact } from "../hooks/use-contacts";
@@ -26,16 +24,12 @@ export function ContactsPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const list = useSearchedList(contactsListQueryOptions, "contacts");
-  const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
+  const editing = useDialogTarget<number | null>();
   const deletion = useDeleteContact();
-  const confirm = useConfirmTarget<Contact>();
+  const confirm = useDialogTarget<Contact>();
   const mayDelete = can(me?.profile, "contacts-page:deleteContact");
   const startChat = useStartChat();
   useContactsLive();
-
-  function remove(contact: Contact): void {
-    deletion.mutate(contact.id, { onSuccess: () => toast.success(t("contacts.deleted")) });
-  }
 
   return (
     <ListPage
@@ -46,32 +40,28 @@ export function ContactsPage() {
           <AddButton
             label={t("contacts.add")}
             icon={<PersonAddIcon />}
-            onClick={() => setDialog({ open: true, contactId: null })}
+            onClick={() => editing.show(null)}
           />
         </ListToolbar>
       }
-      query={list.query}
-      scroll={list.scrollProps}
-      empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "contacts.empty") : null}
+      {...list.listProps}
+      emptyText={t("contacts.empty")}
       table={() => (
         <ContactsTable
           contacts={list.items}
-          onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
+          onEdit={(contact) => editing.show(contact.id)}
           onStartChat={startChat}
-          onDelete={mayDelete ? confirm.ask : undefined}
+          onDelete={mayDelete ? confirm.show : undefined}
         />
       )}
     >
-      <ContactDialog
-        open={dialog.open}
-        contactId={dialog.contactId}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      />
+      <ContactDialog open={editing.open} contactId={editing.target} onClose={editing.close} />
       <ConfirmDeleteDialog
         confirm={confirm}
         title={t("contacts.deleteTitle", { name: confirm.target?.name ?? "" })}
         message={t("contacts.deleteText")}
-        onDelete={remove}
+        deletion={deletion}
+        deletedMessage={t("contacts.deleted")}
       />
     </ListPage>
   );

@@ -5,8 +5,7 @@ import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
 import { ListPage } from "../../../components/list-page";
 import { paths } from "../../../lib/paths";
-import { toast } from "../../../lib/toast";
-import { useConfirmTarget } from "../../../lib/use-confirm-target";
+import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useDeleteQueue, useQueues, useQueuesLive } from "../hooks/use-queues";
 import { QueuesTable } from "./queues-table";
 
@@ -16,26 +15,24 @@ export function QueuesPage() {
   const navigate = useNavigate();
   const query = useQueues({ silent: true });
   const deletion = useDeleteQueue();
-  const confirm = useConfirmTarget<Queue>();
+  const confirm = useDialogTarget<Queue>();
   useQueuesLive();
-
-  function remove(queue: Queue): void {
-    deletion.mutate(queue.id, { onSuccess: () => toast.success(t("queues.deleted")) });
-  }
 
   return (
     <ListPage
       title={t("pages.queues")}
       actions={<AddButton to={paths.newQueue} label={t("queues.add")} alwaysLabelled />}
       query={query}
-      empty={query.data?.length === 0 ? t("queues.empty") : null}
-      table={(queues) => <QueuesTable queues={queues} onEdit={(queue) => void navigate(paths.editQueue.href(queue.id))} onDelete={confirm.ask} />}
+      isEmpty={query.data?.length === 0}
+      emptyText={t("queues.empty")}
+      table={(queues) => <QueuesTable queues={queues} onEdit={(queue) => void navigate(paths.editQueue.href(queue.id))} onDelete={confirm.show} />}
     >
       <ConfirmDeleteDialog
         confirm={confirm}
         title={t("queues.deleteTitle", { name: confirm.target?.name ?? "" })}
         message={t("queues.deleteText")}
-        onDelete={remove}
+        deletion={deletion}
+        deletedMessage={t("queues.deleted")}
       />
     </ListPage>
   );

@@ -1,5 +1,4 @@
 import type { QuickAnswer } from "@atendo/contracts";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
@@ -7,8 +6,7 @@ import { ListPage } from "../../../components/list-page";
 import { ListToolbar } from "../../../components/list-toolbar";
 import { SearchField } from "../../../components/search-field";
 import { useCurrentUser } from "../../../lib/session";
-import { toast } from "../../../lib/toast";
-import { useConfirmTarget } from "../../../lib/use-confirm-target";
+import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useSearchedList } from "../../../lib/use-searched-list";
 import { quickAnswersListQueryOptions } from "../api/quick-answers.queries";
 import { useDeleteQuickAnswer, useQuickAnswersLive } from "../hooks/use-quick-answers";
@@ -20,17 +18,13 @@ export function QuickAnswersPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const list = useSearchedList(quickAnswersListQueryOptions, "quickAnswers");
-  const [dialog, setDialog] = useState<{ open: boolean; answer: QuickAnswer | null }>({ open: false, answer: null });
+  const editing = useDialogTarget<QuickAnswer | null>();
   const deletion = useDeleteQuickAnswer();
-  const confirm = useConfirmTarget<QuickAnswer>();
+  const confirm = useDialogTarget<QuickAnswer>();
   useQuickAnswersLive();
 
   // Mirrors the server rule (docs/decisions/0007): the author or an admin deletes.
   const canDelete = (answer: QuickAnswer) => me?.profile === "admin" || answer.createdBy === me?.id;
-
-  function remove(answer: QuickAnswer): void {
-    deletion.mutate(answer.id, { onSuccess: () => toast.success(t("quickAnswers.deleted")) });
-  }
 
   return (
     <ListPage
@@ -38,31 +32,27 @@ export function QuickAnswersPage() {
       actions={
         <ListToolbar>
           <SearchField label={t("quickAnswers.search")} value={list.search} onChange={list.setSearch} lowerCase />
-          <AddButton label={t("quickAnswers.add")} onClick={() => setDialog({ open: true, answer: null })} />
+          <AddButton label={t("quickAnswers.add")} onClick={() => editing.show(null)} />
         </ListToolbar>
       }
-      query={list.query}
-      scroll={list.scrollProps}
-      empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "quickAnswers.empty") : null}
+      {...list.listProps}
+      emptyText={t("quickAnswers.empty")}
       table={() => (
         <QuickAnswersTable
           answers={list.items}
           canDelete={canDelete}
-          onEdit={(answer) => setDialog({ open: true, answer })}
-          onDelete={confirm.ask}
+          onEdit={editing.show}
+          onDelete={confirm.show}
         />
       )}
     >
-      <QuickAnswerDialog
-        open={dialog.open}
-        answer={dialog.answer}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      />
+      <QuickAnswerDialog open={editing.open} answer={editing.target} onClose={editing.close} />
       <ConfirmDeleteDialog
         confirm={confirm}
         title={t("quickAnswers.deleteTitle", { shortcut: confirm.target?.shortcut ?? "" })}
         message={t("quickAnswers.deleteText")}
-        onDelete={remove}
+        deletion={deletion}
+        deletedMessage={t("quickAnswers.deleted")}
       />
     </ListPage>
   );

@@ -8,8 +8,7 @@ import { ListPage } from "../../../components/list-page";
 import { ListToolbar } from "../../../components/list-toolbar";
 import { SearchField } from "../../../components/search-field";
 import { paths } from "../../../lib/paths";
-import { toast } from "../../../lib/toast";
-import { useConfirmTarget } from "../../../lib/use-confirm-target";
+import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useSearchedList } from "../../../lib/use-searched-list";
 import { usersListQueryOptions } from "../api/users.queries";
 import { useDeleteUser, useUsersLive } from "../hooks/use-users";
@@ -21,12 +20,8 @@ export function UsersPage() {
   const navigate = useNavigate();
   const list = useSearchedList(usersListQueryOptions, "users");
   const deletion = useDeleteUser();
-  const confirm = useConfirmTarget<User>();
+  const confirm = useDialogTarget<User>();
   useUsersLive();
-
-  function remove(user: User): void {
-    deletion.mutate(user.id, { onSuccess: () => toast.success(t("users.deleted")) });
-  }
 
   return (
     <ListPage
@@ -37,16 +32,16 @@ export function UsersPage() {
           <AddButton to={paths.newUser} label={t("users.add")} icon={<PersonAddIcon />} />
         </ListToolbar>
       }
-      query={list.query}
-      scroll={list.scrollProps}
-      empty={list.items.length === 0 ? t(list.searching ? "common.noResults" : "users.empty") : null}
-      table={() => <UsersTable users={list.items} onEdit={(user) => void navigate(paths.editUser.href(user.id))} onDelete={confirm.ask} />}
+      {...list.listProps}
+      emptyText={t("users.empty")}
+      table={() => <UsersTable users={list.items} onEdit={(user) => void navigate(paths.editUser.href(user.id))} onDelete={confirm.show} />}
     >
       <ConfirmDeleteDialog
         confirm={confirm}
         title={t("users.deleteTitle", { name: confirm.target?.name ?? "" })}
         message={t("users.deleteText")}
-        onDelete={remove}
+        deletion={deletion}
+        deletedMessage={t("users.deleted")}
       />
       <Outlet />
     </ListPage>
