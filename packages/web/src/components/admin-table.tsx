@@ -14,6 +14,7 @@ import { RowActions, type RowActionsProps } from "./row-actions";
 /** One line, cut with an ellipsis (the fixed table layout gives every cell its width). */
 export const ellipsis = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
 
+/** A column of an {@link AdminTable}: its heading and what each row shows in it. */
 export interface AdminColumn<T> {
   header: ReactNode;
   /** The column's width (the header cell sets it); the rest share what is left. */
