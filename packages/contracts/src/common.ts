@@ -38,6 +38,9 @@ export const idList = z
   .max(limits.idListMax)
   .transform((ids) => [...new Set(ids)]);
 
+/** When a stored record was created and last changed (ISO 8601 texts), the last fields of every entity. */
+export const timestamps = { createdAt: z.string(), updatedAt: z.string() };
+
 /** A user as other entities show it (queue members). */
 export const userRef = z.object({ id: z.number(), name: z.string() });
 export type UserRef = z.infer<typeof userRef>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityName } from "./common.js";
+import { entityName, timestamps } from "./common.js";
 import { normalizeNumber } from "./contacts.js";
 import { limits } from "./limits.js";
 
@@ -61,8 +61,7 @@ export const connection = z.object({
   webhookUrl: z.string().nullable(),
   apiToken: z.string().nullable(),
   webhookSecret: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type Connection = z.infer<typeof connection>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityName, listQuery } from "./common.js";
+import { entityName, listQuery, timestamps } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 
@@ -54,8 +54,7 @@ export const contact = z.object({
   profilePicUrl: z.string().nullable(),
   isGroup: z.boolean(),
   extraInfo: z.array(extraInfo),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type Contact = z.infer<typeof contact>;
 

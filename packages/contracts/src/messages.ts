@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageNumber } from "./common.js";
+import { pageNumber, timestamps } from "./common.js";
 import { contact } from "./contacts.js";
 import { limits } from "./limits.js";
 import { ticket } from "./tickets.js";
@@ -55,8 +55,7 @@ export const message = z.object({
   quotedMsg: quotedMessage.nullable(),
   contact: messageContact.nullable(),
   userId: z.number().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type Message = z.infer<typeof message>;
 

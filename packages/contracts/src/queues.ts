@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityName, idList, userRef } from "./common.js";
+import { entityName, idList, timestamps, userRef } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 
@@ -39,8 +39,7 @@ export const queue = z.object({
   color: z.string(),
   greetingMessage: z.string(),
   users: z.array(userRef),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type Queue = z.infer<typeof queue>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery } from "./common.js";
+import { listQuery, timestamps } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 
@@ -12,8 +12,7 @@ export const quickAnswer = z.object({
   shortcut: z.string(),
   message: z.string(),
   createdBy: z.number().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type QuickAnswer = z.infer<typeof quickAnswer>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { userRef } from "./common.js";
+import { timestamps, userRef } from "./common.js";
 import { connectionKinds } from "./connections.js";
 import { contact } from "./contacts.js";
 import { queueRef } from "./users.js";
@@ -36,8 +36,7 @@ export const ticket = z.object({
   unreadMessages: z.number(),
   isGroup: z.boolean(),
   userTicket: z.array(ticketParticipant),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type Ticket = z.infer<typeof ticket>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, entityName, idList, listQuery } from "./common.js";
+import { email, entityName, idList, listQuery, timestamps } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 
@@ -23,8 +23,7 @@ export const user = z.object({
   queues: z.array(queueRef),
   canSeeAllTicketHistory: z.boolean(),
   isDeleted: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type User = z.infer<typeof user>;
 

@@ -8,6 +8,7 @@ import { QuickAnswersPage } from "../features/quick-answers";
 import { SettingsPage } from "../features/settings";
 import { TicketsPage } from "../features/tickets";
 import { UserModal, UsersPage } from "../features/users";
+import { paths } from "../lib/paths";
 import { AdminRoute } from "./guards/admin-route";
 import { PrivateRoute } from "./guards/private-route";
 import { PublicOnlyRoute } from "./guards/public-only-route";
@@ -32,8 +33,8 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: "/login", element: <LoginPage /> },
-          { path: "/signup", element: <SignupPage /> },
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.signup, element: <SignupPage /> },
         ],
       },
       {
@@ -42,39 +43,39 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
-              { index: true, element: <Navigate to="/tickets" replace /> },
+              { index: true, element: <Navigate to={paths.tickets} replace /> },
               // One element for both paths: the list stays mounted (scroll, filters) while tickets open.
-              { path: "/tickets", element: <TicketsPage />, children: [{ path: ":ticketId" }] },
-              { path: "/quickAnswers", element: <QuickAnswersPage /> },
-              ...comingSoon("/chats", "pages.chats"),
-              ...comingSoon("/chats/:chatId", "pages.chats"),
-              { path: "/contacts", element: <ContactsPage /> },
+              { path: paths.tickets, element: <TicketsPage />, children: [{ path: paths.ticket.pattern }] },
+              { path: paths.quickAnswers, element: <QuickAnswersPage /> },
+              ...comingSoon(paths.chats, "pages.chats"),
+              ...comingSoon(paths.chat.pattern, "pages.chats"),
+              { path: paths.contacts, element: <ContactsPage /> },
               {
                 element: <AdminRoute />,
                 children: [
-                  { path: "/settings", element: <SettingsPage /> },
-                  { path: "/about", element: <AboutPage /> },
-                  ...comingSoon("/dashboard", "pages.reports"),
-                  { path: "/queues", element: <QueuesPage /> },
-                  { path: "/queues/new", element: <QueueFormPage /> },
-                  { path: "/queues/edit/:id", element: <QueueFormPage /> },
-                  { path: "/connections", element: <ConnectionsPage /> },
-                  { path: "/connections/new", element: <ConnectionFormPage /> },
-                  { path: "/connections/edit/:id", element: <ConnectionFormPage /> },
-                  { path: "/connections/:id/simulator", element: <SimulatorPage /> },
-                  { path: "/simulator", element: <SimulatorIndexPage /> },
+                  { path: paths.settings, element: <SettingsPage /> },
+                  { path: paths.about, element: <AboutPage /> },
+                  ...comingSoon(paths.dashboard, "pages.reports"),
+                  { path: paths.queues, element: <QueuesPage /> },
+                  { path: paths.newQueue, element: <QueueFormPage /> },
+                  { path: paths.editQueue.pattern, element: <QueueFormPage /> },
+                  { path: paths.connections, element: <ConnectionsPage /> },
+                  { path: paths.newConnection, element: <ConnectionFormPage /> },
+                  { path: paths.editConnection.pattern, element: <ConnectionFormPage /> },
+                  { path: paths.connectionSimulator.pattern, element: <SimulatorPage /> },
+                  { path: paths.simulator, element: <SimulatorIndexPage /> },
                   {
-                    path: "/users",
+                    path: paths.users,
                     element: <UsersPage />,
                     // The user modal opens over the table.
                     children: [
-                      { path: "new", element: <UserModal /> },
-                      { path: "edit/:id", element: <UserModal /> },
+                      { path: paths.newUser, element: <UserModal /> },
+                      { path: paths.editUser.pattern, element: <UserModal /> },
                     ],
                   },
-                  ...comingSoon("/URA", "pages.ura", true),
-                  ...comingSoon("/announcements", "pages.announcements", true),
-                  ...comingSoon("/monitoring", "pages.monitoring", true),
+                  ...comingSoon(paths.ura, "pages.ura", true),
+                  ...comingSoon(paths.announcements, "pages.announcements", true),
+                  ...comingSoon(paths.monitoring, "pages.monitoring", true),
                 ],
               },
             ],

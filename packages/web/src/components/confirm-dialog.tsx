@@ -6,6 +6,8 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { toast } from "../lib/toast";
+import type { DialogTarget } from "../lib/use-dialog-target";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -43,5 +45,32 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, onCo
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+interface ConfirmDeleteDialogProps<T extends { id: number }> {
+  /** The record asked about (useDialogTarget). */
+  confirm: DialogTarget<T>;
+  title: string;
+  message: string;
+  /** Deletes by id. */
+  deletion: { mutate: (id: number, options: { onSuccess: () => void }) => void };
+  /** The toast once the record is gone. */
+  deletedMessage: string;
+}
+
+/** Asks before deleting a record of a list page, deletes it and says so. */
+export function ConfirmDeleteDialog<T extends { id: number }>({ confirm, title, message, deletion, deletedMessage }: ConfirmDeleteDialogProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      open={confirm.open}
+      title={title}
+      message={message}
+      confirmLabel={t("common.delete")}
+      danger
+      onConfirm={() => confirm.target && deletion.mutate(confirm.target.id, { onSuccess: () => toast.success(deletedMessage) })}
+      onClose={confirm.close}
+    />
   );
 }

@@ -5,7 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import type { ReactNode } from "react";
 
-interface RowActionsProps {
+export interface RowActionsProps {
   /** Accessible names that say which record the button acts on ("Edit Ana"). */
   editLabel: string;
   deleteLabel: string;

@@ -5,7 +5,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
 
-interface ScrollListProps {
+export interface ScrollListProps {
   /** Attach {@link useInfiniteScroll}'s ref and handler to page on scrolling. */
   scrollRef?: Ref<HTMLDivElement>;
   onScroll?: () => void;

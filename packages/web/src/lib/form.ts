@@ -1,6 +1,23 @@
-import type { UseFormRegisterReturn } from "react-hook-form";
+import type { Ref } from "react";
+import type { ControllerRenderProps, FieldValues, UseFormRegisterReturn } from "react-hook-form";
 
 /** react-hook-form's `register` for MUI TextField: the ref must reach the <input>, not the root. */
 export function textFieldProps<TName extends string>({ ref, ...rest }: UseFormRegisterReturn<TName>) {
   return { ...rest, inputRef: ref };
 }
+
+/** What a MUI select TextField takes from a react-hook-form Controller's field. */
+export interface SelectFieldProps<TValue> {
+  value: TValue;
+  onChange: (...event: unknown[]) => void;
+  onBlur: () => void;
+  name: string;
+  inputRef: Ref<HTMLInputElement>;
+}
+
+/** A Controller's `field` for a MUI select TextField: as {@link textFieldProps}, the ref must reach the input. */
+export function selectFieldProps<TValue>({ ref, value, onChange, onBlur, name }: SelectFieldInput<TValue>): SelectFieldProps<TValue> {
+  return { value, onChange, onBlur, name, inputRef: ref };
+}
+
+type SelectFieldInput<TValue> = Pick<ControllerRenderProps<FieldValues, string>, "onChange" | "onBlur" | "name" | "ref"> & { value: TValue };

@@ -1,9 +1,10 @@
 import { readPreference, storageKeys, writePreference } from "./local-storage";
+import { paths } from "./paths";
 
 /** Admin configuration pages whose last visit is remembered (spec §2). */
-const configPages = ["/connections", "/users", "/queues", "/URA", "/announcements", "/monitoring", "/settings"];
+const configPages: readonly string[] = [paths.connections, paths.users, paths.queues, paths.ura, paths.announcements, paths.monitoring, paths.settings];
 
-export const defaultConfigPage = "/connections";
+export const defaultConfigPage = paths.connections;
 
 /** Remembers `pathname` if it belongs to a configuration page (its list, not a form). */
 export function rememberConfigPage(pathname: string): void {

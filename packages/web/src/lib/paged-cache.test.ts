@@ -1,7 +1,15 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { byText, flattenPages, nextPageNumber, refetchListsInFlight, removeFromPages, upsertInPages } from "./paged-cache";
+import {
+  byText,
+  flattenPages,
+  nextPageNumber,
+  refetchListsInFlight,
+  removeFromPages,
+  searchedListsCache,
+  upsertInPages,
+} from "./paged-cache";
 
 interface Item {
   id: number;
@@ -101,5 +109,34 @@ describe("refetchListsInFlight", () => {
     refetchListsInFlight(client, ["things", "list"]);
     expect(calls).toHaveLength(2);
     unsubscribe();
+  });
+});
+
+describe("searchedListsCache", () => {
+  const recordKey = (id: number) => ["things", id] as const;
+  const cache = searchedListsCache<"items", Item, ItemPage>("things", "items", byName, recordKey);
+
+  it("adds a new record to unsearched lists only, replaces it in searched ones, and keeps its own query", () => {
+    const client = new QueryClient();
+    client.setQueryData(["things", "list", ""], data([["ana", "bruno"], false]));
+    client.setQueryData(["things", "list", "an"], data([["ana"], false]));
+    client.setQueryData(["other", "list", ""], data([["zoe"], false]));
+    cache.store(client, { id: 9, name: "anabela" });
+    cache.store(client, { id: 1, name: "ane" });
+    expect(names(client.getQueryData(["things", "list", ""]))).toEqual([["anabela", "ane", "bruno"]]);
+    expect(names(client.getQueryData(["things", "list", "an"]))).toEqual([["ane"]]);
+    expect(names(client.getQueryData(["other", "list", ""]))).toEqual([["zoe"]]);
+    expect(client.getQueryData(recordKey(9))).toEqual({ id: 9, name: "anabela" });
+  });
+
+  it("removes a record from every list and drops its own query", () => {
+    const client = new QueryClient();
+    client.setQueryData(["things", "list", ""], data([["ana", "bruno"], false]));
+    client.setQueryData(["things", "list", "b"], data([["bia", "bruno"], false]));
+    client.setQueryData(recordKey(2), { id: 2, name: "bruno" });
+    cache.forget(client, 2);
+    expect(names(client.getQueryData(["things", "list", ""]))).toEqual([["ana"]]);
+    expect(names(client.getQueryData(["things", "list", "b"]))).toEqual([["bia"]]);
+    expect(client.getQueryState(recordKey(2))).toBeUndefined();
   });
 });

@@ -1,14 +1,14 @@
-import type { InfiniteData, Query, QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, type InfiniteData, type Query, type QueryClient } from "@tanstack/react-query";
 
 /**
  * Live updates of paged lists ({users, hasMore}, {contacts, hasMore}, ...) kept in TanStack
  * Query's infinite caches: records are replaced, placed or removed by id, in the list's order.
  */
-interface Identified {
+export interface Identified {
   id: number;
 }
 
-type Page<K extends string, T> = { [key in K]: T[] } & { hasMore: boolean };
+export type Page<K extends string, T> = { [key in K]: T[] } & { hasMore: boolean };
 /** The record type of a page's list under `key`. */
 type ItemOf<P, K extends keyof P> = P[K] extends readonly (infer T)[] ? T : never;
 
@@ -120,4 +120,61 @@ export function refetchListsInFlight(queryClient: QueryClient, listKey: readonly
   const restart = { queryKey: listKey, predicate: (query: Query) => inFlight.includes(query) };
   // invalidateQueries alone would join a first fetch in flight instead of restarting it.
   void queryClient.cancelQueries(restart).then(() => queryClient.refetchQueries(restart));
+}
+
+/**
+ * The infinite query of one searchable list (`[root, "list", search]`): pages from 1, and the
+ * previous results stay on screen while the next search loads.
+ */
+export function searchedPagesOptions<P extends { hasMore: boolean }>(
+  root: string,
+  search: string,
+  fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<P>,
+) {
+  return infiniteQueryOptions({
+    queryKey: [root, "list", search],
+    queryFn: ({ pageParam, signal }) => fetchPage({ searchParam: search, pageNumber: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageNumber,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Live updates of every loaded copy of a searchable list (one per search typed): a record is
+ * placed by `compare`, and new ones only join lists no search filters (the server decides what
+ * matches a search).
+ */
+export function searchedListsCache<K extends string, T extends Identified, P extends Page<K, T>>(
+  root: string,
+  key: K,
+  compare: (a: T, b: T) => number,
+  /** The query of one record (its edit form), kept in step with the lists when given. */
+  recordKey?: (id: number) => readonly unknown[],
+) {
+  const allLists = [root, "list"] as const;
+  const eachList = (queryClient: QueryClient, update: (data: InfiniteData<P>, search: string) => InfiniteData<P> | undefined) => {
+    for (const [queryKey, data] of queryClient.getQueriesData<InfiniteData<P>>({ queryKey: allLists })) {
+      if (data) queryClient.setQueryData<InfiniteData<P>>(queryKey, update(data, typeof queryKey[2] === "string" ? queryKey[2] : ""));
+    }
+  };
+  const store = (queryClient: QueryClient, item: T) => {
+    eachList(queryClient, (data, search) => upsertInPages(data, key, item, { compare, insert: search === "" }));
+    if (recordKey) queryClient.setQueryData(recordKey(item.id), item);
+  };
+  return {
+    /** The prefix of every copy, for invalidation. */
+    allLists,
+    eachList,
+    store,
+    /** The user's own change: stored, and the lists a search filters fetched again to show it. */
+    storeOwn: (queryClient: QueryClient, item: T) => {
+      store(queryClient, item);
+      refetchSearchedLists(queryClient, allLists);
+    },
+    forget: (queryClient: QueryClient, id: number) => {
+      eachList(queryClient, (data) => removeFromPages(data, key, id));
+      if (recordKey) queryClient.removeQueries({ queryKey: recordKey(id), exact: true });
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Contact } from "@atendo/contracts";
 import { useNavigate } from "react-router";
+import { paths } from "./paths";
 
 /** Navigation state that asks the tickets page to open the new-ticket dialog for a contact. */
 export interface StartChatState {
@@ -11,6 +12,6 @@ export function useStartChat(): (contact: Contact) => void {
   const navigate = useNavigate();
   return (contact) => {
     const state: StartChatState = { startChatWith: contact };
-    void navigate("/tickets", { state });
+    void navigate(paths.tickets, { state });
   };
 }

@@ -2,6 +2,7 @@ import { can } from "@atendo/contracts";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { rememberConfigPage } from "../../lib/last-config-page";
+import { paths } from "../../lib/paths";
 import { useCurrentUser } from "../../lib/session";
 
 /** Admin pages; others go to /tickets. Also remembers the last configuration page opened. */
@@ -12,6 +13,6 @@ export function AdminRoute() {
   useEffect(() => {
     if (allowed) rememberConfigPage(pathname);
   }, [allowed, pathname]);
-  if (!allowed) return <Navigate to="/tickets" replace />;
+  if (!allowed) return <Navigate to={paths.tickets} replace />;
   return <Outlet />;
 }

@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { paths } from "../../lib/paths";
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export function NotFoundPage() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t("notFound.text")}
         </Typography>
-        <Button component={RouterLink} to="/" variant="contained">
+        <Button component={RouterLink} to={paths.home} variant="contained">
           {t("notFound.home")}
         </Button>
       </div>

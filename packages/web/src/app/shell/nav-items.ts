@@ -13,6 +13,7 @@ import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
 import ScienceIcon from "@mui/icons-material/Science";
 import SettingsIcon from "@mui/icons-material/Settings";
 import type SvgIcon from "@mui/material/SvgIcon";
+import { paths } from "../../lib/paths";
 import type { UnreadKind } from "../../lib/unread";
 
 export interface NavItem {
@@ -25,22 +26,22 @@ export interface NavItem {
 
 /** Drawer items every signed-in user sees (spec §2). */
 export const mainNavItems: readonly NavItem[] = [
-  { to: "/tickets", labelKey: "pages.tickets", icon: ForumIcon, badge: "tickets" },
-  { to: "/chats", labelKey: "pages.chats", icon: ChatIcon, badge: "chats" },
-  { to: "/contacts", labelKey: "pages.contacts", icon: ContactPhoneIcon },
-  { to: "/quickAnswers", labelKey: "pages.quickAnswers", icon: FlashOnIcon },
+  { to: paths.tickets, labelKey: "pages.tickets", icon: ForumIcon, badge: "tickets" },
+  { to: paths.chats, labelKey: "pages.chats", icon: ChatIcon, badge: "chats" },
+  { to: paths.contacts, labelKey: "pages.contacts", icon: ContactPhoneIcon },
+  { to: paths.quickAnswers, labelKey: "pages.quickAnswers", icon: FlashOnIcon },
 ];
 
 /** The "Administration" section, admins only. */
 export const adminNavItems: readonly NavItem[] = [
-  { to: "/connections", labelKey: "pages.connections", icon: PhonelinkRingIcon },
-  { to: "/simulator", labelKey: "pages.simulator", icon: ScienceIcon },
-  { to: "/users", labelKey: "pages.users", icon: PeopleAltIcon },
-  { to: "/queues", labelKey: "pages.queues", icon: AccountTreeIcon },
-  { to: "/URA", labelKey: "pages.ura", icon: DialpadIcon },
-  { to: "/announcements", labelKey: "pages.announcements", icon: CampaignIcon },
-  { to: "/monitoring", labelKey: "pages.monitoring", icon: MonitorHeartIcon },
-  { to: "/about", labelKey: "pages.about", icon: InfoIcon },
-  { to: "/dashboard", labelKey: "pages.reports", icon: AssessmentIcon },
-  { to: "/settings", labelKey: "pages.settings", icon: SettingsIcon },
+  { to: paths.connections, labelKey: "pages.connections", icon: PhonelinkRingIcon },
+  { to: paths.simulator, labelKey: "pages.simulator", icon: ScienceIcon },
+  { to: paths.users, labelKey: "pages.users", icon: PeopleAltIcon },
+  { to: paths.queues, labelKey: "pages.queues", icon: AccountTreeIcon },
+  { to: paths.ura, labelKey: "pages.ura", icon: DialpadIcon },
+  { to: paths.announcements, labelKey: "pages.announcements", icon: CampaignIcon },
+  { to: paths.monitoring, labelKey: "pages.monitoring", icon: MonitorHeartIcon },
+  { to: paths.about, labelKey: "pages.about", icon: InfoIcon },
+  { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
+  { to: paths.settings, labelKey: "pages.settings", icon: SettingsIcon },
 ];

@@ -1,3 +1,4 @@
 export { QueueFormPage } from "./components/queue-form-page";
 export { QueuesPage } from "./components/queues-page";
-export { queuesQueryKey, useQueues } from "./hooks/use-queues";
+export { queueQueryOptions, queuesQueryOptions } from "./api/queues.queries";
+export { useQueues } from "./hooks/use-queues";

@@ -1,1 +1,2 @@
+export { quickAnswersListQueryOptions } from "./api/quick-answers.queries";
 export { QuickAnswersPage } from "./components/quick-answers-page";

@@ -1,29 +1,14 @@
 import { licence } from "@atendo/contracts";
 import Alert from "@mui/material/Alert";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
+import { SectionCard } from "../../../components/section-card";
 import { usePublicConfig } from "../../../lib/public-config";
 import { useAbout } from "../hooks/use-about";
 import { LicenceUsage } from "./licence-usage";
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardContent>
-        <Typography variant="h3" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 export function AboutPage() {
   const { t } = useTranslation();
@@ -37,7 +22,7 @@ export function AboutPage() {
       <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
       {about && (
         <Stack spacing={2}>
-          <Section title={t("about.licence")}>
+          <SectionCard title={t("about.licence")}>
             <Stack spacing={2}>
               <LicenceUsage label={t("about.users")} used={about.usersCount} limit={licence.users} />
               <LicenceUsage
@@ -47,23 +32,23 @@ export function AboutPage() {
               />
               <Alert severity={overLimit ? "error" : "info"} role="note">{t("about.paymentNotice", licence)}</Alert>
             </Stack>
-          </Section>
-          <Section title={t("about.autoClose")}>
+          </SectionCard>
+          <SectionCard title={t("about.autoClose")}>
             <Typography variant="body2">
               {config.autoCloseHours > 0
                 ? t("about.autoCloseOn", { minutes: Math.round(config.autoCloseHours * 60) })
                 : t("about.autoCloseOff")}
             </Typography>
-          </Section>
-          <Section title={t("about.versions")}>
+          </SectionCard>
+          <SectionCard title={t("about.versions")}>
             <Typography variant="body2">{t("about.libVersion", { version: about.libVersion })}</Typography>
             <Typography variant="body2">{t("about.systemVersion", { version: about.tagVersion })}</Typography>
-          </Section>
-          <Section title={t("about.terms")}>
+          </SectionCard>
+          <SectionCard title={t("about.terms")}>
             <Typography variant="body2" color="text.secondary">
               {t("about.termsText", { app: config.appTitle })}
             </Typography>
-          </Section>
+          </SectionCard>
         </Stack>
       )}
     </Page>

@@ -1,9 +1,8 @@
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
+import { paths } from "../../../lib/paths";
 import { usePublicConfig } from "../../../lib/public-config";
 import { AuthLayout } from "./auth-layout";
+import { AuthSwitchLink } from "./auth-switch-link";
 import { LoginForm } from "./login-form";
 import { MarketingPanel } from "./marketing-panel";
 
@@ -13,14 +12,7 @@ export function LoginPage() {
   return (
     <AuthLayout title={t("auth.loginTitle")} aside={<MarketingPanel />}>
       <LoginForm />
-      {config.userCreation === "enabled" && (
-        <Typography variant="body2" sx={{ mt: 3, textAlign: "center" }}>
-          {t("auth.noAccount")}{" "}
-          <Link component={RouterLink} to="/signup">
-            {t("auth.signUp")}
-          </Link>
-        </Typography>
-      )}
+      {config.userCreation === "enabled" && <AuthSwitchLink question={t("auth.noAccount")} action={t("auth.signUp")} to={paths.signup} />}
     </AuthLayout>
   );
 }

@@ -1,10 +1,9 @@
 import Alert from "@mui/material/Alert";
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
+import { paths } from "../../../lib/paths";
 import { usePublicConfig } from "../../../lib/public-config";
 import { AuthLayout } from "./auth-layout";
+import { AuthSwitchLink } from "./auth-switch-link";
 import { SignupForm } from "./signup-form";
 
 export function SignupPage() {
@@ -18,12 +17,7 @@ export function SignupPage() {
         </Alert>
       )}
       <SignupForm />
-      <Typography variant="body2" sx={{ mt: 3, textAlign: "center" }}>
-        {t("auth.haveAccount")}{" "}
-        <Link component={RouterLink} to="/login">
-          {t("auth.signIn")}
-        </Link>
-      </Typography>
+      <AuthSwitchLink question={t("auth.haveAccount")} action={t("auth.signIn")} to={paths.login} />
     </AuthLayout>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoginBody } from "@atendo/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { paths } from "../../../lib/paths";
 import { startSession } from "../../../lib/session";
 import { login } from "../api/auth.api";
 
@@ -10,7 +11,7 @@ export function useLogin() {
     mutationFn: (body: LoginBody) => login(body),
     onSuccess: (session) => {
       startSession(session);
-      void navigate("/tickets", { replace: true });
+      void navigate(paths.tickets, { replace: true });
     },
   });
 }

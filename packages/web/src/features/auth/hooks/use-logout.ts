@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import { paths } from "../../../lib/paths";
 import { endSession } from "../../../lib/session";
 import { logout } from "../api/auth.api";
 
@@ -13,6 +14,6 @@ export function useLogout(): () => Promise<void> {
       // Already logged out on the server or unreachable: the local session ends anyway.
     }
     endSession();
-    await navigate("/login", { replace: true });
+    await navigate(paths.login, { replace: true });
   }, [navigate]);
 }

@@ -2,6 +2,7 @@ import type { SignupBody } from "@atendo/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { signup } from "../api/auth.api";
 
@@ -12,7 +13,7 @@ export function useSignup() {
     mutationFn: (body: SignupBody) => signup(body),
     onSuccess: () => {
       toast.success(t("auth.signupSuccess"));
-      void navigate("/login");
+      void navigate(paths.login);
     },
   });
 }

@@ -1,10 +1,9 @@
 import type { DestinationKind } from "@atendo/contracts";
-import Card from "@mui/material/Card";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
-import { Page } from "../../../components/page";
-import { QueryState } from "../../../components/query-state";
-import { toast } from "../../../lib/toast";
+import { FormPage } from "../../../components/form-page";
+import { paths } from "../../../lib/paths";
+import { useIdParam } from "../../../lib/use-id-param";
+import { useSavedAndBack } from "../../../lib/use-saved-and-back";
 import { useConnection, useConnections, useCreateConnection, useUpdateConnection } from "../hooks/use-connections";
 import type { ConnectionFormValues } from "./connection-form.schema";
 import { ConnectionForm } from "./connection-form";
@@ -15,39 +14,26 @@ function toBody({ kind: _kind, destinationType, destinationItem, ...values }: Co
 
 /** /connections/new and /connections/edit/:id: saving returns to /connections with a toast (spec §2). */
 export function ConnectionFormPage() {
-  const { id } = useParams();
-  const connectionId = id ? Number(id) : undefined;
+  const connectionId = useIdParam();
   return connectionId ? <EditConnection id={connectionId} /> : <NewConnection />;
-}
-
-function useSaved() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return () => {
-    toast.success(t("connections.saved"));
-    void navigate("/connections");
-  };
 }
 
 function NewConnection() {
   const { t } = useTranslation();
   const connections = useConnections({ silent: true });
   const mutation = useCreateConnection();
-  const saved = useSaved();
+  const saved = useSavedAndBack(t("connections.saved"), paths.connections);
 
   return (
-    <Page title={t("connections.newTitle")} narrow>
-      <QueryState isPending={connections.isPending} error={connections.error} onRetry={() => void connections.refetch()} />
+    <FormPage title={t("connections.newTitle")} queries={[connections]} ready={Boolean(connections.data)}>
       {connections.data && (
-        <Card>
-          <ConnectionForm
-            others={connections.data}
-            saving={mutation.isPending}
-            onSubmit={(values) => mutation.mutate({ ...toBody(values), kind: values.kind }, { onSuccess: saved })}
-          />
-        </Card>
+        <ConnectionForm
+          others={connections.data}
+          saving={mutation.isPending}
+          onSubmit={(values) => mutation.mutate({ ...toBody(values), kind: values.kind }, { onSuccess: saved })}
+        />
       )}
-    </Page>
+    </FormPage>
   );
 }
 
@@ -56,27 +42,20 @@ function EditConnection({ id }: { id: number }) {
   const connections = useConnections({ silent: true });
   const query = useConnection(id);
   const mutation = useUpdateConnection(id);
-  const saved = useSaved();
+  const saved = useSavedAndBack(t("connections.saved"), paths.connections);
   // Wait for the fresh copy: the form's defaults are read once.
   const ready = query.isFetchedAfterMount && query.data && connections.data;
 
   return (
-    <Page title={t("connections.editTitle")} narrow>
-      <QueryState
-        isPending={!ready && !query.error && !connections.error}
-        error={query.error ?? connections.error}
-        onRetry={() => void Promise.all([query.refetch(), connections.refetch()])}
-      />
+    <FormPage title={t("connections.editTitle")} queries={[query, connections]} ready={Boolean(ready)}>
       {ready && (
-        <Card>
-          <ConnectionForm
-            connection={query.data}
-            others={connections.data.filter((item) => item.id !== id)}
-            saving={mutation.isPending}
-            onSubmit={(values) => mutation.mutate(toBody(values), { onSuccess: saved })}
-          />
-        </Card>
+        <ConnectionForm
+          connection={query.data}
+          others={connections.data.filter((item) => item.id !== id)}
+          saving={mutation.isPending}
+          onSubmit={(values) => mutation.mutate(toBody(values), { onSuccess: saved })}
+        />
       )}
-    </Page>
+    </FormPage>
   );
 }

@@ -8,6 +8,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormCardActions } from "../../../components/form-card-actions";
 import { textFieldProps } from "../../../lib/form";
+import { paths } from "../../../lib/paths";
 import { connectionFormDefaults, connectionFormSchema, type ConnectionFormInput, type ConnectionFormValues } from "./connection-form.schema";
 import { CopyField } from "./copy-field";
 import { DefaultField } from "./default-field";
@@ -116,7 +117,7 @@ export function ConnectionForm({ connection, others, saving, onSubmit }: Connect
           <DefaultField control={control} locked={locked} currentDefaultName={currentDefault?.name ?? null} />
         </Stack>
       </CardContent>
-      <FormCardActions cancelTo="/connections" saving={saving} />
+      <FormCardActions cancelTo={paths.connections} saving={saving} />
     </form>
   );
 }

@@ -3,12 +3,11 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AddButton } from "../../../components/add-button";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Page } from "../../../components/page";
-import { QueryState } from "../../../components/query-state";
-import { ScrollList } from "../../../components/scroll-list";
+import { ConfirmDeleteDialog, ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list-page";
+import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
-import { useConfirmTarget } from "../../../lib/use-confirm-target";
+import { useDialogTarget } from "../../../lib/use-dialog-target";
 import {
   useConnectionTicketCount,
   useConnections,
@@ -26,35 +25,34 @@ export function ConnectionsPage() {
   const query = useConnections({ silent: true });
   const deletion = useDeleteConnection();
   const disconnection = useDisconnectSession();
-  const toDelete = useConfirmTarget<Connection>();
-  const toDisconnect = useConfirmTarget<Connection>();
+  const toDelete = useDialogTarget<Connection>();
+  const toDisconnect = useDialogTarget<Connection>();
   const [qrFor, setQrFor] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrFor(null), []);
   const tickets = useConnectionTicketCount(toDelete.open && toDelete.target ? toDelete.target.id : null);
   useConnectionsLive();
-
-  function remove(connection: Connection): void {
-    deletion.mutate(connection.id, { onSuccess: () => toast.success(t("connections.deleted")) });
-  }
 
   function disconnect(connection: Connection): void {
     disconnection.mutate(connection.id, { onSuccess: () => toast.info(t("connections.disconnectStarted")) });
   }
 
   return (
-    <Page title={t("pages.connections")} fill actions={<AddButton to="/connections/new" label={t("connections.add")} alwaysLabelled />}>
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
-      {query.data && (
-        <ScrollList label={t("pages.connections")} empty={query.data.length === 0 ? t("connections.empty") : null}>
-          <ConnectionsTable
-            connections={query.data}
-            onShowQr={(connection) => setQrFor(connection.id)}
-            onDisconnect={toDisconnect.ask}
-            onEdit={(connection) => void navigate(`/connections/edit/${connection.id}`)}
-            onDelete={toDelete.ask}
-          />
-        </ScrollList>
+    <ListPage
+      title={t("pages.connections")}
+      actions={<AddButton to={paths.newConnection} label={t("connections.add")} alwaysLabelled />}
+      query={query}
+      isEmpty={query.data?.length === 0}
+      emptyText={t("connections.empty")}
+      table={(connections) => (
+        <ConnectionsTable
+          connections={connections}
+          onShowQr={(connection) => setQrFor(connection.id)}
+          onDisconnect={toDisconnect.show}
+          onEdit={(connection) => void navigate(paths.editConnection.href(connection.id))}
+          onDelete={toDelete.show}
+        />
       )}
+    >
       <QrCodeDialog connectionId={qrFor} onClose={closeQr} />
       <ConfirmDialog
         open={toDisconnect.open}
@@ -65,15 +63,13 @@ export function ConnectionsPage() {
         onConfirm={() => toDisconnect.target && disconnect(toDisconnect.target)}
         onClose={toDisconnect.close}
       />
-      <ConfirmDialog
-        open={toDelete.open}
+      <ConfirmDeleteDialog
+        confirm={toDelete}
         title={t("connections.deleteTitle", { name: toDelete.target?.name ?? "" })}
         message={tickets.isPending ? t("connections.countingTickets") : t("connections.deleteText", { count: tickets.count })}
-        confirmLabel={t("common.delete")}
-        danger
-        onConfirm={() => toDelete.target && remove(toDelete.target)}
-        onClose={toDelete.close}
+        deletion={deletion}
+        deletedMessage={t("connections.deleted")}
       />
-    </Page>
+    </ListPage>
   );
 }

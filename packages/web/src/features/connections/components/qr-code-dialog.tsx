@@ -2,14 +2,13 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import QRCode from "qrcode";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { useConnections } from "../hooks/use-connections";
 import { PairingCodeForm } from "./pairing-code-form";
 
@@ -43,7 +42,6 @@ function useQrImage(text: string): string {
  */
 export function QrCodeDialog({ connectionId, onClose }: QrCodeDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const { data } = useConnections({ silent: true });
   const connection = data?.find((item) => item.id === connectionId);
   const status = connection?.status;
@@ -59,8 +57,13 @@ export function QrCodeDialog({ connectionId, onClose }: QrCodeDialogProps) {
   }, [open]);
 
   return (
-    <Dialog open={open && connection !== undefined} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t(byNumber ? "connections.pairing.title" : "connections.qrTitle", { name: connection?.name ?? "" })}</DialogTitle>
+    <ResponsiveDialog
+      open={open && connection !== undefined}
+      onClose={onClose}
+      title={t(byNumber ? "connections.pairing.title" : "connections.qrTitle", { name: connection?.name ?? "" })}
+      maxWidth="xs"
+      fullScreenOnPhone={false}
+    >
       <DialogContent>
         {byNumber && connection ? (
           <PairingCodeForm connectionId={connection.id} />
@@ -92,6 +95,6 @@ export function QrCodeDialog({ connectionId, onClose }: QrCodeDialogProps) {
         )}
         <Button onClick={onClose}>{t("connections.close")}</Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

@@ -6,6 +6,7 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { paths } from "../../../lib/paths";
 import { sessionActionOf } from "./session-action-of";
 
 interface SessionActionProps {
@@ -37,7 +38,7 @@ export function SessionAction({ connection, onShowQr, onDisconnect }: SessionAct
   }
   if (action === "simulator") {
     return (
-      <Button size="small" variant="outlined" startIcon={<ScienceIcon />} component={RouterLink} to={`/connections/${connection.id}/simulator`}>
+      <Button size="small" variant="outlined" startIcon={<ScienceIcon />} component={RouterLink} to={paths.connectionSimulator.href(connection.id)}>
         {t("connections.simulator")}
       </Button>
     );

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, Link as RouterLink, useParams } from "react-router";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
+import { paths } from "../../../lib/paths";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useConnections, useConnectionsLive } from "../hooks/use-connections";
 import { useSendSimulatedMessage, useSimulatorConversation } from "../hooks/use-simulator";
@@ -153,7 +154,7 @@ function Simulator({ connection }: { connection: Connection }) {
         </Button>
       </Box>
       <Box>
-        <Button component={RouterLink} to="/connections" size="small">
+        <Button component={RouterLink} to={paths.connections} size="small">
           {t("connections.sim.back")}
         </Button>
       </Box>
@@ -173,7 +174,7 @@ export function SimulatorIndexPage() {
         <Alert
           severity="info"
           action={
-            <Button component={RouterLink} to="/connections/new" color="inherit" size="small">
+            <Button component={RouterLink} to={paths.newConnection} color="inherit" size="small">
               {t("connections.add")}
             </Button>
           }
@@ -181,7 +182,7 @@ export function SimulatorIndexPage() {
           {t("connections.sim.noApiConnection")}
         </Alert>
       )}
-      {api && <Navigate to={`/connections/${api.id}/simulator`} replace />}
+      {api && <Navigate to={paths.connectionSimulator.href(api.id)} replace />}
     </Page>
   );
 }

@@ -1,33 +1,28 @@
-import type { Connection, ConnectionSession, CreateConnectionBody, DestinationKind, UpdateConnectionBody } from "@atendo/contracts";
+import type { Connection, ConnectionSession, DestinationKind, UpdateConnectionBody } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCacheMutation } from "../../../lib/cache-mutation";
 import { byText } from "../../../lib/paged-cache";
+import { forEditForm } from "../../../lib/query-presets";
 import { useServerEvent } from "../../../lib/socket";
+import { wholeListCache } from "../../../lib/whole-list-cache";
 import {
   countConnectionTickets,
   createConnection,
   deleteConnection,
   disconnectSession,
-  getConnection,
-  listConnections,
   listDestinationItems,
   listDestinationTypes,
   updateConnection,
 } from "../api/connections.api";
+import { connectionQueryKey, connectionQueryOptions, connectionsQueryKey, connectionsQueryOptions } from "../api/connections.queries";
 
-export const connectionsQueryKey = ["connections"] as const;
-export const connectionQueryKey = (id: number) => ["connections", id] as const;
-
-const byName = byText<Connection>((connection) => connection.name);
+const cache = wholeListCache<Connection>(connectionsQueryKey, connectionQueryKey, byText<Connection>((connection) => connection.name));
 
 /** A changed connection also moves the default flag: the others lose it. */
 function storeConnection(queryClient: QueryClient, connection: Connection): void {
-  queryClient.setQueryData<Connection[]>(connectionsQueryKey, (current) => {
-    if (!current) return current;
-    const others = current.filter((item) => item.id !== connection.id);
-    const adjusted = connection.isDefault ? others.map((item) => (item.isDefault ? { ...item, isDefault: false } : item)) : others;
-    return [...adjusted, connection].sort(byName);
-  });
-  queryClient.setQueryData(connectionQueryKey(connection.id), connection);
+  cache.store(queryClient, connection, (others) =>
+    connection.isDefault ? others.map((item) => (item.isDefault ? { ...item, isDefault: false } : item)) : others,
+  );
 }
 
 function storeSession(queryClient: QueryClient, session: ConnectionSession): void {
@@ -36,16 +31,12 @@ function storeSession(queryClient: QueryClient, session: ConnectionSession): voi
   queryClient.setQueryData<Connection>(connectionQueryKey(session.id), (current) => current && apply(current));
 }
 
-function forgetConnection(queryClient: QueryClient, id: number): void {
-  queryClient.setQueryData<Connection[]>(connectionsQueryKey, (current) => current?.filter((item) => item.id !== id));
-  queryClient.removeQueries({ queryKey: connectionQueryKey(id), exact: true });
-}
+const forgetConnection = cache.forget;
 
 /** Every connection, by name (GET /whatsapp is small and unpaged). */
 export function useConnections(options: { silent?: boolean } = {}) {
   return useQuery({
-    queryKey: connectionsQueryKey,
-    queryFn: ({ signal }) => listConnections(signal),
+    ...connectionsQueryOptions(),
     meta: { silent: options.silent },
   });
 }
@@ -53,35 +44,21 @@ export function useConnections(options: { silent?: boolean } = {}) {
 /** One connection, fetched fresh for its form. */
 export function useConnection(id: number) {
   return useQuery({
-    queryKey: connectionQueryKey(id),
-    queryFn: ({ signal }) => getConnection(id, signal),
-    refetchOnMount: "always",
-    meta: { silent: true },
+    ...connectionQueryOptions(id),
+    ...forEditForm,
   });
 }
 
 export function useCreateConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateConnectionBody) => createConnection(body),
-    onSuccess: (connection) => storeConnection(queryClient, connection),
-  });
+  return useCacheMutation(createConnection, storeConnection);
 }
 
 export function useUpdateConnection(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateConnectionBody) => updateConnection(id, body),
-    onSuccess: (connection) => storeConnection(queryClient, connection),
-  });
+  return useCacheMutation((body: UpdateConnectionBody) => updateConnection(id, body), storeConnection);
 }
 
 export function useDeleteConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteConnection(id),
-    onSuccess: (_result, id) => forgetConnection(queryClient, id),
-  });
+  return useCacheMutation(deleteConnection, (queryClient, _result, id) => forgetConnection(queryClient, id));
 }
 
 export function useDisconnectSession() {

@@ -1,7 +1,5 @@
 import { limits, type Contact } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
@@ -9,6 +7,7 @@ import TextField from "@mui/material/TextField";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DialogForm } from "../../../components/dialog-form";
+import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { textFieldProps } from "../../../lib/form";
 import { toast } from "../../../lib/toast";
 import { useCreateContact, useUpdateContact } from "../hooks/use-contacts";
@@ -82,12 +81,7 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
           <ExtraInfoFields form={form} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
-          {t("common.save")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={create.isPending || update.isPending} />
     </DialogForm>
   );
 }

@@ -1,7 +1,5 @@
 import { feedbackBody, feedbackTypes, limits, type FeedbackBody } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import MenuItem from "@mui/material/MenuItem";
@@ -10,7 +8,9 @@ import TextField from "@mui/material/TextField";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { textFieldProps } from "../../../lib/form";
+import { CountedTextField } from "../../../components/counted-text-field";
+import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
+import { selectFieldProps, textFieldProps } from "../../../lib/form";
 import { useSendFeedback } from "../hooks/use-send-feedback";
 
 type FormInput = z.input<typeof feedbackBody>;
@@ -31,7 +31,7 @@ export function FeedbackForm({ defaultName, onClose }: FeedbackFormProps) {
   const message = useWatch({ control, name: "message" });
   const { errors } = formState;
   const length = message.trim().length;
-  const { min, max } = limits.feedbackMessage;
+  const { min } = limits.feedbackMessage;
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
@@ -43,16 +43,7 @@ export function FeedbackForm({ defaultName, onClose }: FeedbackFormProps) {
             control={control}
             name="type"
             render={({ field }) => (
-              <TextField
-                select
-                required
-                label={t("feedback.type")}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                inputRef={field.ref}
-              >
+              <TextField select required label={t("feedback.type")} {...selectFieldProps(field)}>
                 {feedbackTypes.map((type) => (
                   <MenuItem key={type} value={type}>
                     {t(`feedback.types.${type}`)}
@@ -61,25 +52,17 @@ export function FeedbackForm({ defaultName, onClose }: FeedbackFormProps) {
               </TextField>
             )}
           />
-          <TextField
+          <CountedTextField
             label={t("feedback.message")}
-            required
-            multiline
+            limit={limits.feedbackMessage}
+            length={length}
             minRows={5}
-            maxRows={12}
             error={Boolean(errors.message)}
-            helperText={`${t("validation.length", { min, max })} · ${t("feedback.counter", { current: length, max })}`}
-            slotProps={{ htmlInput: { maxLength: max } }}
-            {...textFieldProps(register("message"))}
+            registration={register("message")}
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button type="submit" variant="contained" loading={mutation.isPending} disabled={length < min}>
-          {t("feedback.send")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("feedback.send")} onCancel={onClose} pending={mutation.isPending} disabled={length < min} />
     </form>
   );
 }

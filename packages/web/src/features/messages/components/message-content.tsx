@@ -3,6 +3,7 @@ import BlockIcon from "@mui/icons-material/Block";
 import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormattedText } from "./formatted-text";
 import { LocationCard } from "./location-card";
@@ -34,31 +35,22 @@ export function MessageContent({ message, ticket }: { message: Message; ticket: 
       </Stack>
     );
   }
+  const captioned = (media: ReactNode) => (
+    <>
+      {media}
+      <Caption message={message} />
+    </>
+  );
   switch (message.mediaType) {
     case "image":
-      return (
-        <>
-          <MediaImage message={message} />
-          <Caption message={message} />
-        </>
-      );
+      return captioned(<MediaImage message={message} />);
     case "sticker":
       return <MediaImage message={message} sticker />;
     case "audio":
     case "video":
-      return (
-        <>
-          <MediaPlayer message={message} />
-          <Caption message={message} />
-        </>
-      );
+      return captioned(<MediaPlayer message={message} />);
     case "document":
-      return (
-        <>
-          <MediaDocument message={message} />
-          <Caption message={message} />
-        </>
-      );
+      return captioned(<MediaDocument message={message} />);
     case "location":
       return <LocationCard body={message.body} />;
     case "vcard":

@@ -10,6 +10,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { startChatWith } from "../api/messages.api";
 import { parseVcard } from "../lib/vcard";
@@ -30,7 +31,7 @@ export function VcardCard({ body, ticket }: { body: string; ticket: Ticket }) {
     mutationFn: (number: string) => startChatWith(contactName(card.name, number), number, ticket.whatsappId),
     onSuccess: (result) => {
       if (result.ticketIsOpen) toast.info(t("messages.vcard.ticketIsOpen", { name: result.ticket.user?.name ?? "" }));
-      else void navigate(`/tickets/${result.ticket.id}`);
+      else void navigate(paths.ticket.href(result.ticket.id));
     },
   });
   return (

@@ -1,11 +1,10 @@
 import type { Queue } from "@atendo/contracts";
-import Card from "@mui/material/Card";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
-import { Page } from "../../../components/page";
-import { QueryState } from "../../../components/query-state";
-import { toast } from "../../../lib/toast";
+import { FormPage } from "../../../components/form-page";
+import { paths } from "../../../lib/paths";
+import { useIdParam } from "../../../lib/use-id-param";
+import { useSavedAndBack } from "../../../lib/use-saved-and-back";
 import { useCreateQueue, useQueue, useQueues, useUpdateQueue } from "../hooks/use-queues";
 import { QueueForm, type QueueFormValues } from "./queue-form";
 
@@ -20,70 +19,46 @@ function toBody({ members, ...values }: QueueFormValues) {
 
 /** /queues/new and /queues/edit/:id: saving returns to /queues with a success toast (spec §2). */
 export function QueueFormPage() {
-  const { id } = useParams();
-  const queueId = id ? Number(id) : undefined;
+  const queueId = useIdParam();
   return queueId ? <EditQueue id={queueId} /> : <NewQueue />;
 }
 
 function NewQueue() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queues = useQueues({ silent: true });
   const mutation = useCreateQueue();
+  const saved = useSavedAndBack(t("queues.saved"), paths.queues);
   const takenBy = useMemo(() => takenColors(queues.data), [queues.data]);
 
-  function save(values: QueueFormValues): void {
-    mutation.mutate(toBody(values), {
-      onSuccess: () => {
-        toast.success(t("queues.saved"));
-        void navigate("/queues");
-      },
-    });
-  }
-
   return (
-    <Page title={t("queues.newTitle")} narrow>
-      <QueryState isPending={queues.isPending} error={queues.error} onRetry={() => void queues.refetch()} />
+    <FormPage title={t("queues.newTitle")} queries={[queues]} ready={Boolean(queues.data)}>
       {queues.data && (
-        <Card>
-          <QueueForm takenBy={takenBy} saving={mutation.isPending} onSubmit={save} />
-        </Card>
+        <QueueForm takenBy={takenBy} saving={mutation.isPending} onSubmit={(values) => mutation.mutate(toBody(values), { onSuccess: saved })} />
       )}
-    </Page>
+    </FormPage>
   );
 }
 
 function EditQueue({ id }: { id: number }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queues = useQueues({ silent: true });
   const query = useQueue(id);
   const mutation = useUpdateQueue(id);
+  const saved = useSavedAndBack(t("queues.saved"), paths.queues);
   const takenBy = useMemo(() => takenColors(queues.data, id), [queues.data, id]);
   // Wait for the fresh copy: the form's defaults are read once.
   const ready = query.isFetchedAfterMount && query.data && queues.data;
 
-  function save(values: QueueFormValues): void {
-    mutation.mutate(toBody(values), {
-      onSuccess: () => {
-        toast.success(t("queues.saved"));
-        void navigate("/queues");
-      },
-    });
-  }
-
   return (
-    <Page title={t("queues.editTitle")} narrow>
-      <QueryState
-        isPending={!ready && !query.error && !queues.error}
-        error={query.error ?? queues.error}
-        onRetry={() => void Promise.all([query.refetch(), queues.refetch()])}
-      />
+    <FormPage title={t("queues.editTitle")} queries={[query, queues]} ready={Boolean(ready)}>
       {ready && (
-        <Card>
-          <QueueForm queue={query.data} takenBy={takenBy} saving={mutation.isPending} onSubmit={save} />
-        </Card>
+        <QueueForm
+          queue={query.data}
+          takenBy={takenBy}
+          saving={mutation.isPending}
+          onSubmit={(values) => mutation.mutate(toBody(values), { onSuccess: saved })}
+        />
       )}
-    </Page>
+    </FormPage>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormCardActions } from "../../../components/form-card-actions";
 import { textFieldProps } from "../../../lib/form";
+import { paths } from "../../../lib/paths";
 import { ColorMenuField } from "./color-menu-field";
 import { MembersField } from "./members-field";
 
@@ -88,7 +89,7 @@ export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) 
           />
         </Stack>
       </CardContent>
-      <FormCardActions cancelTo="/queues" saving={saving} />
+      <FormCardActions cancelTo={paths.queues} saving={saving} />
     </form>
   );
 }

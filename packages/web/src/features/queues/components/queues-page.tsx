@@ -2,12 +2,10 @@ import type { Queue } from "@atendo/contracts";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AddButton } from "../../../components/add-button";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Page } from "../../../components/page";
-import { QueryState } from "../../../components/query-state";
-import { ScrollList } from "../../../components/scroll-list";
-import { toast } from "../../../lib/toast";
-import { useConfirmTarget } from "../../../lib/use-confirm-target";
+import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list-page";
+import { paths } from "../../../lib/paths";
+import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useDeleteQueue, useQueues, useQueuesLive } from "../hooks/use-queues";
 import { QueuesTable } from "./queues-table";
 
@@ -17,40 +15,25 @@ export function QueuesPage() {
   const navigate = useNavigate();
   const query = useQueues({ silent: true });
   const deletion = useDeleteQueue();
-  const confirm = useConfirmTarget<Queue>();
+  const confirm = useDialogTarget<Queue>();
   useQueuesLive();
 
-  function remove(queue: Queue): void {
-    deletion.mutate(queue.id, { onSuccess: () => toast.success(t("queues.deleted")) });
-  }
-
   return (
-    <Page
+    <ListPage
       title={t("pages.queues")}
-      fill
-      actions={
-        <AddButton to="/queues/new" label={t("queues.add")} alwaysLabelled />
-      }
+      actions={<AddButton to={paths.newQueue} label={t("queues.add")} alwaysLabelled />}
+      query={query}
+      isEmpty={query.data?.length === 0}
+      emptyText={t("queues.empty")}
+      table={(queues) => <QueuesTable queues={queues} onEdit={(queue) => void navigate(paths.editQueue.href(queue.id))} onDelete={confirm.show} />}
     >
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
-      {query.data && (
-        <ScrollList label={t("pages.queues")} empty={query.data.length === 0 ? t("queues.empty") : null}>
-          <QueuesTable
-            queues={query.data}
-            onEdit={(queue) => void navigate(`/queues/edit/${queue.id}`)}
-            onDelete={confirm.ask}
-          />
-        </ScrollList>
-      )}
-      <ConfirmDialog
-        open={confirm.open}
+      <ConfirmDeleteDialog
+        confirm={confirm}
         title={t("queues.deleteTitle", { name: confirm.target?.name ?? "" })}
         message={t("queues.deleteText")}
-        confirmLabel={t("common.delete")}
-        danger
-        onConfirm={() => confirm.target && remove(confirm.target)}
-        onClose={confirm.close}
+        deletion={deletion}
+        deletedMessage={t("queues.deleted")}
       />
-    </Page>
+    </ListPage>
   );
 }

@@ -1,31 +1,21 @@
-import type { CreateQueueBody, Queue, UpdateQueueBody } from "@atendo/contracts";
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { Queue, UpdateQueueBody } from "@atendo/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCacheMutation } from "../../../lib/cache-mutation";
 import { byText } from "../../../lib/paged-cache";
+import { forEditForm } from "../../../lib/query-presets";
 import { useServerEvent } from "../../../lib/socket";
-import { createQueue, deleteQueue, getQueue, listQueues, updateQueue } from "../api/queues.api";
+import { wholeListCache } from "../../../lib/whole-list-cache";
+import { createQueue, deleteQueue, updateQueue } from "../api/queues.api";
+import { queueQueryKey, queueQueryOptions, queuesQueryKey, queuesQueryOptions } from "../api/queues.queries";
 
-export const queuesQueryKey = ["queues"] as const;
-export const queueQueryKey = (id: number) => ["queues", id] as const;
-
-const byName = byText<Queue>((queue) => queue.name);
-
-function storeQueue(queryClient: QueryClient, queue: Queue): void {
-  queryClient.setQueryData<Queue[]>(queuesQueryKey, (current) =>
-    current ? [...current.filter((item) => item.id !== queue.id), queue].sort(byName) : current,
-  );
-  queryClient.setQueryData(queueQueryKey(queue.id), queue);
-}
-
-function forgetQueue(queryClient: QueryClient, id: number): void {
-  queryClient.setQueryData<Queue[]>(queuesQueryKey, (current) => current?.filter((item) => item.id !== id));
-  queryClient.removeQueries({ queryKey: queueQueryKey(id), exact: true });
-}
+const cache = wholeListCache<Queue>(queuesQueryKey, queueQueryKey, byText<Queue>((queue) => queue.name));
+const storeQueue = cache.store;
+const forgetQueue = cache.forget;
 
 /** Every queue, by name (GET /queue is small and unpaged). */
 export function useQueues(options: { silent?: boolean } = {}) {
   return useQuery({
-    queryKey: queuesQueryKey,
-    queryFn: ({ signal }) => listQueues(signal),
+    ...queuesQueryOptions(),
     meta: { silent: options.silent },
   });
 }
@@ -33,35 +23,21 @@ export function useQueues(options: { silent?: boolean } = {}) {
 /** One queue, always fetched fresh for its form (members may have changed from the users screen). */
 export function useQueue(id: number) {
   return useQuery({
-    queryKey: queueQueryKey(id),
-    queryFn: ({ signal }) => getQueue(id, signal),
-    refetchOnMount: "always",
-    meta: { silent: true },
+    ...queueQueryOptions(id),
+    ...forEditForm,
   });
 }
 
 export function useCreateQueue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateQueueBody) => createQueue(body),
-    onSuccess: (queue) => storeQueue(queryClient, queue),
-  });
+  return useCacheMutation(createQueue, (queryClient, queue) => storeQueue(queryClient, queue));
 }
 
 export function useUpdateQueue(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateQueueBody) => updateQueue(id, body),
-    onSuccess: (queue) => storeQueue(queryClient, queue),
-  });
+  return useCacheMutation((body: UpdateQueueBody) => updateQueue(id, body), (queryClient, queue) => storeQueue(queryClient, queue));
 }
 
 export function useDeleteQueue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteQueue(id),
-    onSuccess: (_result, id) => forgetQueue(queryClient, id),
-  });
+  return useCacheMutation(deleteQueue, (queryClient, _result, id) => forgetQueue(queryClient, id));
 }
 
 /** Applies `queue` socket events (other admins' changes) to the cached queues. */

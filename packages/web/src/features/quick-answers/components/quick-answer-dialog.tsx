@@ -1,20 +1,16 @@
 import { createQuickAnswerBody, limits, type QuickAnswer } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import InputAdornment from "@mui/material/InputAdornment";
 import Stack from "@mui/material/Stack";
-import { useTheme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { CountedTextField } from "../../../components/counted-text-field";
 import { DialogForm } from "../../../components/dialog-form";
+import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
+import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { textFieldProps } from "../../../lib/form";
 import { toast } from "../../../lib/toast";
 import { useSaveQuickAnswer } from "../hooks/use-quick-answers";
@@ -32,14 +28,10 @@ interface QuickAnswerDialogProps {
 /** Add or edit a quick answer: shortcut 2–15, message 8–30000 (spec §5). */
 export function QuickAnswerDialog({ open, answer, onClose }: QuickAnswerDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{answer ? t("quickAnswers.editTitle") : t("quickAnswers.newTitle")}</DialogTitle>
+    <ResponsiveDialog open={open} onClose={onClose} title={answer ? t("quickAnswers.editTitle") : t("quickAnswers.newTitle")}>
       {open && <QuickAnswerForm key={answer?.id ?? "new"} answer={answer} onClose={onClose} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 
@@ -53,7 +45,6 @@ function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onCl
   });
   const message = useWatch({ control, name: "message" });
   const { errors } = formState;
-  const { min, max } = limits.quickAnswerMessage;
 
   const submit = handleSubmit((values) => {
     mutation.mutate(values, {
@@ -81,27 +72,17 @@ function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onCl
             }}
             {...textFieldProps(register("shortcut"))}
           />
-          <TextField
+          <CountedTextField
             label={t("quickAnswers.message")}
-            required
-            multiline
+            limit={limits.quickAnswerMessage}
+            length={message.trim().length}
             minRows={4}
-            maxRows={12}
             error={Boolean(errors.message)}
-            helperText={`${t("validation.length", { min, max })} · ${t("feedback.counter", { current: message.trim().length, max })}`}
-            slotProps={{ htmlInput: { maxLength: max } }}
-            {...textFieldProps(register("message"))}
+            registration={register("message")}
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={mutation.isPending}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" variant="contained" loading={mutation.isPending}>
-          {t("common.save")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={mutation.isPending} lockCancelWhilePending />
     </DialogForm>
   );
 }

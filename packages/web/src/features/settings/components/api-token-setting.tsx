@@ -1,17 +1,15 @@
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
-import CardContent from "@mui/material/CardContent";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { SectionCard } from "../../../components/section-card";
 import { copyText } from "../../../lib/clipboard";
 import { toast } from "../../../lib/toast";
 import { useUpdateSetting } from "../hooks/use-settings";
@@ -37,58 +35,57 @@ export function ApiTokenSetting({ value }: { value: string | undefined }) {
   }
 
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h3" component="h2" gutterBottom>
-          {t("settings.apiToken.title")}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t("settings.apiToken.description")}
-        </Typography>
-        <TextField
-          label={t("settings.apiToken.label")}
-          value={value ?? ""}
-          inputRef={inputRef}
-          slotProps={{
-            input: {
-              readOnly: true,
-              sx: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
-              endAdornment: (
-                <InputAdornment position="end">
-                  <Tooltip title={t("settings.apiToken.copy")}>
-                    <span>
-                      <IconButton aria-label={t("settings.apiToken.copy")} onClick={copy} disabled={!value} edge="end">
-                        <ContentCopyIcon />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button
-          variant="outlined"
-          color="warning"
-          startIcon={<RefreshIcon />}
-          onClick={() => setConfirming(true)}
-          loading={mutation.isPending}
-          disabled={value === undefined}
-        >
-          {t("settings.apiToken.regenerate")}
-        </Button>
-      </CardActions>
-      <ConfirmDialog
-        open={confirming}
-        title={t("settings.apiToken.confirmTitle")}
-        message={t("settings.apiToken.confirmText")}
-        confirmLabel={t("settings.apiToken.regenerate")}
-        danger
-        onConfirm={regenerate}
-        onClose={() => setConfirming(false)}
+    <SectionCard
+      title={t("settings.apiToken.title")}
+      description={t("settings.apiToken.description")}
+      footer={
+        <>
+          <CardActions sx={{ px: 2, pb: 2 }}>
+            <Button
+              variant="outlined"
+              color="warning"
+              startIcon={<RefreshIcon />}
+              onClick={() => setConfirming(true)}
+              loading={mutation.isPending}
+              disabled={value === undefined}
+            >
+              {t("settings.apiToken.regenerate")}
+            </Button>
+          </CardActions>
+          <ConfirmDialog
+            open={confirming}
+            title={t("settings.apiToken.confirmTitle")}
+            message={t("settings.apiToken.confirmText")}
+            confirmLabel={t("settings.apiToken.regenerate")}
+            danger
+            onConfirm={regenerate}
+            onClose={() => setConfirming(false)}
+          />
+        </>
+      }
+    >
+      <TextField
+        label={t("settings.apiToken.label")}
+        value={value ?? ""}
+        inputRef={inputRef}
+        slotProps={{
+          input: {
+            readOnly: true,
+            sx: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
+            endAdornment: (
+              <InputAdornment position="end">
+                <Tooltip title={t("settings.apiToken.copy")}>
+                  <span>
+                    <IconButton aria-label={t("settings.apiToken.copy")} onClick={copy} disabled={!value} edge="end">
+                      <ContentCopyIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </InputAdornment>
+            ),
+          },
+        }}
       />
-    </Card>
+    </SectionCard>
   );
 }

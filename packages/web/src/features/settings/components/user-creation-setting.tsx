@@ -1,9 +1,7 @@
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Switch from "@mui/material/Switch";
-import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../../components/section-card";
 import { toast } from "../../../lib/toast";
 import { useUpdateSetting } from "../hooks/use-settings";
 
@@ -21,25 +19,13 @@ export function UserCreationSetting({ value }: { value: string | undefined }) {
   }
 
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h3" component="h2" gutterBottom>
-          {t("settings.userCreation.title")}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t("settings.userCreation.description")}
-        </Typography>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={enabled}
-              disabled={value === undefined || mutation.isPending}
-              onChange={(_event, checked) => toggle(checked)}
-            />
-          }
-          label={t("settings.userCreation.label")}
-        />
-      </CardContent>
-    </Card>
+    <SectionCard title={t("settings.userCreation.title")} description={t("settings.userCreation.description")} descriptionGap={1}>
+      <FormControlLabel
+        control={
+          <Switch checked={enabled} disabled={value === undefined || mutation.isPending} onChange={(_event, checked) => toggle(checked)} />
+        }
+        label={t("settings.userCreation.label")}
+      />
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { activeTicketStatuses, type Connection, type ContactPage, type CreateTicketBody, type TicketPage, type TicketResult } from "@atendo/contracts";
+import { activeTicketStatuses, type CreateTicketBody, type TicketPage, type TicketResult } from "@atendo/contracts";
 import { http } from "../../../lib/http";
 import type { TicketListFilter } from "../hooks/ticket-list-cache";
 
@@ -32,15 +32,5 @@ export async function countUnreadTickets(signal?: AbortSignal): Promise<number> 
 /** POST /tickets: start a conversation with a contact (open for the caller). */
 export function createTicket(body: CreateTicketBody): Promise<TicketResult> {
   return http.post<TicketResult>("/tickets", body);
-}
-
-/** Contacts for the new-ticket modal's search (first page is plenty to pick from). */
-export function searchContacts(searchParam: string, signal?: AbortSignal): Promise<ContactPage> {
-  return http.get<ContactPage>("/contacts", { query: { searchParam, pageNumber: 1 }, signal });
-}
-
-/** Connections to start the ticket on (admins only: the API lists them only to admins). */
-export function listConnections(signal?: AbortSignal): Promise<Connection[]> {
-  return http.get<Connection[]>("/whatsapp", { signal });
 }
 

@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useMatch, useNavigate } from "react-router";
+import { paths } from "../../../lib/paths";
 import { useTicketListFilters } from "../hooks/use-ticket-list-filters";
 import { NewTicketDialog } from "./new-ticket/new-ticket-dialog";
 import { TicketListPanel } from "./ticket-list/ticket-list-panel";
@@ -22,7 +23,7 @@ const listWidth = { md: 340, lg: 380 };
  */
 export function TicketsPage() {
   const { t } = useTranslation();
-  const match = useMatch("/tickets/:ticketId");
+  const match = useMatch(paths.ticket.pattern);
   const parsed = Number(match?.params.ticketId);
   const ticketId = Number.isInteger(parsed) && parsed > 0 ? parsed : null;
   const filters = useTicketListFilters();

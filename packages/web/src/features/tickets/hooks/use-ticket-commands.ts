@@ -2,6 +2,7 @@ import type { Ticket, TicketResult, TicketSummary, UpdateTicketBody } from "@ate
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { paths } from "../../../lib/paths";
 import { useCurrentUser } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { useDeleteTicket, useRemoveParticipant, useUpdateTicket } from "./use-ticket-actions";
@@ -30,7 +31,7 @@ export function useTicketCommands(ticket: Ticket) {
    */
   const leaving = useRef(false);
 
-  const backToList = () => void navigate("/tickets");
+  const backToList = () => void navigate(paths.tickets);
   const stay = () => {
     leaving.current = false;
   };

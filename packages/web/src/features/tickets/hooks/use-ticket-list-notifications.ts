@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useMatch, useNavigate } from "react-router";
 import { showNotification } from "../../../lib/notifications";
+import { paths } from "../../../lib/paths";
 import { formattedAsPlain } from "../../messages";
 import { useServerEvent } from "../../../lib/socket";
 import { shouldNotify } from "./notification-rule";
@@ -13,7 +14,7 @@ import type { ListViewer } from "./ticket-list-cache";
 export function useTicketListNotifications(viewer: ListViewer | null): void {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const open = useMatch("/tickets/:ticketId");
+  const open = useMatch(paths.ticket.pattern);
   const openTicketId = open?.params.ticketId ? Number(open.params.ticketId) : null;
 
   useServerEvent("appMessage", (event) => {
@@ -24,7 +25,7 @@ export function useTicketListNotifications(viewer: ListViewer | null): void {
       title: contact.name,
       body: formattedAsPlain(message.body).trim() || t(`ticketList.mediaKinds.${message.mediaType}`, { defaultValue: t("ticketList.mediaKinds.document") }),
       tag: `ticket-${ticket.id}`,
-      onClick: () => void navigate(`/tickets/${ticket.id}`),
+      onClick: () => void navigate(paths.ticket.href(ticket.id)),
     });
   });
 }

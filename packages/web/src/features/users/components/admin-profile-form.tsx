@@ -1,18 +1,16 @@
-import { limits, profiles, updateUserBody, type User } from "@atendo/contracts";
+import { limits, updateUserBody, type User } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { textFieldProps } from "../../../lib/form";
-import { toast } from "../../../lib/toast";
-import { useUpdateUser } from "../hooks/use-user";
+import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
+import { selectFieldProps, textFieldProps } from "../../../lib/form";
+import { useSaveProfile } from "../hooks/use-user";
 import { NewPasswordField } from "./new-password-field";
+import { ProfileSelect } from "./profile-select";
 
 const schema = updateUserBody
   .pick({ name: true, email: true, extension: true, profile: true, password: true })
@@ -29,7 +27,7 @@ interface AdminProfileFormProps {
 /** Admins edit their own name, email, extension, profile and password (spec §6). */
 export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
   const { t } = useTranslation();
-  const mutation = useUpdateUser(user.id);
+  const profile = useSaveProfile(user.id, onClose);
   const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     mode: "onTouched",
@@ -43,14 +41,7 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
   });
   const { errors } = formState;
 
-  const submit = handleSubmit(({ password, ...values }) => {
-    mutation.mutate(password ? { ...values, password } : values, {
-      onSuccess: () => {
-        toast.success(t("profile.saved"));
-        onClose();
-      },
-    });
-  });
+  const submit = handleSubmit(({ password, ...values }) => profile.save(password ? { ...values, password } : values));
 
   return (
     <form noValidate onSubmit={submit}>
@@ -81,34 +72,12 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
           <Controller
             control={control}
             name="profile"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t("profile.profile")}
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                inputRef={field.ref}
-              >
-                {profiles.map((profile) => (
-                  <MenuItem key={profile} value={profile}>
-                    {t(`profile.profiles.${profile}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            render={({ field }) => <ProfileSelect label={t("profile.profile")} {...selectFieldProps(field)} />}
           />
           <NewPasswordField registration={register("password")} invalid={Boolean(errors.password)} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={mutation.isPending}>
-          {t("common.save")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={profile.isPending} disabled={!formState.isDirty} />
     </form>
   );
 }

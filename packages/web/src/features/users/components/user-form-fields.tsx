@@ -1,13 +1,13 @@
-import { limits, profiles, type User } from "@atendo/contracts";
+import { limits, type User } from "@atendo/contracts";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PasswordField } from "../../../components/password-field";
-import { textFieldProps } from "../../../lib/form";
+import { selectFieldProps, textFieldProps } from "../../../lib/form";
+import { ProfileSelect } from "./profile-select";
 import { UserConnectionField } from "./user-connection-field";
 import type { UserFormInput, UserFormValues } from "./user-form.schema";
 import { UserQueuesField } from "./user-queues-field";
@@ -67,24 +67,7 @@ export function UserFormFields({ form, editing, adminFields, current }: UserForm
           <Controller
             control={control}
             name="profile"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t("users.profile")}
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                inputRef={field.ref}
-              >
-                {profiles.map((profile) => (
-                  <MenuItem key={profile} value={profile}>
-                    {t(`profile.profiles.${profile}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            render={({ field }) => <ProfileSelect label={t("users.profile")} {...selectFieldProps(field)} />}
           />
           <Controller
             control={control}

@@ -1,13 +1,12 @@
 import { can, type User } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DialogForm } from "../../../components/dialog-form";
+import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { toastError } from "../../../lib/error-message";
 import { isApiError } from "../../../lib/http";
 import { useCurrentUser } from "../../../lib/session";
@@ -100,17 +99,12 @@ export function UserForm({ user, onClose }: UserFormProps) {
         )}
         <UserFormFields form={form} editing={Boolean(user)} adminFields={adminFields} current={user} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          color={enabling ? "warning" : "primary"}
-          loading={create.isPending || edit.isPending || checking}
-        >
-          {enabling ? t("users.enable") : t("common.save")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions
+        label={enabling ? t("users.enable") : t("common.save")}
+        onCancel={onClose}
+        pending={create.isPending || edit.isPending || checking}
+        color={enabling ? "warning" : "primary"}
+      />
     </DialogForm>
   );
 }

@@ -1,15 +1,13 @@
 import { updateUserBody, type User } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { toast } from "../../../lib/toast";
-import { useUpdateUser } from "../hooks/use-user";
+import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
+import { useSaveProfile } from "../hooks/use-user";
 import { NewPasswordField } from "./new-password-field";
 
 const schema = z.object({ password: updateUserBody.shape.password.unwrap() });
@@ -22,7 +20,7 @@ interface UserProfileFormProps {
 /** A normal user sees name, extension and email read-only and may change the password (spec §6). */
 export function UserProfileForm({ user, onClose }: UserProfileFormProps) {
   const { t } = useTranslation();
-  const mutation = useUpdateUser(user.id);
+  const profile = useSaveProfile(user.id, onClose);
   const { register, handleSubmit, control, formState } = useForm<z.input<typeof schema>>({
     resolver: zodResolver(schema),
     mode: "onTouched",
@@ -30,17 +28,7 @@ export function UserProfileForm({ user, onClose }: UserProfileFormProps) {
   });
   const password = useWatch({ control, name: "password" });
 
-  const submit = handleSubmit(({ password: value }) => {
-    mutation.mutate(
-      { password: value },
-      {
-        onSuccess: () => {
-          toast.success(t("profile.saved"));
-          onClose();
-        },
-      },
-    );
-  });
+  const submit = handleSubmit(({ password: value }) => profile.save({ password: value }));
 
   return (
     <form noValidate onSubmit={submit}>
@@ -56,12 +44,7 @@ export function UserProfileForm({ user, onClose }: UserProfileFormProps) {
           <NewPasswordField registration={register("password")} invalid={Boolean(formState.errors.password)} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button type="submit" variant="contained" disabled={!password} loading={mutation.isPending}>
-          {t("common.save")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={profile.isPending} disabled={!password} />
     </form>
   );
 }

@@ -1,25 +1,16 @@
 import type { User } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
-import { useTheme } from "@mui/material/styles";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTranslation } from "react-i18next";
+import { AdminTable, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
 import { QueueChip } from "../../../components/queue-chip";
-import { RowActions } from "../../../components/row-actions";
 
 interface UsersTableProps {
   users: readonly User[];
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }
-
-const ellipsis = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
 
 function QueueChips({ user }: { user: User }) {
   if (user.queues.length === 0) return null;
@@ -35,8 +26,7 @@ function QueueChips({ user }: { user: User }) {
 /** Name, email, profile, extension, queues and actions; narrow screens stack them under the name. */
 export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down("lg"));
+  const compact = useCompactTable("lg");
   const profileChip = (user: User) => (
     <Chip
       size="small"
@@ -46,26 +36,15 @@ export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
     />
   );
   return (
-    <Table stickyHeader size="small" sx={{ tableLayout: "fixed" }}>
-      <TableHead>
-        <TableRow>
-          <TableCell sx={{ width: compact ? undefined : "21%" }}>{t("users.name")}</TableCell>
-          {!compact && <TableCell sx={{ width: "27%" }}>{t("users.email")}</TableCell>}
-          {!compact && <TableCell sx={{ width: 140 }}>{t("users.profile")}</TableCell>}
-          {!compact && <TableCell sx={{ width: 90 }}>{t("users.extension")}</TableCell>}
-          {!compact && <TableCell>{t("users.queues")}</TableCell>}
-          <TableCell align="right" sx={{ width: 104 }}>
-            {t("common.actions")}
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {users.map((user) => (
-          <TableRow key={user.id} hover>
-            <TableCell>
-              <Typography variant="body2" sx={{ fontWeight: 600, ...ellipsis }}>
-                {user.name}
-              </Typography>
+    <AdminTable
+      rows={users}
+      columns={[
+        {
+          header: t("users.name"),
+          width: compact ? undefined : "21%",
+          cell: (user) => (
+            <>
+              <RowName>{user.name}</RowName>
               {compact && (
                 <Box sx={{ display: "flex", flexDirection: "column", gap: 0.5, mt: 0.25 }}>
                   <Typography variant="body2" color="text.secondary" sx={ellipsis}>
@@ -80,26 +59,21 @@ export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
                   </Box>
                 </Box>
               )}
-            </TableCell>
-            {!compact && <TableCell sx={ellipsis}>{user.email}</TableCell>}
-            {!compact && <TableCell>{profileChip(user)}</TableCell>}
-            {!compact && <TableCell>{user.extension ?? "—"}</TableCell>}
-            {!compact && (
-              <TableCell>
-                <QueueChips user={user} />
-              </TableCell>
-            )}
-            <TableCell align="right">
-              <RowActions
-                editLabel={t("users.edit", { name: user.name })}
-                deleteLabel={t("users.delete", { name: user.name })}
-                onEdit={() => onEdit(user)}
-                onDelete={() => onDelete(user)}
-              />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+            </>
+          ),
+        },
+        !compact && { header: t("users.email"), width: "27%", cellSx: ellipsis, cell: (user) => user.email },
+        !compact && { header: t("users.profile"), width: 140, cell: profileChip },
+        !compact && { header: t("users.extension"), width: 90, cell: (user) => user.extension ?? "—" },
+        !compact && { header: t("users.queues"), cell: (user) => <QueueChips user={user} /> },
+      ]}
+      actionsWidth={104}
+      actions={(user) => ({
+        editLabel: t("users.edit", { name: user.name }),
+        deleteLabel: t("users.delete", { name: user.name }),
+        onEdit: () => onEdit(user),
+        onDelete: () => onDelete(user),
+      })}
+    />
   );
 }

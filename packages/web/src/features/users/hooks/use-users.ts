@@ -1,63 +1,33 @@
 import type { CreateUserBody, UpdateUserBody } from "@atendo/contracts";
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { nextPageNumber, refetchListsInFlight, refetchSearchedLists } from "../../../lib/paged-cache";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCacheMutation } from "../../../lib/cache-mutation";
+import { refetchListsInFlight } from "../../../lib/paged-cache";
+import { forEditForm } from "../../../lib/query-presets";
 import { useServerEvent } from "../../../lib/socket";
-import { createUser, deleteUser, getUser, listUsers, updateUser } from "../api/users.api";
-import { allUsersLists, applyQueueToUsers, forgetUser, storeUser, userQueryKey, usersListKey } from "./users-cache";
-
-/** Active users by name, 20 a page, searched on name and email. */
-export function useUsersList(search: string) {
-  return useInfiniteQuery({
-    queryKey: usersListKey(search),
-    queryFn: ({ pageParam, signal }) => listUsers({ searchParam: search, pageNumber: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-    placeholderData: keepPreviousData,
-    meta: { silent: true }, // the page shows the error itself
-  });
-}
+import { createUser, deleteUser, updateUser } from "../api/users.api";
+import { userQueryOptions } from "../api/users.queries";
+import { allUsersLists, applyQueueToUsers, forgetUser, storeOwnUser, storeUser } from "./users-cache";
 
 /** A user for the edit form, always fetched fresh. */
 export function useUserForEdit(id: number) {
   return useQuery({
-    queryKey: userQueryKey(id),
-    queryFn: ({ signal }) => getUser(id, signal),
-    refetchOnMount: "always",
-    meta: { silent: true },
+    ...userQueryOptions(id),
+    ...forEditForm,
   });
 }
 
 /** Silent: the form handles ERR_USER_DELETED_EXISTS (re-enable flow) and toasts the rest itself. */
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateUserBody) => createUser(body),
-    onSuccess: (user) => {
-      storeUser(queryClient, user);
-      refetchSearchedLists(queryClient, allUsersLists);
-    },
-    meta: { silent: true },
-  });
+  return useCacheMutation((body: CreateUserBody) => createUser(body), storeOwnUser, { silent: true });
 }
 
 /** Any user's update, including the re-enable (`isDeleted: false`). */
 export function useEditUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body),
-    onSuccess: (user) => {
-      storeUser(queryClient, user);
-      refetchSearchedLists(queryClient, allUsersLists);
-    },
-  });
+  return useCacheMutation(({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body), storeOwnUser);
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteUser(id),
-    onSuccess: (_result, id) => forgetUser(queryClient, id),
-  });
+  return useCacheMutation(deleteUser, (queryClient, _result, id) => forgetUser(queryClient, id));
 }
 
 /** `user` events (other admins' changes) and `queue` events (the queue chips) update open lists. */
@@ -69,6 +39,9 @@ export function useUsersLive(): void {
     refetchListsInFlight(queryClient, allUsersLists);
   });
   useServerEvent("queue", (event) => {
-    applyQueueToUsers(queryClient, event.action === "delete" ? { id: event.queueId, deleted: true } : event.queue);
+    applyQueueToUsers(
+      queryClient,
+      event.action === "delete" ? { id: event.queueId, deleted: true } : event.queue,
+    );
   });
 }

@@ -1,23 +1,12 @@
 import type { Queue, QueueRef, User, UserPage } from "@atendo/contracts";
-import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { byText, removeFromPages, upsertInPages } from "../../../lib/paged-cache";
+import type { QueryClient } from "@tanstack/react-query";
+import { byText, refetchSearchedLists, searchedListsCache } from "../../../lib/paged-cache";
 import { updateSessionUser } from "../../../lib/session";
+import { userQueryKey } from "../api/users.queries";
 
-export const userQueryKey = (id: number) => ["users", id] as const;
-export const usersListKey = (search: string) => ["users", "list", search] as const;
-export const allUsersLists = ["users", "list"] as const;
+const lists = searchedListsCache<"users", User, UserPage>("users", "users", byText<User>((user) => user.name), userQueryKey);
 
-const byName = byText<User>((user) => user.name);
-
-type UsersData = InfiniteData<UserPage>;
-
-function eachList(queryClient: QueryClient, update: (data: UsersData, search: string) => UsersData | undefined): void {
-  for (const [key, data] of queryClient.getQueriesData<UsersData>({ queryKey: allUsersLists })) {
-    if (!data) continue;
-    const search = typeof key[2] === "string" ? key[2] : "";
-    queryClient.setQueryData<UsersData>(key, update(data, search));
-  }
-}
+export const allUsersLists = lists.allLists;
 
 /** A created, changed or re-enabled user: into every open list (new ones only into unsearched lists). */
 export function storeUser(queryClient: QueryClient, user: User): void {
@@ -25,14 +14,16 @@ export function storeUser(queryClient: QueryClient, user: User): void {
     forgetUser(queryClient, user.id);
     return;
   }
-  eachList(queryClient, (data, search) => upsertInPages(data, "users", user, { compare: byName, insert: search === "" }));
-  queryClient.setQueryData(userQueryKey(user.id), user);
+  lists.store(queryClient, user);
   updateSessionUser(user);
 }
 
-export function forgetUser(queryClient: QueryClient, id: number): void {
-  eachList(queryClient, (data) => removeFromPages(data, "users", id));
-  queryClient.removeQueries({ queryKey: userQueryKey(id), exact: true });
+export const forgetUser = lists.forget;
+
+/** The admin's own change: stored, and the lists a search filters fetched again to show it. */
+export function storeOwnUser(queryClient: QueryClient, user: User): void {
+  storeUser(queryClient, user);
+  refetchSearchedLists(queryClient, allUsersLists);
 }
 
 /** Keeps the users' queue chips right when a queue is renamed, recoloured, re-staffed or removed. */
@@ -50,7 +41,7 @@ export function applyQueueToUsers(queryClient: QueryClient, queue: Queue | { id:
       });
     return unchanged ? user : { ...user, queues };
   };
-  eachList(queryClient, (data) => ({
+  lists.eachList(queryClient, (data) => ({
     ...data,
     pages: data.pages.map((page) => ({ ...page, users: page.users.map(patch) })),
   }));

@@ -1,18 +1,15 @@
 import { can, type Contact, type TicketSummary } from "@atendo/contracts";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import { useTheme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { DialogForm } from "../../../../components/dialog-form";
+import { DialogSubmitActions } from "../../../../components/dialog-submit-actions";
+import { ResponsiveDialog } from "../../../../components/responsive-dialog";
+import { paths } from "../../../../lib/paths";
 import { useCurrentUser } from "../../../../lib/session";
 import { useConnectionOptions, useCreateTicket } from "../../hooks/use-ticket-list-actions";
 import { ContactSearchField } from "./contact-search-field";
@@ -29,14 +26,10 @@ interface NewTicketDialogProps {
 /** Starts a conversation with a contact (spec §2): contact, optional queue, connection. */
 export function NewTicketDialog({ open, onClose, onAlreadyOpen, initialContact = null }: NewTicketDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t("ticketList.newTicket.title")}</DialogTitle>
+    <ResponsiveDialog open={open} onClose={onClose} title={t("ticketList.newTicket.title")}>
       {open && <NewTicketForm onClose={onClose} onAlreadyOpen={onAlreadyOpen} initialContact={initialContact} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 
@@ -70,7 +63,7 @@ function NewTicketForm({ onClose, onAlreadyOpen, initialContact = null }: Omit<N
         onSuccess: (result) => {
           onClose();
           if (result.ticketIsOpen) onAlreadyOpen(result.ticket);
-          else void navigate(`/tickets/${result.ticket.id}`);
+          else void navigate(paths.ticket.href(result.ticket.id));
         },
       },
     );
@@ -108,12 +101,7 @@ function NewTicketForm({ onClose, onAlreadyOpen, initialContact = null }: Omit<N
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button type="submit" variant="contained" disabled={!contact} loading={creation.isPending}>
-          {t("ticketList.newTicket.start")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("ticketList.newTicket.start")} onCancel={onClose} pending={creation.isPending} disabled={!contact} />
     </DialogForm>
   );
 }

@@ -9,6 +9,7 @@ import { useNavigate } from "react-router";
 import { QueryState } from "../../../../components/query-state";
 import { SearchField } from "../../../../components/search-field";
 import { flattenPages } from "../../../../lib/paged-cache";
+import { paths } from "../../../../lib/paths";
 import { useCurrentUser } from "../../../../lib/session";
 import { useTicketList } from "../../hooks/use-ticket-list";
 import { useAcceptTicket } from "../../hooks/use-ticket-list-actions";
@@ -43,7 +44,7 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
     accept.mutate(ticket.id, {
       onSuccess: (result) => {
         if (result.ticketIsOpen) onAlreadyOpen(result.ticket);
-        else void navigate(`/tickets/${ticket.id}`);
+        else void navigate(paths.ticket.href(ticket.id));
       },
     });
   }

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { QueueChip } from "../../../../components/queue-chip";
 import { formatListTime } from "../../../../lib/date-format";
+import { paths } from "../../../../lib/paths";
 import { ContactAvatar } from "../../../contacts";
 import { formattedAsPlain } from "../../../messages";
 
@@ -78,7 +79,7 @@ export function TicketRow({ ticket, selected, onAccept, accepting }: TicketRowPr
     return (
       <ListItemButton
         component={RouterLink}
-        to={`/tickets/${ticket.id}`}
+        to={paths.ticket.href(ticket.id)}
         selected={selected}
         aria-current={selected ? "page" : undefined}
         sx={{ ...rowSx, borderBottom: 1, borderColor: "divider" }}

@@ -11,10 +11,22 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ContactDialog, initials } from "../../../contacts";
 import { TicketHistoryList } from "./ticket-history-list";
+
+/** A titled part of the drawer (contact details come first, untitled). */
+function DrawerSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
 
 interface ContactDrawerProps {
   open: boolean;
@@ -90,10 +102,7 @@ function ContactDetails({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
         </Button>
       </Box>
       <Divider />
-      <Box sx={{ p: 2 }}>
-        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-          {t("ticketView.contact.extraInfo")}
-        </Typography>
+      <DrawerSection title={t("ticketView.contact.extraInfo")}>
         {contact.extraInfo.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
             {t("ticketView.contact.noExtraInfo")}
@@ -112,14 +121,11 @@ function ContactDetails({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
             ))}
           </Box>
         )}
-      </Box>
+      </DrawerSection>
       <Divider />
-      <Box sx={{ p: 2 }}>
-        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-          {t("ticketView.history.title")}
-        </Typography>
+      <DrawerSection title={t("ticketView.history.title")}>
         <TicketHistoryList ticket={ticket} />
-      </Box>
+      </DrawerSection>
       <ContactDialog open={editing} contactId={contact.id} onClose={() => setEditing(false)} />
     </Box>
   );

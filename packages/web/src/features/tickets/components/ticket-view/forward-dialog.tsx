@@ -2,22 +2,18 @@ import { limits, type ForwardTarget } from "@atendo/contracts";
 import Alert from "@mui/material/Alert";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import CircularProgress from "@mui/material/CircularProgress";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import List from "@mui/material/List";
 import ListItemAvatar from "@mui/material/ListItemAvatar";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
-import { useTheme } from "@mui/material/styles";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogSubmitActions } from "../../../../components/dialog-submit-actions";
+import { ResponsiveDialog } from "../../../../components/responsive-dialog";
 import { SearchField } from "../../../../components/search-field";
 import { errorMessage } from "../../../../lib/error-message";
 import { toast } from "../../../../lib/toast";
@@ -35,14 +31,10 @@ interface ForwardDialogProps {
 /** Picks up to five open tickets and forwards the selected messages to them (spec §4, §5). */
 export function ForwardDialog({ open, messageIds, onClose, onForwarded }: ForwardDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t("ticketView.forward.title", { count: messageIds.length })}</DialogTitle>
+    <ResponsiveDialog open={open} onClose={onClose} title={t("ticketView.forward.title", { count: messageIds.length })}>
       {open && <ForwardBody messageIds={messageIds} onClose={onClose} onForwarded={onForwarded} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 
@@ -115,12 +107,13 @@ function ForwardBody({ messageIds, onClose, onForwarded }: Omit<ForwardDialogPro
           })}
         </List>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button variant="contained" onClick={send} disabled={picked.length === 0} loading={forward.isPending}>
-          {t("ticketView.forward.send")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions
+        label={t("ticketView.forward.send")}
+        onCancel={onClose}
+        onConfirm={send}
+        pending={forward.isPending}
+        disabled={picked.length === 0}
+      />
     </>
   );
 }

@@ -1,13 +1,11 @@
 import type { TicketSummary } from "@atendo/contracts";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { QueueChip } from "../../../../components/queue-chip";
+import { ResponsiveDialog } from "../../../../components/responsive-dialog";
 
 interface OwnerInfoDialogProps {
   /** The ticket to describe; the dialog is open while there is one. */
@@ -20,12 +18,10 @@ interface OwnerInfoDialogProps {
 /** The ticket-owner info modal (spec §2): attendant, ticket number, status and queue. */
 export function OwnerInfoDialog({ ticket, reason, onClose }: OwnerInfoDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   // Spec §2: a ticket without an owner reads as pending, whatever its stored status.
   const status = ticket && ticket.userId === null ? "pending" : (ticket?.status ?? "pending");
   return (
-    <Dialog open={ticket !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t(`ticketView.ownerInfo.title.${reason}`)}</DialogTitle>
+    <ResponsiveDialog open={ticket !== null} onClose={onClose} title={t(`ticketView.ownerInfo.title.${reason}`)} maxWidth="xs" fullScreenOnPhone={false}>
       {ticket && (
         <DialogContent>
           {reason !== "info" && (
@@ -66,6 +62,6 @@ export function OwnerInfoDialog({ ticket, reason, onClose }: OwnerInfoDialogProp
           {t("ticketView.ownerInfo.close")}
         </Button>
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

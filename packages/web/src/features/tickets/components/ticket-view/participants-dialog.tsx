@@ -2,20 +2,17 @@ import type { Ticket, UserRef } from "@atendo/contracts";
 import PersonRemoveIcon from "@mui/icons-material/PersonRemove";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import IconButton from "@mui/material/IconButton";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useTheme } from "@mui/material/styles";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ResponsiveDialog } from "../../../../components/responsive-dialog";
 import { UsersAutocomplete } from "../../../../components/users-autocomplete";
 import { toast } from "../../../../lib/toast";
 import { useAddParticipants, useRemoveParticipant } from "../../hooks/use-ticket-actions";
@@ -34,9 +31,6 @@ interface ParticipantsDialogProps {
 /** Who else works on the ticket: add users not in it yet (at least one), remove participants. */
 export function ParticipantsDialog({ open, ticket, viewerId, canAdd, canRemove, onClose, onLeave }: ParticipantsDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   const [picked, setPicked] = useState<UserRef[]>([]);
   const add = useAddParticipants(ticket.id);
   const remove = useRemoveParticipant(ticket.id);
@@ -59,8 +53,7 @@ export function ParticipantsDialog({ open, ticket, viewerId, canAdd, canRemove, 
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t("ticketView.participants.title")}</DialogTitle>
+    <ResponsiveDialog open={open} onClose={close} title={t("ticketView.participants.title")} maxWidth="xs">
       <DialogContent dividers>
         {ticket.userTicket.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
@@ -111,6 +104,6 @@ export function ParticipantsDialog({ open, ticket, viewerId, canAdd, canRemove, 
           </Button>
         )}
       </DialogActions>
-    </Dialog>
+    </ResponsiveDialog>
   );
 }

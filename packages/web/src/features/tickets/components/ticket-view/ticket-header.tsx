@@ -10,6 +10,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { paths } from "../../../../lib/paths";
 import { ContactAvatar } from "../../../contacts";
 
 interface TicketHeaderProps {
@@ -44,7 +45,7 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
     >
       {narrow && (
         <Tooltip title={t("ticketView.back")}>
-          <IconButton component={Link} to="/tickets" aria-label={t("ticketView.back")} edge="start">
+          <IconButton component={Link} to={paths.tickets} aria-label={t("ticketView.back")} edge="start">
             <ArrowBackIcon />
           </IconButton>
         </Tooltip>

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../../lib/date-format";
 import { errorMessage } from "../../../../lib/error-message";
+import { paths } from "../../../../lib/paths";
 import { useTicketHistory } from "../../hooks/use-ticket-history";
 
 /** The contact's other tickets, newest first, each a link to its conversation. */
@@ -28,7 +29,7 @@ export function TicketHistoryList({ ticket }: { ticket: Ticket }) {
   return (
     <List dense disablePadding aria-label={t("ticketView.history.title")}>
       {tickets.map((item) => (
-        <ListItemButton key={item.id} component={Link} to={`/tickets/${item.id}`} sx={{ borderRadius: 1, px: 1 }}>
+        <ListItemButton key={item.id} component={Link} to={paths.ticket.href(item.id)} sx={{ borderRadius: 1, px: 1 }}>
           <ListItemText
             primary={t("ticketView.history.item", { id: item.id, status: t(`ticketView.status.${item.status}`) })}
             secondary={[formatDateTime(item.updatedAt), item.user?.name ?? t("ticketView.noAttendant"), item.queue?.name]

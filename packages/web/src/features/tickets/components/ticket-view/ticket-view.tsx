@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toastError } from "../../../../lib/error-message";
+import { paths } from "../../../../lib/paths";
 import { toast } from "../../../../lib/toast";
 import { useTicket, useTicketLive } from "../../hooks/use-ticket";
 import { useTicketCommands } from "../../hooks/use-ticket-commands";
@@ -24,13 +25,13 @@ export function TicketView({ ticketId }: { ticketId: number }) {
   useEffect(() => {
     if (!query.error) return;
     toastError(query.error);
-    void navigate("/tickets", { replace: true });
+    void navigate(paths.tickets, { replace: true });
   }, [query.error, navigate]);
 
   if (query.data?.hasPermission) return <PermittedTicket ticket={query.data.ticket} />;
   if (query.data) {
     return (
-      <OwnerInfoDialog ticket={query.data.ticket} reason="noPermission" onClose={() => void navigate("/tickets", { replace: true })} />
+      <OwnerInfoDialog ticket={query.data.ticket} reason="noPermission" onClose={() => void navigate(paths.tickets, { replace: true })} />
     );
   }
   return (
@@ -47,7 +48,7 @@ function PermittedTicket({ ticket }: { ticket: Ticket }) {
   useTicketLive(ticket.id, {
     onDeleted: () => {
       toast.info(t("ticketView.deletedByOther"));
-      void navigate("/tickets", { replace: true });
+      void navigate(paths.tickets, { replace: true });
     },
     isLeaving: () => commands.leaving.current,
   });

@@ -1,20 +1,15 @@
 import type { Ticket, TicketResult } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import FormHelperText from "@mui/material/FormHelperText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { useTheme } from "@mui/material/styles";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DialogForm } from "../../../../components/dialog-form";
+import { DialogSubmitActions } from "../../../../components/dialog-submit-actions";
+import { ResponsiveDialog } from "../../../../components/responsive-dialog";
 import { UserAutocomplete } from "../../../../components/users-autocomplete";
 import { useConnections } from "../../../connections";
 import { useQueues } from "../../../queues";
@@ -37,14 +32,10 @@ interface TransferDialogProps {
 /** Transfer to an attendant and/or a queue (spec §4, §5), or to another connection (admins). */
 export function TransferDialog({ open, onClose, ...formProps }: TransferDialogProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t("ticketView.transfer.title")}</DialogTitle>
+    <ResponsiveDialog open={open} onClose={onClose} title={t("ticketView.transfer.title")} maxWidth="xs">
       {open && <TransferForm onClose={onClose} {...formProps} />}
-    </Dialog>
+    </ResponsiveDialog>
   );
 }
 
@@ -140,12 +131,7 @@ function TransferForm({ ticket, withConnection, onClose, onStart, onTransferred,
           </FormHelperText>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-          {t("ticketView.transfer.submit")}
-        </Button>
-      </DialogActions>
+      <DialogSubmitActions label={t("ticketView.transfer.submit")} onCancel={onClose} pending={formState.isSubmitting} />
     </DialogForm>
   );
 }

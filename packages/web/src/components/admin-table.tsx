@@ -1,0 +1,105 @@
+import Box from "@mui/material/Box";
+import { useTheme, type Breakpoint, type SxProps, type Theme } from "@mui/material/styles";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { RowActions, type RowActionsProps } from "./row-actions";
+
+/** One line, cut with an ellipsis (the fixed table layout gives every cell its width). */
+export const ellipsis = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
+
+/** A column of an {@link AdminTable}: its heading and what each row shows in it. */
+export interface AdminColumn<T> {
+  header: ReactNode;
+  /** The column's width (the header cell sets it); the rest share what is left. */
+  width?: number | string | Partial<Record<Breakpoint, number | string>>;
+  align?: "center" | "right";
+  cell: (row: T) => ReactNode;
+  cellSx?: SxProps<Theme>;
+  /** The whole value on hover, for cells cut short. */
+  cellTitle?: (row: T) => string | undefined;
+}
+
+interface AdminTableProps<T extends { id: number }> {
+  rows: readonly T[];
+  /** `false` leaves a column out (e.g. on compact screens) and keeps the others in their places. */
+  columns: readonly (AdminColumn<T> | false)[];
+  actionsWidth: number;
+  /** The row's edit and delete buttons (and any of its own before them). */
+  actions: (row: T) => RowActionsProps;
+}
+
+/**
+ * Whether a table shows its compact form: below `breakpoint` the secondary columns fold under the
+ * row's name.
+ */
+export function useCompactTable(breakpoint: "md" | "lg" = "md"): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down(breakpoint));
+}
+
+/** The table of an admin list page: sticky header, fixed layout, one row a record, actions last. */
+export function AdminTable<T extends { id: number }>({ rows, columns, actionsWidth, actions }: AdminTableProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <Table stickyHeader size="small" sx={{ tableLayout: "fixed" }}>
+      <TableHead>
+        <TableRow>
+          {columns.map(
+            (column, index) =>
+              column && (
+                <TableCell key={index} align={column.align} sx={column.width === undefined ? undefined : { width: column.width }}>
+                  {column.header}
+                </TableCell>
+              ),
+          )}
+          <TableCell align="right" sx={{ width: actionsWidth }}>
+            {t("common.actions")}
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id} hover>
+            {columns.map(
+              (column, index) =>
+                column && (
+                  <TableCell key={index} align={column.align} sx={column.cellSx} title={column.cellTitle?.(row)}>
+                    {column.cell(row)}
+                  </TableCell>
+                ),
+            )}
+            <TableCell align="right">
+              <RowActions {...actions(row)} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The record's name, first in its row. */
+export function RowName({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <Typography variant="body2" sx={{ fontWeight: 600, ...ellipsis }} title={title}>
+      {children}
+    </Typography>
+  );
+}
+
+/** A picture or swatch before the name and what goes under it. */
+export function RowLead({ lead, children }: { lead: ReactNode; children: ReactNode }) {
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, minWidth: 0 }}>
+      {lead}
+      <Box sx={{ minWidth: 0 }}>{children}</Box>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+import { profiles, type Profile } from "@atendo/contracts";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import { useTranslation } from "react-i18next";
+import type { SelectFieldProps } from "../../../lib/form";
+
+/** The user's profile (spec §6), for a Controller's field (see selectFieldProps). */
+export function ProfileSelect({ label, ...field }: { label: string } & SelectFieldProps<Profile>) {
+  const { t } = useTranslation();
+  return (
+    <TextField select label={label} required {...field}>
+      {profiles.map((profile) => (
+        <MenuItem key={profile} value={profile}>
+          {t(`profile.profiles.${profile}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

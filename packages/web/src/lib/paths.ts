@@ -1,0 +1,33 @@
+/**
+ * Every route of the web app (spec §2), written once: the router declares them, the drawer lists
+ * them, and links and redirects build their targets from here. A route with a parameter has its
+ * `pattern` (for the router and `useMatch`) and `href` (for links).
+ */
+export const paths = {
+  home: "/",
+  login: "/login",
+  signup: "/signup",
+  tickets: "/tickets",
+  ticket: { pattern: "/tickets/:ticketId", href: (id: number) => `/tickets/${id}` },
+  chats: "/chats",
+  chat: { pattern: "/chats/:chatId" },
+  contacts: "/contacts",
+  quickAnswers: "/quickAnswers",
+  settings: "/settings",
+  about: "/about",
+  dashboard: "/dashboard",
+  queues: "/queues",
+  newQueue: "/queues/new",
+  editQueue: { pattern: "/queues/edit/:id", href: (id: number) => `/queues/edit/${id}` },
+  connections: "/connections",
+  newConnection: "/connections/new",
+  editConnection: { pattern: "/connections/edit/:id", href: (id: number) => `/connections/edit/${id}` },
+  connectionSimulator: { pattern: "/connections/:id/simulator", href: (id: number) => `/connections/${id}/simulator` },
+  simulator: "/simulator",
+  users: "/users",
+  newUser: "/users/new",
+  editUser: { pattern: "/users/edit/:id", href: (id: number) => `/users/edit/${id}` },
+  ura: "/URA",
+  announcements: "/announcements",
+  monitoring: "/monitoring",
+} as const;
