@@ -176,5 +176,7 @@ export function searchedListsCache<K extends string, T extends Identified, P ext
       eachList(queryClient, (data) => removeFromPages(data, key, id));
       if (recordKey) queryClient.removeQueries({ queryKey: recordKey(id), exact: true });
     },
+    /** After a live change: the lists being fetched start again, see {@link refetchListsInFlight}. */
+    refetchInFlight: (queryClient: QueryClient) => refetchListsInFlight(queryClient, allLists),
   };
 }

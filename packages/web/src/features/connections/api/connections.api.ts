@@ -12,26 +12,17 @@ import type {
   UpdateConnectionBody,
 } from "@atendo/contracts";
 import { http } from "../../../lib/http";
+import { resourceApi } from "../../../lib/resource-api";
 
-export function listConnections(signal?: AbortSignal): Promise<Connection[]> {
-  return http.get<Connection[]>("/whatsapp", { signal });
-}
+const connectionsApi = resourceApi<Connection, CreateConnectionBody, UpdateConnectionBody>("/whatsapp");
 
-export function getConnection(id: number, signal?: AbortSignal): Promise<Connection> {
-  return http.get<Connection>(`/whatsapp/${id}`, { signal });
-}
-
-export function createConnection(body: CreateConnectionBody): Promise<Connection> {
-  return http.post<Connection>("/whatsapp", body);
-}
-
-export function updateConnection(id: number, body: UpdateConnectionBody): Promise<Connection> {
-  return http.put<Connection>(`/whatsapp/${id}`, body);
-}
-
-export function deleteConnection(id: number): Promise<void> {
-  return http.delete<void>(`/whatsapp/${id}`);
-}
+export const {
+  list: listConnections,
+  get: getConnection,
+  create: createConnection,
+  update: updateConnection,
+  remove: deleteConnection,
+} = connectionsApi;
 
 /** Starts the logout; the statuses follow as `whatsappSession` events. */
 export function disconnectSession(id: number): Promise<void> {

@@ -1,14 +1,10 @@
-import { queryOptions } from "@tanstack/react-query";
+import { wholeListQueries } from "../../../lib/resource-queries";
 import { getConnection, listConnections } from "./connections.api";
 
-export const connectionsQueryKey = ["connections"] as const;
-export const connectionQueryKey = (id: number) => ["connections", id] as const;
-
-/** Every connection, by name (GET /whatsapp is small, unpaged and for admins only). */
-export function connectionsQueryOptions() {
-  return queryOptions({ queryKey: connectionsQueryKey, queryFn: ({ signal }) => listConnections(signal) });
-}
-
-export function connectionQueryOptions(id: number) {
-  return queryOptions({ queryKey: connectionQueryKey(id), queryFn: ({ signal }) => getConnection(id, signal) });
-}
+/** Every connection, by name (GET /whatsapp is small, unpaged and for admins only), and each one. */
+export const {
+  listKey: connectionsQueryKey,
+  recordKey: connectionQueryKey,
+  listQueryOptions: connectionsQueryOptions,
+  recordQueryOptions: connectionQueryOptions,
+} = wholeListQueries("connections", { list: listConnections, get: getConnection });

@@ -4,6 +4,7 @@ import { useCacheMutation } from "../../../lib/cache-mutation";
 import { byText } from "../../../lib/paged-cache";
 import { forEditForm } from "../../../lib/query-presets";
 import { useServerEvent } from "../../../lib/socket";
+import { useLiveCache } from "../../../lib/use-live-cache";
 import { wholeListCache } from "../../../lib/whole-list-cache";
 import {
   countConnectionTickets,
@@ -100,9 +101,6 @@ export function useDestinationItems(type: DestinationKind | "") {
 /** Applies `whatsapp` and `whatsappSession` events (other admins, the channels) to the cache. */
 export function useConnectionsLive(): void {
   const queryClient = useQueryClient();
-  useServerEvent("whatsapp", (event) => {
-    if (event.action === "delete") forgetConnection(queryClient, event.whatsappId);
-    else storeConnection(queryClient, event.whatsapp);
-  });
+  useLiveCache("whatsapp", { store: storeConnection, forget: forgetConnection });
   useServerEvent("whatsappSession", (event) => storeSession(queryClient, event.session));
 }

@@ -1,23 +1,6 @@
 import type { Contact, ContactPage, CreateContactBody, UpdateContactBody } from "@atendo/contracts";
-import { http } from "../../../lib/http";
-import type { PageQuery } from "../../../lib/paged-cache";
+import { resourceApi } from "../../../lib/resource-api";
 
-export function listContacts(query: PageQuery, signal?: AbortSignal): Promise<ContactPage> {
-  return http.get<ContactPage>("/contacts", { query: { ...query }, signal });
-}
+const contactsApi = resourceApi<Contact, CreateContactBody, UpdateContactBody, ContactPage>("/contacts");
 
-export function getContact(id: number, signal?: AbortSignal): Promise<Contact> {
-  return http.get<Contact>(`/contacts/${id}`, { signal });
-}
-
-export function createContact(body: CreateContactBody): Promise<Contact> {
-  return http.post<Contact>("/contacts", body);
-}
-
-export function updateContact(id: number, body: UpdateContactBody): Promise<Contact> {
-  return http.put<Contact>(`/contacts/${id}`, body);
-}
-
-export function deleteContact(id: number): Promise<void> {
-  return http.delete<void>(`/contacts/${id}`);
-}
+export const { page: listContacts, get: getContact, create: createContact, update: updateContact, remove: deleteContact } = contactsApi;

@@ -1,9 +1,10 @@
 import type { Contact, ContactPage } from "@atendo/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { byText, searchedListsCache, searchedPagesOptions } from "../../../lib/paged-cache";
+import { recordQueries } from "../../../lib/resource-queries";
 import { getContact, listContacts } from "./contacts.api";
 
-export const contactQueryKey = (id: number) => ["contacts", id] as const;
+export const { recordKey: contactQueryKey, recordQueryOptions: contactQueryOptions } = recordQueries("contacts", getContact);
 
 /** Every loaded copy of the contacts list (one per search) and the contact's own query. */
 export const contactLists = searchedListsCache<"contacts", Contact, ContactPage>(
@@ -16,10 +17,6 @@ export const contactLists = searchedListsCache<"contacts", Contact, ContactPage>
 /** Contacts by name, searched on name, number and email, 20 a page. */
 export function contactsListQueryOptions(search: string) {
   return searchedPagesOptions("contacts", search, listContacts);
-}
-
-export function contactQueryOptions(id: number) {
-  return queryOptions({ queryKey: contactQueryKey(id), queryFn: ({ signal }) => getContact(id, signal) });
 }
 
 /** The first page of contacts matching `search`: plenty to pick one from (the new-ticket dialog). */

@@ -1,13 +1,12 @@
 import type { UpdateContactBody } from "@atendo/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
-import { refetchListsInFlight } from "../../../lib/paged-cache";
 import { forEditForm } from "../../../lib/query-presets";
-import { useServerEvent } from "../../../lib/socket";
+import { useLiveCache } from "../../../lib/use-live-cache";
 import { createContact, deleteContact, updateContact } from "../api/contacts.api";
 import { contactLists, contactQueryOptions } from "../api/contacts.queries";
 
-const { allLists, store, forget } = contactLists;
+const { store, forget, refetchInFlight } = contactLists;
 
 /** A contact for the edit form, always fetched fresh (extra info may have changed). */
 export function useContact(id: number | null) {
@@ -32,10 +31,5 @@ export function useDeleteContact() {
 
 /** `contact` events: contacts added, changed or removed by teammates (or, later, by inbound messages). */
 export function useContactsLive(): void {
-  const queryClient = useQueryClient();
-  useServerEvent("contact", (event) => {
-    if (event.action === "delete") forget(queryClient, event.contactId);
-    else store(queryClient, event.contact);
-    refetchListsInFlight(queryClient, allLists);
-  });
+  useLiveCache("contact", { store, forget, after: refetchInFlight });
 }

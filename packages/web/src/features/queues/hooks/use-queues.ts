@@ -1,9 +1,9 @@
 import type { Queue, UpdateQueueBody } from "@atendo/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
 import { byText } from "../../../lib/paged-cache";
 import { forEditForm } from "../../../lib/query-presets";
-import { useServerEvent } from "../../../lib/socket";
+import { useLiveCache } from "../../../lib/use-live-cache";
 import { wholeListCache } from "../../../lib/whole-list-cache";
 import { createQueue, deleteQueue, updateQueue } from "../api/queues.api";
 import { queueQueryKey, queueQueryOptions, queuesQueryKey, queuesQueryOptions } from "../api/queues.queries";
@@ -42,9 +42,5 @@ export function useDeleteQueue() {
 
 /** Applies `queue` socket events (other admins' changes) to the cached queues. */
 export function useQueuesLive(): void {
-  const queryClient = useQueryClient();
-  useServerEvent("queue", (event) => {
-    if (event.action === "delete") forgetQueue(queryClient, event.queueId);
-    else storeQueue(queryClient, event.queue);
-  });
+  useLiveCache("queue", cache);
 }

@@ -5,28 +5,23 @@ import {
   type QuickAnswerPage,
   type UpdateQuickAnswerBody,
 } from "@atendo/contracts";
-import { http } from "../../../lib/http";
-import type { PageQuery } from "../../../lib/paged-cache";
+import { resourceApi } from "../../../lib/resource-api";
+
+const quickAnswersApi = resourceApi<QuickAnswer, CreateQuickAnswerBody, UpdateQuickAnswerBody, QuickAnswerPage>("/quickAnswers");
 
 /** Spec §9: the quick-answer form submits after 400 ms; the button shows it is working meanwhile. */
 function submitDelay(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, timing.formSubmitDelayMs));
 }
 
-export function listQuickAnswers(query: PageQuery, signal?: AbortSignal): Promise<QuickAnswerPage> {
-  return http.get<QuickAnswerPage>("/quickAnswers", { query: { ...query }, signal });
-}
+export const { page: listQuickAnswers, remove: deleteQuickAnswer } = quickAnswersApi;
 
 export async function createQuickAnswer(body: CreateQuickAnswerBody): Promise<QuickAnswer> {
   await submitDelay();
-  return http.post<QuickAnswer>("/quickAnswers", body);
+  return quickAnswersApi.create(body);
 }
 
 export async function updateQuickAnswer(id: number, body: UpdateQuickAnswerBody): Promise<QuickAnswer> {
   await submitDelay();
-  return http.put<QuickAnswer>(`/quickAnswers/${id}`, body);
-}
-
-export function deleteQuickAnswer(id: number): Promise<void> {
-  return http.delete<void>(`/quickAnswers/${id}`);
+  return quickAnswersApi.update(id, body);
 }

@@ -1,12 +1,10 @@
 import type { CreateQuickAnswerBody, UpdateQuickAnswerBody } from "@atendo/contracts";
-import { useQueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
-import { refetchListsInFlight } from "../../../lib/paged-cache";
-import { useServerEvent } from "../../../lib/socket";
+import { useLiveCache } from "../../../lib/use-live-cache";
 import { createQuickAnswer, deleteQuickAnswer, updateQuickAnswer } from "../api/quick-answers.api";
 import { quickAnswerLists } from "../api/quick-answers.queries";
 
-const { allLists, store, forget } = quickAnswerLists;
+const { store, forget, refetchInFlight } = quickAnswerLists;
 
 export function useSaveQuickAnswer(id: number | null) {
   return useCacheMutation(
@@ -21,10 +19,5 @@ export function useDeleteQuickAnswer() {
 
 /** `quickAnswer` events: answers added, changed or removed by teammates. */
 export function useQuickAnswersLive(): void {
-  const queryClient = useQueryClient();
-  useServerEvent("quickAnswer", (event) => {
-    if (event.action === "delete") forget(queryClient, event.quickAnswerId);
-    else store(queryClient, event.quickAnswer);
-    refetchListsInFlight(queryClient, allLists);
-  });
+  useLiveCache("quickAnswer", { store, forget, after: refetchInFlight });
 }

@@ -1,14 +1,10 @@
-import { queryOptions } from "@tanstack/react-query";
 import { searchedPagesOptions } from "../../../lib/paged-cache";
+import { recordQueries } from "../../../lib/resource-queries";
 import { getUser, listUsers } from "./users.api";
 
-export const userQueryKey = (id: number) => ["users", id] as const;
+export const { recordKey: userQueryKey, recordQueryOptions: userQueryOptions } = recordQueries("users", getUser);
 
 /** Active users by name, 20 a page, searched on name and email. */
 export function usersListQueryOptions(search: string) {
   return searchedPagesOptions("users", search, listUsers);
-}
-
-export function userQueryOptions(id: number) {
-  return queryOptions({ queryKey: userQueryKey(id), queryFn: ({ signal }) => getUser(id, signal) });
 }

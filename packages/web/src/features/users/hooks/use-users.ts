@@ -1,12 +1,12 @@
 import type { CreateUserBody, UpdateUserBody } from "@atendo/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
-import { refetchListsInFlight } from "../../../lib/paged-cache";
 import { forEditForm } from "../../../lib/query-presets";
 import { useServerEvent } from "../../../lib/socket";
+import { useLiveCache } from "../../../lib/use-live-cache";
 import { createUser, deleteUser, updateUser } from "../api/users.api";
 import { userQueryOptions } from "../api/users.queries";
-import { allUsersLists, applyQueueToUsers, forgetUser, storeOwnUser, storeUser } from "./users-cache";
+import { applyQueueToUsers, forgetUser, refetchUsersInFlight, storeOwnUser, storeUser } from "./users-cache";
 
 /** A user for the edit form, always fetched fresh. */
 export function useUserForEdit(id: number) {
@@ -33,11 +33,7 @@ export function useDeleteUser() {
 /** `user` events (other admins' changes) and `queue` events (the queue chips) update open lists. */
 export function useUsersLive(): void {
   const queryClient = useQueryClient();
-  useServerEvent("user", (event) => {
-    if (event.action === "delete") forgetUser(queryClient, event.userId);
-    else storeUser(queryClient, event.user);
-    refetchListsInFlight(queryClient, allUsersLists);
-  });
+  useLiveCache("user", { store: storeUser, forget: forgetUser, after: refetchUsersInFlight });
   useServerEvent("queue", (event) => {
     applyQueueToUsers(
       queryClient,

@@ -6,7 +6,8 @@ import { userQueryKey } from "../api/users.queries";
 
 const lists = searchedListsCache<"users", User, UserPage>("users", "users", byText<User>((user) => user.name), userQueryKey);
 
-export const allUsersLists = lists.allLists;
+const allUsersLists = lists.allLists;
+export const refetchUsersInFlight = lists.refetchInFlight;
 
 /** A created, changed or re-enabled user: into every open list (new ones only into unsearched lists). */
 export function storeUser(queryClient: QueryClient, user: User): void {
