@@ -7,7 +7,7 @@ import TextField from "@mui/material/TextField";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormCardActions } from "../../../components/form-card-actions";
-import { textFieldProps } from "../../../lib/form";
+import { FormNameField, FormTextField } from "../../../components/form-text-field";
 import { paths } from "../../../lib/paths";
 import { connectionFormDefaults, connectionFormSchema, type ConnectionFormInput, type ConnectionFormValues } from "./connection-form.schema";
 import { CopyField } from "./copy-field";
@@ -28,11 +28,12 @@ export function ConnectionForm({ connection, others, saving, onSubmit }: Connect
   const { t } = useTranslation();
   const currentDefault = others.find((item) => item.isDefault);
   const locked = connection?.isDefault ? "current" : currentDefault ? null : "first";
-  const { register, handleSubmit, control, setValue, formState } = useForm<ConnectionFormInput, unknown, ConnectionFormValues>({
+  const form = useForm<ConnectionFormInput, unknown, ConnectionFormValues>({
     resolver: zodResolver(connectionFormSchema),
     mode: "onTouched",
     defaultValues: connectionFormDefaults(connection, locked !== null),
   });
+  const { handleSubmit, control, setValue, formState } = form;
   const { errors } = formState;
   const kind = useWatch({ control, name: "kind" });
 
@@ -60,33 +61,26 @@ export function ConnectionForm({ connection, others, saving, onSubmit }: Connect
             )}
           />
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField
-              label={t("connections.name")}
-              required
-              fullWidth
-              autoFocus={!connection}
-              error={Boolean(errors.name)}
-              helperText={t("validation.length", limits.name)}
-              {...textFieldProps(register("name"))}
-            />
-            <TextField
+            <FormNameField form={form} label={t("connections.name")} fullWidth autoFocus={!connection} />
+            <FormTextField
+              form={form}
+              name="label"
               label={t("connections.label")}
               fullWidth
-              error={Boolean(errors.label)}
               helperText={t("connections.labelHint")}
               slotProps={{ htmlInput: { maxLength: limits.connectionLabelMax } }}
-              {...textFieldProps(register("label"))}
             />
           </Stack>
           <DestinationFields control={control} setValue={setValue} typeError={Boolean(errors.destinationType)} itemError={Boolean(errors.destinationItem)} />
           {kind === "api" && (
-            <TextField
+            <FormTextField
+              form={form}
+              name="webhookUrl"
               label={t("connections.webhookUrl")}
               type="url"
               placeholder="https://"
-              error={Boolean(errors.webhookUrl)}
-              helperText={errors.webhookUrl ? t("connections.webhookUrlInvalid") : t("connections.webhookUrlHint")}
-              {...textFieldProps(register("webhookUrl"))}
+              helperText={t("connections.webhookUrlHint")}
+              errorText={t("connections.webhookUrlInvalid")}
             />
           )}
           {connection?.kind === "api" && connection.apiToken && (
@@ -100,15 +94,15 @@ export function ConnectionForm({ connection, others, saving, onSubmit }: Connect
           {connection?.kind === "api" && connection.webhookSecret && (
             <CopyField label={t("connections.webhookSecret")} value={connection.webhookSecret} helperText={t("connections.webhookSecretHint")} />
           )}
-          <TextField
+          <FormTextField
+            form={form}
+            name="farewellMessage"
             label={t("connections.farewellMessage")}
             multiline
             minRows={2}
             maxRows={8}
-            error={Boolean(errors.farewellMessage)}
             helperText={t("connections.farewellHint")}
             slotProps={{ htmlInput: { maxLength: limits.farewellMessageMax } }}
-            {...textFieldProps(register("farewellMessage"))}
           />
           <Stack>
             <SwitchField control={control} name="canCloseTicketByMessage" label={t("connections.canCloseTicketByMessage")} />

@@ -3,12 +3,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import DialogContent from "@mui/material/DialogContent";
 import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DialogForm } from "../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
-import { textFieldProps } from "../../../lib/form";
+import { FormNameField, FormTextField } from "../../../components/form-text-field";
 import { toast } from "../../../lib/toast";
 import { useCreateContact, useUpdateContact } from "../hooks/use-contacts";
 import {
@@ -34,8 +33,7 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
     mode: "onTouched",
     defaultValues: contactFormDefaults(contact),
   });
-  const { register, handleSubmit, formState } = form;
-  const { errors } = formState;
+  const { handleSubmit } = form;
   const { min, max } = limits.contactNumber;
 
   const submit = handleSubmit((values) => {
@@ -51,31 +49,24 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
     <DialogForm onSubmit={submit}>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField
-            label={t("contacts.name")}
-            required
-            autoFocus={!contact}
-            autoComplete="off"
-            error={Boolean(errors.name)}
-            helperText={t("validation.length", limits.name)}
-            {...textFieldProps(register("name"))}
-          />
-          <TextField
+          <FormNameField form={form} label={t("contacts.name")} autoFocus={!contact} autoComplete="off" />
+          <FormTextField
+            form={form}
+            name="number"
             label={t("contacts.number")}
             required
             autoComplete="off"
-            error={Boolean(errors.number)}
             helperText={contact ? t("contacts.numberHintEdit", { min, max }) : t("contacts.numberHint", { min, max })}
             slotProps={{ htmlInput: { inputMode: contact ? "tel" : "numeric" } }}
-            {...textFieldProps(register("number"))}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="email"
             label={t("contacts.email")}
             type="email"
             autoComplete="off"
-            error={Boolean(errors.email)}
-            helperText={errors.email ? t("validation.email") : t("contacts.emailHint")}
-            {...textFieldProps(register("email"))}
+            helperText={t("contacts.emailHint")}
+            errorText={t("validation.email")}
           />
           <Divider />
           <ExtraInfoFields form={form} />

@@ -2,12 +2,11 @@ import { createQueueBody, limits, queueColorPresets, userRef, type Queue } from 
 import { zodResolver } from "@hookform/resolvers/zod";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormCardActions } from "../../../components/form-card-actions";
-import { textFieldProps } from "../../../lib/form";
+import { FormNameField, FormTextField } from "../../../components/form-text-field";
 import { paths } from "../../../lib/paths";
 import { ColorMenuField } from "./color-menu-field";
 import { MembersField } from "./members-field";
@@ -34,7 +33,7 @@ interface QueueFormProps {
 export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) {
   const { t } = useTranslation();
   const firstFree = queueColorPresets.find((color) => !takenBy.has(color)) ?? "";
-  const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, QueueFormValues>({
+  const form = useForm<FormInput, unknown, QueueFormValues>({
     resolver: zodResolver(schema),
     mode: "onTouched",
     defaultValues: {
@@ -44,20 +43,14 @@ export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) 
       members: queue?.users ?? [],
     },
   });
+  const { handleSubmit, control, formState } = form;
   const { errors } = formState;
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
       <CardContent>
         <Stack spacing={2.5}>
-          <TextField
-            label={t("queues.name")}
-            required
-            autoFocus={!queue}
-            error={Boolean(errors.name)}
-            helperText={t("validation.length", limits.name)}
-            {...textFieldProps(register("name"))}
-          />
+          <FormNameField form={form} label={t("queues.name")} autoFocus={!queue} />
           <Controller
             control={control}
             name="color"
@@ -72,15 +65,15 @@ export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) 
               />
             )}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="greetingMessage"
             label={t("queues.greeting")}
             multiline
             minRows={3}
             maxRows={10}
-            error={Boolean(errors.greetingMessage)}
             helperText={t("queues.greetingHint")}
             slotProps={{ htmlInput: { maxLength: limits.queueGreetingMax } }}
-            {...textFieldProps(register("greetingMessage"))}
           />
           <Controller
             control={control}

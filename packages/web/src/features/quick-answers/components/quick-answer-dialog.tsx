@@ -3,15 +3,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import DialogContent from "@mui/material/DialogContent";
 import InputAdornment from "@mui/material/InputAdornment";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { CountedTextField } from "../../../components/counted-text-field";
 import { DialogForm } from "../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
+import { FormTextField } from "../../../components/form-text-field";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
-import { textFieldProps } from "../../../lib/form";
 import { toast } from "../../../lib/toast";
 import { useSaveQuickAnswer } from "../hooks/use-quick-answers";
 
@@ -38,13 +37,13 @@ export function QuickAnswerDialog({ open, answer, onClose }: QuickAnswerDialogPr
 function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onClose: () => void }) {
   const { t } = useTranslation();
   const mutation = useSaveQuickAnswer(answer?.id ?? null);
-  const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createQuickAnswerBody),
     mode: "onTouched",
     defaultValues: { shortcut: answer?.shortcut ?? "", message: answer?.message ?? "" },
   });
+  const { register, handleSubmit, control, formState } = form;
   const message = useWatch({ control, name: "message" });
-  const { errors } = formState;
 
   const submit = handleSubmit((values) => {
     mutation.mutate(values, {
@@ -59,25 +58,25 @@ function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onCl
     <DialogForm onSubmit={submit}>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField
+          <FormTextField
+            form={form}
+            name="shortcut"
             label={t("quickAnswers.shortcut")}
             required
             autoFocus
             autoComplete="off"
-            error={Boolean(errors.shortcut)}
             helperText={`${t("validation.length", limits.quickAnswerShortcut)} ${t("quickAnswers.shortcutHint")}`}
             slotProps={{
               htmlInput: { maxLength: limits.quickAnswerShortcut.max },
               input: { startAdornment: <InputAdornment position="start">/</InputAdornment> },
             }}
-            {...textFieldProps(register("shortcut"))}
           />
           <CountedTextField
             label={t("quickAnswers.message")}
             limit={limits.quickAnswerMessage}
             length={message.trim().length}
             minRows={4}
-            error={Boolean(errors.message)}
+            error={Boolean(formState.errors.message)}
             registration={register("message")}
           />
         </Stack>

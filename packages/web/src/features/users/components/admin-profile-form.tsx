@@ -2,12 +2,12 @@ import { limits, updateUserBody, type User } from "@atendo/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
-import { selectFieldProps, textFieldProps } from "../../../lib/form";
+import { FormTextField } from "../../../components/form-text-field";
+import { selectFieldProps } from "../../../lib/form";
 import { useSaveProfile } from "../hooks/use-user";
 import { NewPasswordField } from "./new-password-field";
 import { ProfileSelect } from "./profile-select";
@@ -28,7 +28,7 @@ interface AdminProfileFormProps {
 export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
   const { t } = useTranslation();
   const profile = useSaveProfile(user.id, onClose);
-  const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     mode: "onTouched",
     defaultValues: {
@@ -39,7 +39,7 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
       password: "",
     },
   });
-  const { errors } = formState;
+  const { register, handleSubmit, control, formState } = form;
 
   const submit = handleSubmit(({ password, ...values }) => profile.save(password ? { ...values, password } : values));
 
@@ -47,34 +47,15 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
     <form noValidate onSubmit={submit}>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField
-            label={t("profile.name")}
-            required
-            error={Boolean(errors.name)}
-            helperText={errors.name ? t("validation.length", limits.name) : undefined}
-            {...textFieldProps(register("name"))}
-          />
-          <TextField
-            label={t("profile.email")}
-            type="email"
-            required
-            error={Boolean(errors.email)}
-            helperText={errors.email ? t("validation.emailNoAccents") : undefined}
-            {...textFieldProps(register("email"))}
-          />
-          <TextField
-            label={t("profile.extension")}
-            inputMode="numeric"
-            error={Boolean(errors.extension)}
-            helperText={t("validation.extension", limits.extension)}
-            {...textFieldProps(register("extension"))}
-          />
+          <FormTextField form={form} name="name" label={t("profile.name")} required errorText={t("validation.length", limits.name)} />
+          <FormTextField form={form} name="email" label={t("profile.email")} type="email" required errorText={t("validation.emailNoAccents")} />
+          <FormTextField form={form} name="extension" label={t("profile.extension")} inputMode="numeric" helperText={t("validation.extension", limits.extension)} />
           <Controller
             control={control}
             name="profile"
             render={({ field }) => <ProfileSelect label={t("profile.profile")} {...selectFieldProps(field)} />}
           />
-          <NewPasswordField registration={register("password")} invalid={Boolean(errors.password)} />
+          <NewPasswordField registration={register("password")} invalid={Boolean(formState.errors.password)} />
         </Stack>
       </DialogContent>
       <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={profile.isPending} disabled={!formState.isDirty} />

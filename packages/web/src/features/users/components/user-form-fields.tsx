@@ -2,11 +2,10 @@ import { limits, type User } from "@atendo/contracts";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
-import TextField from "@mui/material/TextField";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { PasswordField } from "../../../components/password-field";
-import { selectFieldProps, textFieldProps } from "../../../lib/form";
+import { FormNameField, FormTextField } from "../../../components/form-text-field";
+import { selectFieldProps } from "../../../lib/form";
 import { ProfileSelect } from "./profile-select";
 import { UserConnectionField } from "./user-connection-field";
 import type { UserFormInput, UserFormValues } from "./user-form.schema";
@@ -23,44 +22,37 @@ interface UserFormFieldsProps {
 /** The user modal's fields; `current` is the user being edited, if any. */
 export function UserFormFields({ form, editing, adminFields, current }: UserFormFieldsProps) {
   const { t } = useTranslation();
-  const { register, control, formState } = form;
-  const { errors } = formState;
+  const { control } = form;
   const { min, max } = limits.userPassword;
   return (
     <Stack spacing={2}>
-      <TextField
-        label={t("users.name")}
-        required
-        autoFocus={!editing}
-        autoComplete="off"
-        error={Boolean(errors.name)}
-        helperText={t("validation.length", limits.name)}
-        {...textFieldProps(register("name"))}
-      />
-      <TextField
+      <FormNameField form={form} label={t("users.name")} autoFocus={!editing} autoComplete="off" />
+      <FormTextField
+        form={form}
+        name="email"
         label={t("users.email")}
         type="email"
         required
         autoComplete="off"
-        error={Boolean(errors.email)}
-        helperText={errors.email ? t("validation.emailNoAccents") : t("users.emailHint")}
-        {...textFieldProps(register("email"))}
+        helperText={t("users.emailHint")}
+        errorText={t("validation.emailNoAccents")}
       />
-      <PasswordField
+      <FormTextField
+        form={form}
+        name="password"
         label={editing ? t("profile.newPassword") : t("users.password")}
+        type="password"
         required={!editing}
         autoComplete="new-password"
-        error={Boolean(errors.password)}
         helperText={editing ? t("profile.passwordHint", { min, max }) : t("validation.length", { min, max })}
-        {...textFieldProps(register("password"))}
       />
-      <TextField
+      <FormTextField
+        form={form}
+        name="extension"
         label={t("users.extension")}
         autoComplete="off"
-        error={Boolean(errors.extension)}
         helperText={t("validation.extension", limits.extension)}
         slotProps={{ htmlInput: { inputMode: "numeric", maxLength: limits.extension.max } }}
-        {...textFieldProps(register("extension"))}
       />
       {adminFields && (
         <>

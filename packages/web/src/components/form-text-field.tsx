@@ -1,0 +1,45 @@
+import { limits } from "@atendo/contracts";
+import TextField, { type TextFieldProps } from "@mui/material/TextField";
+import type { ReactNode } from "react";
+import type { FieldPath, FieldValues, FormState, UseFormGetFieldState, UseFormRegister } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { textFieldProps } from "../lib/form";
+import { PasswordField } from "./password-field";
+
+/** The part of a `useForm()` result a field needs (any transformed output type). */
+export interface FormFields<T extends FieldValues> {
+  register: UseFormRegister<T>;
+  // The values type comes from `register` alone (formState's is a deep partial of it).
+  getFieldState: UseFormGetFieldState<NoInfer<T>>;
+  formState: FormState<NoInfer<T>>;
+}
+
+export interface FormTextFieldProps<T extends FieldValues> extends Omit<TextFieldProps, "name" | "error" | "type"> {
+  form: FormFields<T>;
+  name: FieldPath<T>;
+  type?: "text" | "email" | "url" | "password";
+  /** Under the field while its value is invalid, in place of `helperText`. */
+  errorText?: ReactNode;
+}
+
+/**
+ * A react-hook-form text field (registered, uncontrolled): red while its value is invalid, with
+ * `errorText` then, or `helperText` (the rule or a hint) otherwise. `type="password"` gives the
+ * show/hide toggle of {@link PasswordField}.
+ */
+export function FormTextField<T extends FieldValues>({ form, name, type, errorText, helperText, ...props }: FormTextFieldProps<T>) {
+  const { invalid } = form.getFieldState(name, form.formState);
+  const shared = {
+    ...props,
+    error: invalid,
+    helperText: invalid && errorText !== undefined ? errorText : helperText,
+    ...textFieldProps(form.register(name)),
+  };
+  return type === "password" ? <PasswordField {...shared} /> : <TextField {...shared} type={type} />;
+}
+
+/** A record's name (queue, connection, contact, user): required, with its length rule under it (spec §5). */
+export function FormNameField<T extends FieldValues & { name: string }>(props: Omit<FormTextFieldProps<T>, "name" | "required" | "helperText">) {
+  const { t } = useTranslation();
+  return <FormTextField {...props} name={"name" as FieldPath<T>} required helperText={t("validation.length", limits.name)} />;
+}
