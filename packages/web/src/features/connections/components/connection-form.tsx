@@ -3,9 +3,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import CardContent from "@mui/material/CardContent";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormSelectField } from "../../../components/form-select-field";
 import { FormCardActions } from "../../../components/form-card-actions";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";
 import { paths } from "../../../lib/paths";
@@ -41,25 +41,16 @@ export function ConnectionForm({ connection, others, saving, onSubmit }: Connect
     <form noValidate onSubmit={handleSubmit((values) => onSubmit({ ...values, isDefault: locked !== null || values.isDefault }))}>
       <CardContent>
         <Stack spacing={2.5}>
-          <Controller
+          <FormSelectField
             control={control}
             name="kind"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t("connections.kind")}
-                value={field.value}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                disabled={Boolean(connection)}
-                helperText={t(field.value === "api" ? "connections.kindApiHint" : "connections.kindWhatsappHint")}
-              >
-                <MenuItem value="whatsapp">{t("connections.kinds.whatsapp")}</MenuItem>
-                <MenuItem value="api">{t("connections.kinds.api")}</MenuItem>
-              </TextField>
-            )}
-          />
+            label={t("connections.kind")}
+            disabled={Boolean(connection)}
+            helperText={t(kind === "api" ? "connections.kindApiHint" : "connections.kindWhatsappHint")}
+          >
+            <MenuItem value="whatsapp">{t("connections.kinds.whatsapp")}</MenuItem>
+            <MenuItem value="api">{t("connections.kinds.api")}</MenuItem>
+          </FormSelectField>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
             <FormNameField form={form} label={t("connections.name")} fullWidth autoFocus={!connection} />
             <FormTextField

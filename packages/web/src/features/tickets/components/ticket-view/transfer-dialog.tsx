@@ -4,9 +4,9 @@ import DialogContent from "@mui/material/DialogContent";
 import FormHelperText from "@mui/material/FormHelperText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormSelectField } from "../../../../components/form-select-field";
 import { DialogForm } from "../../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../../components/dialog-submit-actions";
 import { ResponsiveDialog } from "../../../../components/responsive-dialog";
@@ -80,51 +80,39 @@ function TransferForm({ ticket, withConnection, onClose, onStart, onTransferred,
               />
             )}
           />
-          <Controller
+          <FormSelectField
             control={control}
             name="queueId"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t("ticketView.transfer.queue")}
-                value={field.value ?? ""}
-                onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
-                onBlur={field.onBlur}
-                error={Boolean(formState.errors.user)}
-              >
-                <MenuItem value="">
-                  <em>{t("ticketView.transfer.noQueue")}</em>
-                </MenuItem>
-                {(queues.data ?? []).map((queue) => (
-                  <MenuItem key={queue.id} value={queue.id}>
-                    {queue.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+            label={t("ticketView.transfer.queue")}
+            format={(value) => value ?? ""}
+            parse={(value) => (value === "" ? null : Number(value))}
+            focusable={false}
+            error={Boolean(formState.errors.user)}
+          >
+            <MenuItem value="">
+              <em>{t("ticketView.transfer.noQueue")}</em>
+            </MenuItem>
+            {(queues.data ?? []).map((queue) => (
+              <MenuItem key={queue.id} value={queue.id}>
+                {queue.name}
+              </MenuItem>
+            ))}
+          </FormSelectField>
           {withConnection && (
-            <Controller
+            <FormSelectField
               control={control}
               name="whatsappId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t("ticketView.transfer.connection")}
-                  value={field.value ?? ticket.whatsappId}
-                  onChange={(event) => field.onChange(Number(event.target.value))}
-                  onBlur={field.onBlur}
-                >
-                  {(connections.data ?? [{ id: ticket.whatsappId, name: ticket.whatsapp.name, label: ticket.whatsapp.label }]).map(
-                    (connection) => (
-                      <MenuItem key={connection.id} value={connection.id}>
-                        {connection.label ? `${connection.label} · ${connection.name}` : connection.name}
-                      </MenuItem>
-                    ),
-                  )}
-                </TextField>
-              )}
-            />
+              label={t("ticketView.transfer.connection")}
+              format={(value) => value ?? ticket.whatsappId}
+              parse={Number}
+              focusable={false}
+            >
+              {(connections.data ?? [{ id: ticket.whatsappId, name: ticket.whatsapp.name, label: ticket.whatsapp.label }]).map((connection) => (
+                <MenuItem key={connection.id} value={connection.id}>
+                  {connection.label ? `${connection.label} · ${connection.name}` : connection.name}
+                </MenuItem>
+              ))}
+            </FormSelectField>
           )}
           <FormHelperText error={Boolean(formState.errors.user)}>
             {withConnection ? t("ticketView.transfer.hintAdmin") : t("ticketView.transfer.hint")}
