@@ -26,13 +26,37 @@ export interface AdminColumn<T> {
   cellTitle?: (row: T) => string | undefined;
 }
 
-interface AdminTableProps<T extends { id: number }> {
+/** What a list page gives its table: the row's edit and delete (absent when the user may not delete). */
+export interface RecordTableProps<T> {
+  onEdit: (row: T) => void;
+  onDelete?: (row: T) => void;
+}
+
+interface AdminTableProps<T extends { id: number }> extends RecordTableProps<T> {
   rows: readonly T[];
   /** `false` leaves a column out (e.g. on compact screens) and keeps the others in their places. */
   columns: readonly (AdminColumn<T> | false)[];
   actionsWidth: number;
-  /** The row's edit and delete buttons (and any of its own before them). */
-  actions: (row: T) => RowActionsProps;
+  /** The accessible names of the row's buttons, naming the record ("Edit Ana"). */
+  actionLabels: (row: T) => { edit: string; delete: string };
+  /** A row the user may not delete gets no delete button. */
+  canDelete?: (row: T) => boolean;
+  /** Buttons of the row's own before edit (e.g. start a chat). */
+  before?: (row: T) => ReactNode;
+}
+
+function rowActions<T extends { id: number }>(
+  row: T,
+  { actionLabels, onEdit, onDelete, canDelete, before }: Omit<AdminTableProps<T>, "rows" | "columns" | "actionsWidth">,
+): RowActionsProps {
+  const labels = actionLabels(row);
+  return {
+    before: before?.(row),
+    editLabel: labels.edit,
+    deleteLabel: labels.delete,
+    onEdit: () => onEdit(row),
+    onDelete: onDelete && (canDelete?.(row) ?? true) ? () => onDelete(row) : undefined,
+  };
 }
 
 /**
@@ -45,7 +69,7 @@ export function useCompactTable(breakpoint: "md" | "lg" = "md"): boolean {
 }
 
 /** The table of an admin list page: sticky header, fixed layout, one row a record, actions last. */
-export function AdminTable<T extends { id: number }>({ rows, columns, actionsWidth, actions }: AdminTableProps<T>) {
+export function AdminTable<T extends { id: number }>({ rows, columns, actionsWidth, ...actions }: AdminTableProps<T>) {
   const { t } = useTranslation();
   return (
     <Table stickyHeader size="small" sx={{ tableLayout: "fixed" }}>
@@ -76,7 +100,7 @@ export function AdminTable<T extends { id: number }>({ rows, columns, actionsWid
                 ),
             )}
             <TableCell align="right">
-              <RowActions {...actions(row)} />
+              <RowActions {...rowActions(row, actions)} />
             </TableCell>
           </TableRow>
         ))}

@@ -4,17 +4,15 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { AdminTable, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
+import { AdminTable, type RecordTableProps, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
 import { formatDateTime } from "../../../lib/date-format";
 import { SessionAction } from "./session-action";
 import { StatusChip } from "./status-chip";
 
-interface ConnectionsTableProps {
+interface ConnectionsTableProps extends RecordTableProps<Connection> {
   connections: readonly Connection[];
   onShowQr: (connection: Connection) => void;
   onDisconnect: (connection: Connection) => void;
-  onEdit: (connection: Connection) => void;
-  onDelete: (connection: Connection) => void;
 }
 
 function NameCell({ connection, compact }: { connection: Connection; compact: boolean }) {
@@ -90,12 +88,12 @@ export function ConnectionsTable({ connections, onShowQr, onDisconnect, onEdit, 
         },
       ]}
       actionsWidth={96}
-      actions={(connection) => ({
-        editLabel: t("connections.edit", { name: connection.name }),
-        deleteLabel: t("connections.delete", { name: connection.name }),
-        onEdit: () => onEdit(connection),
-        onDelete: () => onDelete(connection),
+      actionLabels={(connection) => ({
+        edit: t("connections.edit", { name: connection.name }),
+        delete: t("connections.delete", { name: connection.name }),
       })}
+      onEdit={onEdit}
+      onDelete={onDelete}
     />
   );
 }

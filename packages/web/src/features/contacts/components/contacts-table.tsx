@@ -4,15 +4,13 @@ import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { AdminTable, ellipsis, RowLead, RowName, useCompactTable } from "../../../components/admin-table";
+import { AdminTable, type RecordTableProps, ellipsis, RowLead, RowName, useCompactTable } from "../../../components/admin-table";
 import { ContactAvatar } from "./contact-avatar";
 
-interface ContactsTableProps {
+/** `onDelete` is absent for users who may not delete contacts. */
+interface ContactsTableProps extends RecordTableProps<Contact> {
   contacts: readonly Contact[];
-  onEdit: (contact: Contact) => void;
   onStartChat: (contact: Contact) => void;
-  /** Absent for users who may not delete contacts. */
-  onDelete?: (contact: Contact) => void;
 }
 
 /** Avatar, name, number, email and actions; narrow screens put number and email under the name. */
@@ -45,19 +43,16 @@ export function ContactsTable({ contacts, onEdit, onStartChat, onDelete }: Conta
         !compact && { header: t("contacts.email"), cellSx: ellipsis, cell: (contact) => contact.email ?? "" },
       ]}
       actionsWidth={onDelete ? 136 : 100}
-      actions={(contact) => ({
-        before: (
-          <Tooltip title={t("contacts.startChat", { name: contact.name })}>
-            <IconButton size="small" aria-label={t("contacts.startChat", { name: contact.name })} onClick={() => onStartChat(contact)}>
-              <ChatOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        ),
-        editLabel: t("contacts.edit", { name: contact.name }),
-        deleteLabel: t("contacts.delete", { name: contact.name }),
-        onEdit: () => onEdit(contact),
-        onDelete: onDelete && (() => onDelete(contact)),
-      })}
+      before={(contact) => (
+        <Tooltip title={t("contacts.startChat", { name: contact.name })}>
+          <IconButton size="small" aria-label={t("contacts.startChat", { name: contact.name })} onClick={() => onStartChat(contact)}>
+            <ChatOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      actionLabels={(contact) => ({ edit: t("contacts.edit", { name: contact.name }), delete: t("contacts.delete", { name: contact.name }) })}
+      onEdit={onEdit}
+      onDelete={onDelete}
     />
   );
 }

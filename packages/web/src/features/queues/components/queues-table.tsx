@@ -1,13 +1,11 @@
 import type { Queue } from "@atendo/contracts";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { AdminTable, ellipsis, RowLead, RowName, useCompactTable } from "../../../components/admin-table";
+import { AdminTable, type RecordTableProps, ellipsis, RowLead, RowName, useCompactTable } from "../../../components/admin-table";
 import { ColorSwatch } from "./color-swatch";
 
-interface QueuesTableProps {
+interface QueuesTableProps extends RecordTableProps<Queue> {
   queues: readonly Queue[];
-  onEdit: (queue: Queue) => void;
-  onDelete: (queue: Queue) => void;
 }
 
 /** Name, colour swatch, truncated greeting and actions; on narrow screens the greeting goes under the name. */
@@ -53,12 +51,9 @@ export function QueuesTable({ queues, onEdit, onDelete }: QueuesTableProps) {
         },
       ]}
       actionsWidth={104}
-      actions={(queue) => ({
-        editLabel: t("queues.edit", { name: queue.name }),
-        deleteLabel: t("queues.delete", { name: queue.name }),
-        onEdit: () => onEdit(queue),
-        onDelete: () => onDelete(queue),
-      })}
+      actionLabels={(queue) => ({ edit: t("queues.edit", { name: queue.name }), delete: t("queues.delete", { name: queue.name }) })}
+      onEdit={onEdit}
+      onDelete={onDelete}
     />
   );
 }

@@ -1,13 +1,11 @@
 import type { QuickAnswer } from "@atendo/contracts";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { AdminTable, ellipsis } from "../../../components/admin-table";
+import { AdminTable, type RecordTableProps, ellipsis } from "../../../components/admin-table";
 
-interface QuickAnswersTableProps {
+interface QuickAnswersTableProps extends RecordTableProps<QuickAnswer> {
   answers: readonly QuickAnswer[];
   canDelete: (answer: QuickAnswer) => boolean;
-  onEdit: (answer: QuickAnswer) => void;
-  onDelete: (answer: QuickAnswer) => void;
 }
 
 const twoLines = { overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflowWrap: "anywhere" } as const;
@@ -39,12 +37,13 @@ export function QuickAnswersTable({ answers, canDelete, onEdit, onDelete }: Quic
         },
       ]}
       actionsWidth={104}
-      actions={(answer) => ({
-        editLabel: t("quickAnswers.edit", { shortcut: answer.shortcut }),
-        deleteLabel: t("quickAnswers.delete", { shortcut: answer.shortcut }),
-        onEdit: () => onEdit(answer),
-        onDelete: canDelete(answer) ? () => onDelete(answer) : undefined,
+      actionLabels={(answer) => ({
+        edit: t("quickAnswers.edit", { shortcut: answer.shortcut }),
+        delete: t("quickAnswers.delete", { shortcut: answer.shortcut }),
       })}
+      onEdit={onEdit}
+      onDelete={onDelete}
+      canDelete={canDelete}
     />
   );
 }

@@ -3,13 +3,11 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { AdminTable, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
+import { AdminTable, type RecordTableProps, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
 import { QueueChip } from "../../../components/queue-chip";
 
-interface UsersTableProps {
+interface UsersTableProps extends RecordTableProps<User> {
   users: readonly User[];
-  onEdit: (user: User) => void;
-  onDelete: (user: User) => void;
 }
 
 function QueueChips({ user }: { user: User }) {
@@ -68,12 +66,9 @@ export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
         !compact && { header: t("users.queues"), cell: (user) => <QueueChips user={user} /> },
       ]}
       actionsWidth={104}
-      actions={(user) => ({
-        editLabel: t("users.edit", { name: user.name }),
-        deleteLabel: t("users.delete", { name: user.name }),
-        onEdit: () => onEdit(user),
-        onDelete: () => onDelete(user),
-      })}
+      actionLabels={(user) => ({ edit: t("users.edit", { name: user.name }), delete: t("users.delete", { name: user.name }) })}
+      onEdit={onEdit}
+      onDelete={onDelete}
     />
   );
 }
