@@ -21,3 +21,15 @@ export function selectFieldProps<TValue>({ ref, value, onChange, onBlur, name }:
 }
 
 type SelectFieldInput<TValue> = Pick<ControllerRenderProps<FieldValues, string>, "onChange" | "onBlur" | "name" | "ref"> & { value: TValue };
+
+/** What a form-bound picker that is not a text field (autocomplete, menu) takes: its value, change and blur. */
+export interface FieldBinding<TValue> {
+  value: TValue;
+  onChange: (value: TValue) => void;
+  onBlur?: () => void;
+}
+
+/** A Controller's `field` as a {@link FieldBinding}. */
+export function fieldBinding<TValue>({ value, onChange, onBlur }: Pick<ControllerRenderProps<FieldValues, string>, "onChange" | "onBlur"> & { value: TValue }): FieldBinding<TValue> {
+  return { value, onChange, onBlur };
+}

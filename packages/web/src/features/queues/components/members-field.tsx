@@ -1,15 +1,10 @@
 import type { UserRef } from "@atendo/contracts";
 import { useTranslation } from "react-i18next";
 import { UsersAutocomplete } from "../../../components/users-autocomplete";
-
-interface MembersFieldProps {
-  value: readonly UserRef[];
-  onChange: (members: UserRef[]) => void;
-  onBlur?: () => void;
-}
+import type { FieldBinding } from "../../../lib/form";
 
 /** The queue's users: searched on the server as the admin types (the user list is paged). */
-export function MembersField({ value, onChange, onBlur }: MembersFieldProps) {
+export function MembersField({ value, onChange, onBlur }: FieldBinding<UserRef[]>) {
   const { t } = useTranslation();
   return (
     <UsersAutocomplete

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormCardActions } from "../../../components/form-card-actions";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";
+import { fieldBinding } from "../../../lib/form";
 import { paths } from "../../../lib/paths";
 import { ColorMenuField } from "./color-menu-field";
 import { MembersField } from "./members-field";
@@ -78,7 +79,7 @@ export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) 
           <Controller
             control={control}
             name="members"
-            render={({ field }) => <MembersField value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+            render={({ field }) => <MembersField {...fieldBinding(field)} />}
           />
         </Stack>
       </CardContent>

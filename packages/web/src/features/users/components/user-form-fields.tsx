@@ -5,7 +5,7 @@ import Switch from "@mui/material/Switch";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";
-import { selectFieldProps } from "../../../lib/form";
+import { fieldBinding, selectFieldProps } from "../../../lib/form";
 import { ProfileSelect } from "./profile-select";
 import { UserConnectionField } from "./user-connection-field";
 import type { UserFormInput, UserFormValues } from "./user-form.schema";
@@ -64,7 +64,7 @@ export function UserFormFields({ form, editing, adminFields, current }: UserForm
           <Controller
             control={control}
             name="queueIds"
-            render={({ field }) => <UserQueuesField value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+            render={({ field }) => <UserQueuesField {...fieldBinding(field)} />}
           />
           <Controller
             control={control}

@@ -4,16 +4,11 @@ import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { QueueChip } from "../../../components/queue-chip";
+import type { FieldBinding } from "../../../lib/form";
 import { useQueues } from "../../queues";
 
-interface UserQueuesFieldProps {
-  value: readonly number[];
-  onChange: (ids: number[]) => void;
-  onBlur?: () => void;
-}
-
 /** The queues a user attends, chosen among every queue (GET /queue). */
-export function UserQueuesField({ value, onChange, onBlur }: UserQueuesFieldProps) {
+export function UserQueuesField({ value, onChange, onBlur }: FieldBinding<number[]>) {
   const { t } = useTranslation();
   const query = useQueues();
   const queues = query.data ?? [];
