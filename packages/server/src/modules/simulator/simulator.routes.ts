@@ -11,9 +11,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
 import { actorOf } from "../../core/route-kit.js";
-import { requireAdmin } from "../../core/actor.js";
 import { parseWith } from "../../core/route-kit.js";
 import { typed } from "../../core/route-kit.js";
+import { assertCanUseSimulator } from "./simulator.policy.js";
 import { simulateInbound, simulatorConversation, type SimulatorFile } from "./simulator.service.js";
 
 const tags = ["simulator"];
@@ -50,7 +50,7 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      requireAdmin(actor);
+      assertCanUseSimulator(actor); // before reading an upload
       const form = request.isMultipart() ? await readForm(request) : { fields: request.body, file: undefined };
       const input = parseWith(simulatorMessageBody, form.fields);
       return reply.status(201).send(await simulateInbound(ctx, actor, request.params.connectionId, input, form.file));
