@@ -13,11 +13,7 @@ import type { InboundMessage, InboundOutcome } from "../channel-driver.js";
 import { appendInTransaction, appendToActiveTicket, Redelivered } from "./inbound-store.js";
 
 async function findByExternalId(db: Db, connectionId: number, externalId: string) {
-  const [row] = await db
-    .select({ id: messages.id, ticketId: messages.ticketId })
-    .from(messages)
-    .where(byExternalId(connectionId, externalId))
-    .limit(1);
+  const [row] = await db.select({ id: messages.id, ticketId: messages.ticketId }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
   return row;
 }
 

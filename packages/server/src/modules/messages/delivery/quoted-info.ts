@@ -9,11 +9,7 @@ import { byExternalId } from "../messages.repo.js";
  */
 export function quotedInfoLookup(db: Db) {
   return async (connectionId: number, externalId: string): Promise<{ fromMe: boolean; body: string } | undefined> => {
-    const [row] = await db
-      .select({ fromMe: messages.fromMe, body: messages.body })
-      .from(messages)
-      .where(byExternalId(connectionId, externalId))
-      .limit(1);
+    const [row] = await db.select({ fromMe: messages.fromMe, body: messages.body }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
     return row;
   };
 }
