@@ -1,7 +1,7 @@
-import { aboutResponse, errorResponse } from "@atendo/contracts";
+import { aboutResponse } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf, typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, typed } from "../../core/route-kit.js";
 import { messagingLibraryVersion, readAbout } from "./about.service.js";
 
 export function aboutRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -9,7 +9,7 @@ export function aboutRoutes(app: FastifyInstance, ctx: AppContext): void {
   const libVersion = messagingLibraryVersion();
   typed(app).get(
     "/api/about",
-    { schema: { tags: ["about"], response: { 200: aboutResponse, 403: errorResponse } } },
+    { schema: { tags: ["about"], response: { 200: aboutResponse, ...errorResponses(403) } } },
     async (request) => readAbout(ctx, actorOf(request), libVersion),
   );
 }
