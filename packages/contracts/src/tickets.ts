@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { userRef } from "./common.js";
+import { namedRef, positiveId, timestamps, userRef } from "./common.js";
 import { connectionKinds } from "./connections.js";
 import { contact } from "./contacts.js";
 import { queueRef } from "./users.js";
@@ -31,13 +31,12 @@ export const ticket = z.object({
   contactId: z.number(),
   contact,
   whatsappId: z.number(),
-  whatsapp: z.object({ id: z.number(), name: z.string(), label: z.string().nullable(), kind: z.enum(connectionKinds) }),
+  whatsapp: namedRef.extend({ label: z.string().nullable(), kind: z.enum(connectionKinds) }),
   lastMessage: z.string(),
   unreadMessages: z.number(),
   isGroup: z.boolean(),
   userTicket: z.array(ticketParticipant),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type Ticket = z.infer<typeof ticket>;
 
@@ -71,6 +70,6 @@ export const ticketEvent = z.union([
 export type TicketEvent = z.infer<typeof ticketEvent>;
 
 /** GET /tickets/count {whatsappId} (admins): tickets of a connection, for its delete confirmation. */
-export const ticketsCountQuery = z.object({ whatsappId: z.coerce.number().int().positive() });
+export const ticketsCountQuery = z.object({ whatsappId: positiveId });
 export const ticketsCount = z.object({ count: z.number() });
 export type TicketsCount = z.infer<typeof ticketsCount>;
