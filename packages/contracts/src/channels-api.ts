@@ -4,7 +4,7 @@
  * `apiToken`; replies go to its `webhookUrl`, signed with its `webhookSecret`.
  */
 import { z } from "zod";
-import { entityName } from "./common.js";
+import { entityName, positiveId } from "./common.js";
 import { normalizeNumber } from "./contacts.js";
 import { limits } from "./limits.js";
 import { message, messageAck, messageMediaTypes } from "./messages.js";
@@ -64,8 +64,8 @@ export const channelAckBody = z
   });
 export type ChannelAckBody = z.input<typeof channelAckBody>;
 
-export const connectionIdParam = z.object({ connectionId: z.coerce.number().int().positive() });
-export const channelMediaParams = z.object({ connectionId: z.coerce.number().int().positive(), name: z.string().max(100) });
+export const connectionIdParam = z.object({ connectionId: positiveId });
+export const channelMediaParams = z.object({ connectionId: positiveId, name: z.string().max(100) });
 
 const recipient = z.object({ number: z.string(), name: z.string(), isGroup: z.boolean() });
 

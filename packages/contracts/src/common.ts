@@ -9,12 +9,26 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** An id sent as text (a path parameter, a query string): a positive whole number. */
+export const positiveId = z.coerce.number().int().positive();
+
+export const idParam = z.object({ id: positiveId });
 
 /** Query strings arrive as text; page numbers start at 1. */
 export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
 
 export const okResponse = z.object({ ok: z.literal(true) });
+
+/** When an entity was created and last changed (ISO 8601): the last two fields of every entity. */
+export const timestamps = { createdAt: z.string(), updatedAt: z.string() };
+
+/**
+ * A page of a searchable list: the items under `key` (`users`, `contacts`, …), and whether another
+ * page exists.
+ */
+export function listPage<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
+  return z.object({ [key]: z.array(item), hasMore: z.boolean() } as Record<Key, z.ZodArray<Item>> & { hasMore: z.ZodBoolean });
+}
 
 /**
  * Query of every searchable, paged list (users, contacts, quick answers): a free-text
@@ -38,11 +52,11 @@ export const idList = z
   .max(limits.idListMax)
   .transform((ids) => [...new Set(ids)]);
 
-/** When a stored record was created and last changed (ISO 8601 texts), the last fields of every entity. */
-export const timestamps = { createdAt: z.string(), updatedAt: z.string() };
+/** Another record as an entity shows it: its id and name. */
+export const namedRef = z.object({ id: z.number(), name: z.string() });
 
-/** A user as other entities show it (queue members). */
-export const userRef = z.object({ id: z.number(), name: z.string() });
+/** A user as other entities show it (queue members, a ticket's owner). */
+export const userRef = namedRef;
 export type UserRef = z.infer<typeof userRef>;
 
 /** Emails without accented letters (spec §5, user form). */

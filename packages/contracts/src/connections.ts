@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityName, timestamps } from "./common.js";
+import { entityName, namedRef, positiveId, timestamps } from "./common.js";
 import { normalizeNumber } from "./contacts.js";
 import { limits } from "./limits.js";
 
@@ -100,7 +100,7 @@ export const createConnectionBody = z.object({
   farewellMessage: farewellMessage.default(""),
   ignoreGroups: z.boolean().default(false),
   destinationType: z.enum(destinationKinds),
-  destinationItem: z.coerce.number().int().positive(),
+  destinationItem: positiveId,
   webhookUrl: webhookUrl.default(null),
 });
 export type CreateConnectionBody = z.input<typeof createConnectionBody>;
@@ -120,7 +120,7 @@ export const updateConnectionBody = z
     farewellMessage: farewellMessage.optional(),
     ignoreGroups: z.boolean().optional(),
     destinationType: z.enum(destinationKinds).optional(),
-    destinationItem: z.coerce.number().int().positive().optional(),
+    destinationItem: positiveId.optional(),
     webhookUrl: webhookUrl.optional(),
     regenerateSecrets: z.boolean().optional(),
   })
@@ -153,7 +153,7 @@ export type DestinationType = z.infer<typeof destinationType>;
 
 /** GET /destinationtype/{type}/items: the choices for the form's destination item. */
 export const destinationTypeParam = z.object({ type: z.enum(destinationKinds) });
-export const destinationItem = z.object({ id: z.number(), name: z.string() });
+export const destinationItem = namedRef;
 export type DestinationItem = z.infer<typeof destinationItem>;
 
 /** What `whatsappSession` carries: the live part of a connection. */

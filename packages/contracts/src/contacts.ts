@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityName, listQuery, timestamps } from "./common.js";
+import { entityName, listPage, listQuery, namedRef, timestamps } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 
@@ -43,7 +43,7 @@ export const extraInfoInput = z.object({
   value: z.string().trim().max(valueMax),
 });
 
-export const extraInfo = z.object({ id: z.number(), name: z.string(), value: z.string() });
+export const extraInfo = namedRef.extend({ value: z.string() });
 export type ExtraInfo = z.infer<typeof extraInfo>;
 
 export const contact = z.object({
@@ -84,7 +84,7 @@ export type UpdateContactBody = z.input<typeof updateContactBody>;
 
 /** GET /contacts {searchParam, pageNumber}: by name, searched on name, number digits and email. */
 export const listContactsQuery = listQuery;
-export const contactPage = z.object({ contacts: z.array(contact), hasMore: z.boolean() });
+export const contactPage = listPage("contacts", contact);
 export type ContactPage = z.infer<typeof contactPage>;
 
 /** `contact` socket event: to every signed-in user (contacts are team data, docs/decisions/0008). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageNumber, timestamps } from "./common.js";
+import { idParam, listPage, pageNumber, positiveId, timestamps } from "./common.js";
 import { contact } from "./contacts.js";
 import { limits } from "./limits.js";
 import { ticket } from "./tickets.js";
@@ -59,7 +59,7 @@ export const message = z.object({
 });
 export type Message = z.infer<typeof message>;
 
-export const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+export const ticketIdParam = z.object({ ticketId: positiveId });
 
 /**
  * GET /messages/{ticketId} {pageNumber}: page 1 holds the newest `limits.messagePageSize`
@@ -67,7 +67,7 @@ export const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positi
  * ticket's unread count (a `ticket` `updateUnread` event).
  */
 export const listMessagesQuery = z.object({ pageNumber });
-export const messagePage = z.object({ messages: z.array(message), hasMore: z.boolean(), ticket });
+export const messagePage = listPage("messages", message).extend({ ticket });
 export type MessagePage = z.infer<typeof messagePage>;
 
 /**
@@ -104,5 +104,5 @@ export type AppMessageEvent = z.infer<typeof appMessageEvent>;
  * Atendo: its sender or an admin), kept in the list as deleted. Refused when `ticketId` is not the
  * message's ticket or uses another connection (the web warns first).
  */
-export const messageIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const messageIdParam = idParam;
 export const deleteMessageBody = z.object({ ticketId: z.number().int().positive() });

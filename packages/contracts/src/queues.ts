@@ -45,26 +45,19 @@ export type Queue = z.infer<typeof queue>;
 
 const greetingMessage = z.string().trim().max(limits.queueGreetingMax);
 
+/** The queue form's fields: POST fills in defaults, PUT changes only those given. */
+const queueFields = { name: entityName, color: queueColor, greetingMessage, userIds: idList };
+
 /**
  * POST /queue (admins). Name unique regardless of case (409 `ERR_QUEUE_NAME_ALREADY_EXISTS`),
  * colour unique (409 `ERR_QUEUE_COLOR_ALREADY_EXISTS`); greeting optional (docs/decisions/0006);
  * `userIds` are the members, all active users (else 404 `ERR_NO_USER_FOUND`).
  */
-export const createQueueBody = z.object({
-  name: entityName,
-  color: queueColor,
-  greetingMessage: greetingMessage.default(""),
-  userIds: idList.default([]),
-});
+export const createQueueBody = z.object({ ...queueFields, greetingMessage: greetingMessage.default(""), userIds: idList.default([]) });
 export type CreateQueueBody = z.input<typeof createQueueBody>;
 
 /** PUT /queue/{id} (admins): the fields given change; `userIds` replaces the members. */
-export const updateQueueBody = z.object({
-  name: entityName.optional(),
-  color: queueColor.optional(),
-  greetingMessage: greetingMessage.optional(),
-  userIds: idList.optional(),
-});
+export const updateQueueBody = z.object(queueFields).partial();
 export type UpdateQueueBody = z.input<typeof updateQueueBody>;
 
 /** `queue` socket event: to admins and to the queue's members (before and after the change). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, timestamps } from "./common.js";
+import { listPage, listQuery, timestamps } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 
@@ -24,12 +24,12 @@ export const createQuickAnswerBody = z.object({ shortcut, message });
 export type CreateQuickAnswerBody = z.input<typeof createQuickAnswerBody>;
 
 /** PUT /quickAnswers/{id}: the fields given change. */
-export const updateQuickAnswerBody = z.object({ shortcut: shortcut.optional(), message: message.optional() });
+export const updateQuickAnswerBody = createQuickAnswerBody.partial();
 export type UpdateQuickAnswerBody = z.input<typeof updateQuickAnswerBody>;
 
 /** GET /quickAnswers {searchParam, pageNumber}: by shortcut, searched on shortcut and message. */
 export const listQuickAnswersQuery = listQuery;
-export const quickAnswerPage = z.object({ quickAnswers: z.array(quickAnswer), hasMore: z.boolean() });
+export const quickAnswerPage = listPage("quickAnswers", quickAnswer);
 export type QuickAnswerPage = z.infer<typeof quickAnswerPage>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveId } from "./common.js";
 import { appChatMessageEvent, chatEvent } from "./chats.js";
 import { connectionEvent, whatsappSessionEvent } from "./connections.js";
 import { contactsImportsEvent } from "./contact-import.js";
@@ -14,7 +15,7 @@ import { userEvent } from "./users.js";
 export const clientEvents = {
   joinNotification: z.undefined().or(z.null()),
   joinTickets: z.enum(ticketStatuses),
-  joinChatBox: z.coerce.number().int().positive(),
+  joinChatBox: positiveId,
 } as const;
 
 /**

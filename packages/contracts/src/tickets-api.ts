@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageNumber } from "./common.js";
+import { listPage, pageNumber, positiveId } from "./common.js";
 import { limits } from "./limits.js";
 import { activeTicketStatuses, ticket, ticketStatuses } from "./tickets.js";
 
@@ -48,9 +48,7 @@ export const listTicketsQuery = z.object({
   withUnreadMessages: queryFlag,
 });
 export type ListTicketsQuery = z.input<typeof listTicketsQuery>;
-export const ticketPage = z.object({
-  tickets: z.array(ticket),
-  hasMore: z.boolean(),
+export const ticketPage = listPage("tickets", ticket).extend({
   count: z.number(),
   /** True when a search stopped counting at `limits.ticketSearchCountCap` (more matches exist). */
   countCapped: z.boolean().optional(),
@@ -127,8 +125,8 @@ export type UpdateTicketBody = z.input<typeof updateTicketBody>;
  * users with `canSeeAllTicketHistory` get all of them; others only those they owned or took part in.
  */
 export const ticketHistoryQuery = z.object({
-  ticketId: z.coerce.number().int().positive(),
-  contactId: z.coerce.number().int().positive(),
+  ticketId: positiveId,
+  contactId: positiveId,
 });
 export const ticketHistory = z.object({ tickets: z.array(ticket) });
 export type TicketHistory = z.infer<typeof ticketHistory>;
@@ -138,7 +136,7 @@ export const addParticipantsBody = z.object({
   participantIds: z.array(z.number().int().positive()).min(1).max(limits.idListMax),
 });
 export type AddParticipantsBody = z.input<typeof addParticipantsBody>;
-export const participantParams = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
+export const participantParams = z.object({ id: positiveId, userId: positiveId });
 
 /** Answer of the participant calls: the ticket as it is now. */
 export const ticketResponse = z.object({ ticket });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamps, userRef } from "./common.js";
+import { namedRef, positiveId, timestamps, userRef } from "./common.js";
 import { connectionKinds } from "./connections.js";
 import { contact } from "./contacts.js";
 import { queueRef } from "./users.js";
@@ -31,7 +31,7 @@ export const ticket = z.object({
   contactId: z.number(),
   contact,
   whatsappId: z.number(),
-  whatsapp: z.object({ id: z.number(), name: z.string(), label: z.string().nullable(), kind: z.enum(connectionKinds) }),
+  whatsapp: namedRef.extend({ label: z.string().nullable(), kind: z.enum(connectionKinds) }),
   lastMessage: z.string(),
   unreadMessages: z.number(),
   isGroup: z.boolean(),
@@ -70,6 +70,6 @@ export const ticketEvent = z.union([
 export type TicketEvent = z.infer<typeof ticketEvent>;
 
 /** GET /tickets/count {whatsappId} (admins): tickets of a connection, for its delete confirmation. */
-export const ticketsCountQuery = z.object({ whatsappId: z.coerce.number().int().positive() });
+export const ticketsCountQuery = z.object({ whatsappId: positiveId });
 export const ticketsCount = z.object({ count: z.number() });
 export type TicketsCount = z.infer<typeof ticketsCount>;

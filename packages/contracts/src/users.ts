@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, entityName, idList, listQuery, timestamps } from "./common.js";
+import { email, entityName, idList, listPage, listQuery, namedRef, timestamps } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 
@@ -7,7 +7,7 @@ export const profiles = ["admin", "user"] as const;
 export type Profile = (typeof profiles)[number];
 
 /** A queue as a user shows it. */
-export const queueRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export const queueRef = namedRef.extend({ color: z.string() });
 export type QueueRef = z.infer<typeof queueRef>;
 
 /** A user as every API response shows it (never the password hash). */
@@ -19,7 +19,7 @@ export const user = z.object({
   extension: z.string().nullable(),
   /** The default connection (spec §3); deleting the connection clears it. */
   whatsappId: z.number().nullable(),
-  whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
+  whatsapp: namedRef.nullable(),
   queues: z.array(queueRef),
   canSeeAllTicketHistory: z.boolean(),
   isDeleted: z.boolean(),
@@ -74,15 +74,15 @@ export type CreateUserBody = z.input<typeof createUserBody>;
 
 /** GET /users {searchParam, pageNumber} (admins): active users by name, searched on name and email. */
 export const listUsersQuery = listQuery;
-export const userPage = z.object({ users: z.array(user), hasMore: z.boolean() });
+export const userPage = listPage("users", user);
 export type UserPage = z.infer<typeof userPage>;
 
 /**
  * GET /users/directory {searchParam, pageNumber} (every user): active colleagues by name, searched
  * on name and email, with only what picking one needs (transfer, participants, queue members).
  */
-export const userDirectoryEntry = z.object({ id: z.number(), name: z.string(), email: z.string() });
-export const userDirectoryPage = z.object({ users: z.array(userDirectoryEntry), hasMore: z.boolean() });
+export const userDirectoryEntry = namedRef.extend({ email: z.string() });
+export const userDirectoryPage = listPage("users", userDirectoryEntry);
 export type UserDirectoryPage = z.infer<typeof userDirectoryPage>;
 
 /**

@@ -1,18 +1,19 @@
 import type { ErrorCode } from "@atendo/contracts";
 
 /**
- * Unique constraints whose violation is a client mistake with its own code. Any other
- * constraint violation is still a 4xx (ERR_MISSING_VALUES), never a 500.
+ * Unique constraints whose violation is a client mistake with its own code (where a service
+ * checks first, a race lost on the index still answers that code), in one table next to the
+ * mapper's lookup. Any other constraint violation is still a 4xx (ERR_MISSING_VALUES), never a 500.
  */
 const constraintCodes: Record<string, ErrorCode> = {
   users_email_active_key: "ERR_EMAIL_ALREADY_EXISTS",
-  users_extension_active_key: "ERR_MISSING_VALUES",
+  users_extension_active_key: "ERR_EXTENSION_ALREADY_EXISTS",
+  contacts_number_key: "ERR_DUPLICATED_CONTACT",
+  queues_name_key: "ERR_QUEUE_NAME_ALREADY_EXISTS",
+  queues_color_key: "ERR_QUEUE_COLOR_ALREADY_EXISTS",
+  quick_answers_shortcut_key: "ERR_QUICK_ANSWER_SHORTCUT_EXISTS",
+  tickets_active_contact_connection_key: "ERR_OTHER_OPEN_TICKET",
 };
-
-/** Registers further constraint → code mappings (used by feature modules). */
-export function mapConstraint(constraint: string, code: ErrorCode): void {
-  constraintCodes[constraint] = code;
-}
 
 /** The catalogued code of a violated unique constraint, when it has one. */
 export function constraintCode(constraint: string | undefined): ErrorCode | undefined {

@@ -1,4 +1,4 @@
-import { errorCatalogue } from "@atendo/contracts";
+import { errorCatalogue, errorResponse } from "@atendo/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -39,4 +39,15 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (parsed.success) return parsed.data;
   const detail = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
   throw new AppError("ERR_MISSING_VALUES", 400, `${errorCatalogue.ERR_MISSING_VALUES.en} ${detail}`);
+}
+
+/** A route's error replies, by status: `response: { 200: queue, ...errorResponses(403, 404) }`. */
+export function errorResponses<const Status extends number>(...statuses: Status[]): Record<Status, typeof errorResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponse])) as Record<Status, typeof errorResponse>;
+}
+
+/** The answer of an action with nothing to return (deletes, disconnects), once the action is done. */
+export async function ok(action: Promise<unknown>): Promise<{ ok: true }> {
+  await action;
+  return { ok: true };
 }

@@ -4,14 +4,13 @@ import {
   channelInboundResponse,
   channelMediaParams,
   connectionIdParam,
-  errorResponse,
   limits,
   okResponse,
 } from "@atendo/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
-import { typed } from "../../core/route-kit.js";
+import { errorResponses, ok, typed } from "../../core/route-kit.js";
 import { mediaForChannel, sendMedia } from "../../modules/media/media.service.js";
 import { authenticateChannel, receiveChannelAck, receiveChannelMessage, type ChannelConnection } from "./api-inbound.js";
 
@@ -23,7 +22,7 @@ declare module "fastify" {
 
 const tags = ["API channel"];
 const security = [{ bearer: [] }];
-const refusals = { 400: errorResponse, 401: errorResponse, 413: errorResponse, 415: errorResponse };
+const refusals = errorResponses(400, 401, 413, 415);
 
 /** A 100 MB document base64-encoded in JSON, plus room for the rest of the body. */
 const inboundBodyLimit = Math.ceil(limits.documentBytes / 3) * 4 + 1024 * 1024;
@@ -79,13 +78,10 @@ export function apiChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: "The delivery state of a message Atendo sent",
         params: connectionIdParam,
         body: channelAckBody,
-        response: { 200: okResponse, 404: errorResponse, ...refusals },
+        response: { 200: okResponse, ...errorResponses(404), ...refusals },
       },
     },
-    async (request) => {
-      await receiveChannelAck(ctx, connectionOf(request), request.body);
-      return { ok: true as const };
-    },
+    async (request) => ok(receiveChannelAck(ctx, connectionOf(request), request.body)),
   );
 
   r.get(
@@ -93,7 +89,7 @@ export function apiChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       config: { public: true },
       onRequest,
-      schema: { tags, security, summary: "A file of a message Atendo sent (webhook media.url)", params: channelMediaParams, response: { 401: errorResponse, 404: errorResponse } },
+      schema: { tags, security, summary: "A file of a message Atendo sent (webhook media.url)", params: channelMediaParams, response: errorResponses(401, 404) },
     },
     async (request, reply) => {
       const connection = connectionOf(request);

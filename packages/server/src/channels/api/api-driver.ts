@@ -1,7 +1,8 @@
 import { limits } from "@atendo/contracts";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { connections, messages } from "../../db/schema/index.js";
+import { byExternalId } from "../../modules/messages/messages.repo.js";
 import type { DriverFactory } from "../channel-driver.js";
 import type { WebhookOutbox } from "./webhook-outbox.js";
 import { defaultExternalId } from "./webhook-payload.js";
@@ -33,11 +34,7 @@ export function createApiDriverFactory(deps: { db: Db; outbox: WebhookOutbox }):
     },
     async deleteMessage(_to, externalId) {
       if (!(await webhookOf(db, connectionId))) return;
-      const [row] = await db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId)))
-        .limit(1);
+      const [row] = await db.select({ id: messages.id }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
       if (row) await outbox.enqueue(connectionId, row.id, "delete");
     },
     checkNumber: async (number) => number.length >= limits.contactNumber.min && number.length <= limits.contactNumber.max,

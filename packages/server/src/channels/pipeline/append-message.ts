@@ -3,10 +3,10 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { fieldsOf } from "../../db/cte.js";
 import { prepared } from "../../db/prepared.js";
-import { connections, contacts, messages, queues, tickets, users } from "../../db/schema/index.js";
+import { contacts, messages, tickets } from "../../db/schema/index.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
-import { presentJoinedTicket, ticketSelection, type JoinedTicket } from "../../modules/tickets/ticket.presenter.js";
+import { joinTicketParts, presentJoinedTicket, ticketSelection, type JoinedTicket } from "../../modules/tickets/ticket.presenter.js";
 
 /** An inbound message to store; the quoted message is named by its external id. */
 export interface NewInbound {
@@ -74,16 +74,13 @@ function prepareAppend(db: Db, name: string, target: Target) {
       .returning(),
   );
   const ticket = fieldsOf(touched, getTableColumns(tickets));
-  return db
+  const query = db
     .with(found, inserted, touched)
     .select({ message: fieldsOf(inserted, getTableColumns(messages)), ...ticketSelection(ticket) })
     .from(inserted)
     .innerJoin(touched, eq(touched.id, inserted.ticketId))
-    .innerJoin(contacts, eq(contacts.id, ticket.contactId))
-    .innerJoin(connections, eq(connections.id, ticket.connectionId))
-    .leftJoin(queues, eq(queues.id, ticket.queueId))
-    .leftJoin(users, eq(users.id, ticket.userId))
-    .prepare(name);
+    .$dynamic();
+  return joinTicketParts(query, ticket).prepare(name);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { normalizeNumber } from "@atendo/contracts";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { connections, messages } from "../../db/schema/index.js";
@@ -8,15 +8,12 @@ import type { ConnectionRow } from "../../modules/connections/connection.present
 import { classifyBuffer } from "../../modules/media/file-kind.js";
 import { announceMessages } from "../../modules/messages/delivery/announce.js";
 import { dispatchOutgoing } from "../../modules/messages/delivery/outgoing.service.js";
+import { byExternalId } from "../../modules/messages/messages.repo.js";
 import type { InboundMessage, InboundOutcome } from "../channel-driver.js";
 import { appendInTransaction, appendToActiveTicket, Redelivered } from "./inbound-store.js";
 
 async function findByExternalId(db: Db, connectionId: number, externalId: string) {
-  const [row] = await db
-    .select({ id: messages.id, ticketId: messages.ticketId })
-    .from(messages)
-    .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId)))
-    .limit(1);
+  const [row] = await db.select({ id: messages.id, ticketId: messages.ticketId }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
   return row;
 }
 

@@ -20,6 +20,16 @@ import { whatsappAuthCreds, whatsappAuthKeys } from "../../db/schema/connections
 /** Rows per statement: 4 parameters a row stays far below PostgreSQL's 65,535 limit. */
 const BATCH = 500;
 
+/** `items` in slices of at most BATCH, one statement each. */
+function* batches<T>(items: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += BATCH) yield items.slice(i, i + BATCH);
+}
+
+/** The rows of these signal keys of one type of one connection. */
+function keyRows(connectionId: number, type: string, keyIds: string[]) {
+  return and(eq(whatsappAuthKeys.connectionId, connectionId), eq(whatsappAuthKeys.type, type), inArray(whatsappAuthKeys.keyId, keyIds));
+}
+
 export interface DbAuthState {
   state: AuthenticationState;
   /** Persists the current credentials; calls are serialised so an older write never lands last. */
@@ -79,17 +89,11 @@ async function getKeys<T extends keyof SignalDataTypeMap>(
   ids: string[],
 ): Promise<{ [id: string]: SignalDataTypeMap[T] }> {
   const result: { [id: string]: SignalDataTypeMap[T] } = {};
-  for (let i = 0; i < ids.length; i += BATCH) {
+  for (const batch of batches(ids)) {
     const rows = await db
       .select({ keyId: whatsappAuthKeys.keyId, value: whatsappAuthKeys.value })
       .from(whatsappAuthKeys)
-      .where(
-        and(
-          eq(whatsappAuthKeys.connectionId, connectionId),
-          eq(whatsappAuthKeys.type, type),
-          inArray(whatsappAuthKeys.keyId, ids.slice(i, i + BATCH)),
-        ),
-      );
+      .where(keyRows(connectionId, type, batch));
     for (const row of rows) {
       let value: unknown = deserialise(row.value);
       // Baileys expects the protobuf class here (as its own file-based store does).
@@ -118,27 +122,17 @@ async function setKeys(db: Db, connectionId: number, data: SignalDataSet): Promi
   if (upserts.length === 0 && deletes.size === 0) return;
   // One transaction: Baileys hands over a whole signal transaction's mutations in one set().
   await db.transaction(async (tx) => {
-    for (let i = 0; i < upserts.length; i += BATCH) {
+    for (const batch of batches(upserts)) {
       await tx
         .insert(whatsappAuthKeys)
-        .values(upserts.slice(i, i + BATCH))
+        .values(batch)
         .onConflictDoUpdate({
           target: [whatsappAuthKeys.connectionId, whatsappAuthKeys.type, whatsappAuthKeys.keyId],
           set: { value: sql`excluded.value` },
         });
     }
     for (const [type, keyIds] of deletes) {
-      for (let i = 0; i < keyIds.length; i += BATCH) {
-        await tx
-          .delete(whatsappAuthKeys)
-          .where(
-            and(
-              eq(whatsappAuthKeys.connectionId, connectionId),
-              eq(whatsappAuthKeys.type, type),
-              inArray(whatsappAuthKeys.keyId, keyIds.slice(i, i + BATCH)),
-            ),
-          );
-      }
+      for (const batch of batches(keyIds)) await tx.delete(whatsappAuthKeys).where(keyRows(connectionId, type, batch));
     }
   });
 }

@@ -1,13 +1,14 @@
 import { connectionKinds, connectionStatuses, destinationKinds } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ownerId, serialId, timestamps, updatedAt } from "./columns.js";
 import { inValues } from "./in-values.js";
 
 /** A messaging connection (the spec's "whatsapp"): one channel the company is reachable on. */
 export const connections = pgTable(
   "connections",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     /** Given by the admin; a WhatsApp connection takes its phone number once connected. */
     name: text("name").notNull(),
     label: text("label"),
@@ -27,8 +28,7 @@ export const connections = pgTable(
     apiToken: text("api_token"),
     webhookUrl: text("webhook_url"),
     webhookSecret: text("webhook_secret"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // At most one default connection, enforced by the database.
@@ -46,16 +46,14 @@ export const whatsappAuthCreds = pgTable("whatsapp_auth_creds", {
     .references(() => connections.id, { onDelete: "cascade" }),
   /** JSON written with Baileys' BufferJSON replacer. */
   creds: text("creds").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Baileys signal keys: one row per key, never one growing blob. */
 export const whatsappAuthKeys = pgTable(
   "whatsapp_auth_keys",
   {
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
+    connectionId: ownerId("connection_id", () => connections.id),
     type: text("type").notNull(),
     keyId: text("key_id").notNull(),
     value: text("value").notNull(),
@@ -67,9 +65,7 @@ export const whatsappAuthKeys = pgTable(
 export const whatsappLidMap = pgTable(
   "whatsapp_lid_map",
   {
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
+    connectionId: ownerId("connection_id", () => connections.id),
     lid: text("lid").notNull(),
     phone: text("phone").notNull(),
   },

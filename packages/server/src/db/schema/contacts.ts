@@ -1,18 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ownerId, serialId, timestamps } from "./columns.js";
 
 export const contacts = pgTable(
   "contacts",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     name: text("name").notNull(),
     /** Digits only (normalizeNumber in contracts): one phone, one contact. */
     number: text("number").notNull(),
     email: text("email"),
     profilePicUrl: text("profile_pic_url"),
     isGroup: boolean("is_group").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("contacts_number_key").on(t.number),
@@ -29,10 +29,8 @@ export const contacts = pgTable(
 export const contactCustomFields = pgTable(
   "contact_custom_fields",
   {
-    id: serial("id").primaryKey(),
-    contactId: integer("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    id: serialId(),
+    contactId: ownerId("contact_id", () => contacts.id),
     name: text("name").notNull(),
     value: text("value").notNull(),
   },

@@ -2,7 +2,6 @@ import { messageAcks, messageMediaTypes, webhookEvents, type MessageAck } from "
 import { sql } from "drizzle-orm";
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -11,10 +10,10 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { bigserialId, linkId, ownerId, timestamps, timestamptz } from "./columns.js";
 import { connections } from "./connections.js";
 import { inValues } from "./in-values.js";
 import { tickets } from "./tickets.js";
@@ -24,13 +23,9 @@ import { users } from "./users.js";
 export const messages = pgTable(
   "messages",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    ticketId: integer("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
+    id: bigserialId(),
+    ticketId: ownerId("ticket_id", () => tickets.id),
+    connectionId: ownerId("connection_id", () => connections.id),
     /** The channel's id. Null for an outgoing message until its channel gives one. */
     externalId: text("external_id"),
     body: text("body").notNull().default(""),
@@ -57,11 +52,10 @@ export const messages = pgTable(
      * the same insert as the message; pushed by a lease while a worker sends it; null once the
      * channel took it or it failed). See docs/decisions/0023-durable-outbound.md.
      */
-    dispatchAt: timestamp("dispatch_at", { withTimezone: true }),
+    dispatchAt: timestamptz("dispatch_at"),
     /** The attendant who sent it from Atendo. */
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: linkId("user_id", () => users.id),
+    ...timestamps(),
   },
   (t) => [
     // A redelivered message is a no-op: storing is idempotent on (connection, external id).
@@ -86,10 +80,9 @@ export const deliveryStatuses = ["pending", "sent", "failed"] as const;
 function retryState() {
   return {
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   };
 }
 
@@ -100,10 +93,8 @@ function retryState() {
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
+    id: bigserialId(),
+    connectionId: ownerId("connection_id", () => connections.id),
     messageId: bigint("message_id", { mode: "number" })
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
@@ -129,10 +120,8 @@ export const inboundFailureStatuses = ["pending", "failed"] as const;
 export const inboundFailures = pgTable(
   "inbound_failures",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
+    id: bigserialId(),
+    connectionId: ownerId("connection_id", () => connections.id),
     externalId: text("external_id").notNull(),
     /** The driver's InboundMessage as JSON, without the media bytes. */
     message: jsonb("message").notNull(),

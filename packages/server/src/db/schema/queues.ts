@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ownerId, serialId, timestamps } from "./columns.js";
 import { users } from "./users.js";
 
 export const queues = pgTable(
   "queues",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     name: text("name").notNull(),
     /** Upper-case #RRGGBB, so one colour has one spelling and the unique index holds. */
     color: text("color").notNull(),
     greetingMessage: text("greeting_message").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("queues_name_key").on(sql`lower(${t.name})`),
@@ -24,12 +24,8 @@ export const queues = pgTable(
 export const userQueues = pgTable(
   "user_queues",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    queueId: integer("queue_id")
-      .notNull()
-      .references(() => queues.id, { onDelete: "cascade" }),
+    userId: ownerId("user_id", () => users.id),
+    queueId: ownerId("queue_id", () => queues.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index("user_queues_queue_idx").on(t.queueId)],
 );

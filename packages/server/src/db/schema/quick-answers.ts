@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { linkId, serialId, timestamps } from "./columns.js";
 import { users } from "./users.js";
 
 export const quickAnswers = pgTable(
   "quick_answers",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     shortcut: text("shortcut").notNull(),
     message: text("message").notNull(),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: linkId("created_by", () => users.id),
+    ...timestamps(),
   },
   (t) => [
     // text_pattern_ops lets `lower(shortcut) LIKE 'abc%'` (the "/" lookup) use this index

@@ -1,11 +1,12 @@
 import { feedbackTypes } from "@atendo/contracts";
-import { integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, linkId, serialId, timestamptz, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Server-generated secrets shared by every instance (never exposed by the API). */
@@ -15,11 +16,11 @@ export const appSecrets = pgTable("app_secrets", {
 });
 
 export const feedbacks = pgTable("feedbacks", {
-  id: serial("id").primaryKey(),
-  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  id: serialId(),
+  userId: linkId("user_id", () => users.id),
   name: text("name").notNull(),
   type: text("type", { enum: feedbackTypes }).notNull(),
   message: text("message").notNull(),
-  mailedAt: timestamp("mailed_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  mailedAt: timestamptz("mailed_at"),
+  createdAt: createdAt(),
 });

@@ -1,6 +1,7 @@
 import { activeTicketStatuses, ticketStatuses } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, linkId, ownerId, serialId, timestamps, timestamptz } from "./columns.js";
 import { connections } from "./connections.js";
 import { contacts } from "./contacts.js";
 import { inValues } from "./in-values.js";
@@ -11,26 +12,21 @@ import { users } from "./users.js";
 export const tickets = pgTable(
   "tickets",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     status: text("status", { enum: ticketStatuses }).notNull().default("pending"),
     // Deleting a contact or a connection deletes its conversations (the connection's delete
     // dialog shows how many, from GET /tickets/count; docs/decisions/0011).
-    contactId: integer("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
-    connectionId: integer("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    contactId: ownerId("contact_id", () => contacts.id),
+    connectionId: ownerId("connection_id", () => connections.id),
+    userId: linkId("user_id", () => users.id),
     // A deleted queue leaves its tickets with no queue, which every attendant sees (0006).
-    queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    queueId: linkId("queue_id", () => queues.id),
     lastMessage: text("last_message").notNull().default(""),
     unreadMessages: integer("unread_messages").notNull().default(0),
     isGroup: boolean("is_group").notNull().default(false),
     /** When it was last closed: the reopen window counts from here (docs/decisions/0013). */
-    closedAt: timestamp("closed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamptz("closed_at"),
+    ...timestamps(),
   },
   (t) => [
     // One active ticket per contact and connection: the inbound pipeline relies on it.
@@ -52,13 +48,9 @@ export const tickets = pgTable(
 export const ticketParticipants = pgTable(
   "ticket_participants",
   {
-    ticketId: integer("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ticketId: ownerId("ticket_id", () => tickets.id),
+    userId: ownerId("user_id", () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index("ticket_participants_user_idx").on(t.userId)],
 );

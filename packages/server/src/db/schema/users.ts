@@ -1,26 +1,26 @@
 import { profiles } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, linkId, ownerId, serialId, timestamps, timestamptz } from "./columns.js";
 import { connections } from "./connections.js";
 import { inValues } from "./in-values.js";
 
 export const users = pgTable(
   "users",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     profile: text("profile", { enum: profiles }).notNull().default("user"),
     extension: text("extension"),
     /** The user's default connection; deleting the connection clears it. */
-    whatsappId: integer("whatsapp_id").references(() => connections.id, { onDelete: "set null" }),
+    whatsappId: linkId("whatsapp_id", () => connections.id),
     canSeeAllTicketHistory: boolean("can_see_all_ticket_history").notNull().default(false),
     isDeleted: boolean("is_deleted").notNull().default(false),
     /** Bumped to revoke every token of the user at once (logout everywhere, token reuse). */
     tokenVersion: integer("token_version").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // A soft-deleted user keeps their email so the re-enable flow can find them.
@@ -37,11 +37,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: ownerId("user_id", () => users.id),
+    revokedAt: timestamptz("revoked_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -50,16 +48,16 @@ export const sessions = pgTable(
 export const refreshTokens = pgTable(
   "refresh_tokens",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     sessionId: uuid("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
     /** SHA-256 of the cookie value; the value itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     /** Set when the token is exchanged for the next one. */
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
 );

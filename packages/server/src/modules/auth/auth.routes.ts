@@ -1,9 +1,9 @@
-import { errorResponse, loginBody, refreshCookieName, sessionResponse, signupBody, user } from "@atendo/contracts";
+import { loginBody, refreshCookieName, sessionResponse, signupBody, user } from "@atendo/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { authenticate, bearerToken } from "./authenticate.js";
-import { typed } from "../../core/route-kit.js";
+import { errorResponses, typed } from "../../core/route-kit.js";
 import { login, logout, refresh, signup, type IssuedSession } from "./auth.service.js";
 import { LoginThrottle } from "./login-throttle.js";
 
@@ -31,14 +31,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/auth/login",
     {
       config: { public: true },
-      schema: { tags, body: loginBody, response: { 200: sessionResponse, 401: errorResponse, 429: errorResponse } },
+      schema: { tags, body: loginBody, response: { 200: sessionResponse, ...errorResponses(401, 429) } },
     },
     async (request, reply) => sendSession(reply, await login(ctx, throttle, request.body, request.ip)),
   );
 
   r.post(
     "/api/auth/refresh_token",
-    { config: { public: true }, schema: { tags, response: { 200: sessionResponse, 401: errorResponse } } },
+    { config: { public: true }, schema: { tags, response: { 200: sessionResponse, ...errorResponses(401) } } },
     async (request, reply) => sendSession(reply, await refresh(ctx, request.cookies[refreshCookieName])),
   );
 
@@ -57,7 +57,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/auth/signup",
     {
       config: { public: true, rateLimit: { max: 10, timeWindow: "15 minutes" } },
-      schema: { tags, body: signupBody, response: { 201: user, 403: errorResponse, 409: errorResponse } },
+      schema: { tags, body: signupBody, response: { 201: user, ...errorResponses(403, 409) } },
     },
     async (request, reply) => reply.status(201).send(await signup(ctx, request.body)),
   );

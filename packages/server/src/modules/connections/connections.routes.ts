@@ -4,7 +4,6 @@ import {
   destinationItem,
   destinationType,
   destinationTypeParam,
-  errorResponse,
   idParam,
   okResponse,
   pairingCode,
@@ -14,8 +13,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../core/route-kit.js";
-import { typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, ok, typed } from "../../core/route-kit.js";
 import {
   createConnection,
   deleteConnection,
@@ -28,14 +26,14 @@ import {
 import { listDestinationItems, listDestinationTypes } from "./destinations.service.js";
 
 const tags = ["connections"];
-const readErrors = { 403: errorResponse, 404: errorResponse };
-const writeErrors = { 400: errorResponse, ...readErrors };
+const readErrors = errorResponses(403, 404);
+const writeErrors = errorResponses(400, 403, 404);
 
 /** Admin only. Paths follow the spec (§7): a connection is a "whatsapp" whatever its kind. */
 export function connectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
 
-  r.get("/api/whatsapp", { schema: { tags, response: { 200: z.array(connection), 403: errorResponse } } }, async (request) =>
+  r.get("/api/whatsapp", { schema: { tags, response: { 200: z.array(connection), ...errorResponses(403) } } }, async (request) =>
     listConnections(ctx, actorOf(request)),
   );
 
@@ -43,10 +41,8 @@ export function connectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
     getConnection(ctx, actorOf(request), request.params.id),
   );
 
-  r.post(
-    "/api/whatsapp",
-    { schema: { tags, body: createConnectionBody, response: { 201: connection, ...writeErrors } } },
-    async (request, reply) => reply.status(201).send(await createConnection(ctx, actorOf(request), request.body)),
+  r.post("/api/whatsapp", { schema: { tags, body: createConnectionBody, response: { 201: connection, ...writeErrors } } }, async (request, reply) =>
+    reply.status(201).send(await createConnection(ctx, actorOf(request), request.body)),
   );
 
   r.put(
@@ -55,33 +51,37 @@ export function connectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => updateConnection(ctx, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete("/api/whatsapp/:id", { schema: { tags, params: idParam, response: { 200: okResponse, ...writeErrors } } }, async (request) => {
-    await deleteConnection(ctx, actorOf(request), request.params.id);
-    return { ok: true as const };
-  });
+  r.delete("/api/whatsapp/:id", { schema: { tags, params: idParam, response: { 200: okResponse, ...writeErrors } } }, async (request) =>
+    ok(deleteConnection(ctx, actorOf(request), request.params.id)),
+  );
 
   r.delete(
     "/api/whatsappsession/:id",
     { schema: { tags, summary: "Disconnect: answers at once; statuses follow as whatsappSession events", params: idParam, response: { 200: okResponse, ...readErrors } } },
-    async (request) => {
-      await disconnectSession(ctx, actorOf(request), request.params.id);
-      return { ok: true as const };
-    },
+    async (request) => ok(disconnectSession(ctx, actorOf(request), request.params.id)),
   );
 
   r.post(
     "/api/whatsappsession/:id/pairing-code",
-    { schema: { tags, summary: "Pair by phone number: the code to type on the phone", params: idParam, body: pairingCodeBody, response: { 200: pairingCode, 409: errorResponse, ...writeErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "Pair by phone number: the code to type on the phone",
+        params: idParam,
+        body: pairingCodeBody,
+        response: { 200: pairingCode, ...errorResponses(400, 403, 404, 409) },
+      },
+    },
     async (request) => ({ code: await requestPairingCode(ctx, actorOf(request), request.params.id, request.body.number) }),
   );
 
-  r.get("/api/destinationtype", { schema: { tags, response: { 200: z.array(destinationType), 403: errorResponse } } }, async (request) =>
+  r.get("/api/destinationtype", { schema: { tags, response: { 200: z.array(destinationType), ...errorResponses(403) } } }, async (request) =>
     listDestinationTypes(actorOf(request)),
   );
 
   r.get(
     "/api/destinationtype/:type/items",
-    { schema: { tags, params: destinationTypeParam, response: { 200: z.array(destinationItem), 400: errorResponse, 403: errorResponse } } },
+    { schema: { tags, params: destinationTypeParam, response: { 200: z.array(destinationItem), ...errorResponses(400, 403) } } },
     async (request) => listDestinationItems(ctx, actorOf(request), request.params.type),
   );
 }

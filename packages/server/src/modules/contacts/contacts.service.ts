@@ -52,6 +52,13 @@ function emitContact(ctx: AppContext, event: ContactEvent): void {
   ctx.realtime.emit({ everyone: true }, "contact", event);
 }
 
+/** A written contact as the API shows it, announced. */
+async function announceWritten(ctx: AppContext, action: "create" | "update", row: ContactRow): Promise<Contact> {
+  const contact = await presentContact(ctx.db, row);
+  emitContact(ctx, { action, contact });
+  return contact;
+}
+
 /** A search that looks like a phone number ("+55 11 9876") is also matched against the digits. */
 function numberSearch(text: string) {
   const digits = normalizeNumber(text);
@@ -93,9 +100,7 @@ export async function createContact(ctx: AppContext, body: CreateContact): Promi
     await saveExtraInfo(tx, inserted.id, body.extraInfo);
     return inserted;
   });
-  const contact = await presentContact(ctx.db, row);
-  emitContact(ctx, { action: "create", contact });
-  return contact;
+  return announceWritten(ctx, "create", row);
 }
 
 export async function updateContact(ctx: AppContext, id: number, body: UpdateContact): Promise<Contact> {
@@ -109,9 +114,7 @@ export async function updateContact(ctx: AppContext, id: number, body: UpdateCon
     if (body.extraInfo) await saveExtraInfo(tx, id, body.extraInfo);
     return updated;
   });
-  const contact = await presentContact(ctx.db, row);
-  emitContact(ctx, { action: "update", contact });
-  return contact;
+  return announceWritten(ctx, "update", row);
 }
 
 /** Admins only (contact.policy.ts). */

@@ -1,8 +1,7 @@
-import { errorResponse, feedbackBody, feedbackResponse } from "@atendo/contracts";
+import { feedbackBody, feedbackResponse } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../core/route-kit.js";
-import { typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, typed } from "../../core/route-kit.js";
 import { submitFeedback } from "./feedback.service.js";
 
 export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -13,7 +12,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags: ["feedback"],
         body: feedbackBody,
-        response: { 201: feedbackResponse, 400: errorResponse, 502: errorResponse },
+        response: { 201: feedbackResponse, ...errorResponses(400, 502) },
       },
     },
     async (request, reply) => reply.status(201).send(await submitFeedback(ctx, actorOf(request), request.body)),

@@ -1,8 +1,7 @@
-import { errorResponse, forwardMessagesBody, forwardResult, forwardTargets, forwardTargetsQuery } from "@atendo/contracts";
+import { forwardMessagesBody, forwardResult, forwardTargets, forwardTargetsQuery } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../core/route-kit.js";
-import { typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, typed } from "../../core/route-kit.js";
 import { forwardMessages } from "./forward-messages.service.js";
 import { listForwardTargets } from "./forward-targets.service.js";
 
@@ -14,19 +13,13 @@ export function forwardingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     "/api/forwardmessage/tickets",
-    { schema: { tags, querystring: forwardTargetsQuery, response: { 200: forwardTargets, 400: errorResponse } } },
+    { schema: { tags, querystring: forwardTargetsQuery, response: { 200: forwardTargets, ...errorResponses(400) } } },
     async (request) => listForwardTargets(ctx, actorOf(request), request.query.searchParam),
   );
 
   r.post(
     "/api/forwardmessage/tickets",
-    {
-      schema: {
-        tags,
-        body: forwardMessagesBody,
-        response: { 201: forwardResult, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 502: errorResponse },
-      },
-    },
+    { schema: { tags, body: forwardMessagesBody, response: { 201: forwardResult, ...errorResponses(400, 403, 404, 409, 502) } } },
     async (request, reply) => reply.status(201).send(await forwardMessages(ctx, actorOf(request), request.body)),
   );
 }

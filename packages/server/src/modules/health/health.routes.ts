@@ -1,9 +1,8 @@
-import { errorResponse } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
-import { typed } from "../../core/route-kit.js";
+import { errorResponses, typed } from "../../core/route-kit.js";
 
 const status = z.object({ status: z.literal("ok") });
 
@@ -15,7 +14,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
   r.get(
     "/api/ready",
-    { ...options, schema: { tags: ["health"], response: { 200: status, 503: errorResponse } } },
+    { ...options, schema: { tags: ["health"], response: { 200: status, ...errorResponses(503) } } },
     async () => {
       if (!(await ctx.database.ping())) throw new AppError("ERR_SERVICE_UNAVAILABLE");
       return { status: "ok" as const };

@@ -1,9 +1,7 @@
-import { errorResponse } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../core/route-kit.js";
-import { typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, typed } from "../../core/route-kit.js";
 import { mediaForUser, sendMedia } from "./media.service.js";
 
 /**
@@ -13,7 +11,7 @@ import { mediaForUser, sendMedia } from "./media.service.js";
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed(app).get(
     "/api/media/:name",
-    { schema: { tags: ["messages"], params: z.object({ name: z.string().max(100) }), response: { 403: errorResponse, 404: errorResponse } } },
+    { schema: { tags: ["messages"], params: z.object({ name: z.string().max(100) }), response: errorResponses(403, 404) } },
     async (request, reply) => sendMedia(ctx, reply, await mediaForUser(ctx, actorOf(request), request.params.name)),
   );
 }

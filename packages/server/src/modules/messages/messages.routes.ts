@@ -1,9 +1,7 @@
-import { deleteMessageBody, errorResponse, listMessagesQuery, messageIdParam, messagePage, okResponse, sendMessageBody, sentMessages, ticketIdParam } from "@atendo/contracts";
+import { deleteMessageBody, listMessagesQuery, messageIdParam, messagePage, okResponse, sendMessageBody, sentMessages, ticketIdParam } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../core/route-kit.js";
-import { parseWith } from "../../core/route-kit.js";
-import { typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, ok, parseWith, typed } from "../../core/route-kit.js";
 import { deleteMessage, listMessages } from "./messages.service.js";
 import { sendFiles, sendText, ticketToWrite } from "./send-message.service.js";
 import { discardUploads, readMultipartMessage } from "./uploads.js";
@@ -16,7 +14,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     "/api/messages/:ticketId",
-    { schema: { tags, params: ticketIdParam, querystring: listMessagesQuery, response: { 200: messagePage, 403: errorResponse, 404: errorResponse } } },
+    { schema: { tags, params: ticketIdParam, querystring: listMessagesQuery, response: { 200: messagePage, ...errorResponses(403, 404) } } },
     async (request) => listMessages(ctx, actorOf(request), request.params.ticketId, request.query.pageNumber),
   );
 
@@ -30,7 +28,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
           "Media up to 16 MB, other files up to 100 MB (413); type read from the content (415 FILE_NOT_SUPPORTED).",
         consumes: ["application/json", "multipart/form-data"],
         params: ticketIdParam,
-        response: { 201: sentMessages, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse, 502: errorResponse },
+        response: { 201: sentMessages, ...errorResponses(400, 403, 404, 409, 413, 415, 502) },
       },
     },
     async (request, reply) => {
@@ -58,12 +56,9 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
         description: "Body `{ ticketId }`: the ticket the message is shown in (must be the message's ticket).",
         params: messageIdParam,
         body: deleteMessageBody,
-        response: { 200: okResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 502: errorResponse },
+        response: { 200: okResponse, ...errorResponses(400, 403, 404, 502) },
       },
     },
-    async (request) => {
-      await deleteMessage(ctx, actorOf(request), request.params.id, request.body.ticketId);
-      return { ok: true as const };
-    },
+    async (request) => ok(deleteMessage(ctx, actorOf(request), request.params.id, request.body.ticketId)),
   );
 }

@@ -1,6 +1,5 @@
 import {
   createQuickAnswerBody,
-  errorResponse,
   idParam,
   listQuickAnswersQuery,
   okResponse,
@@ -12,30 +11,19 @@ import {
 } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../core/route-kit.js";
-import { mapConstraint } from "../../core/db-errors.js";
-import { typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, ok, typed } from "../../core/route-kit.js";
 import { lookupQuickAnswers } from "./quick-answer-lookup.js";
-import {
-  createQuickAnswer,
-  deleteQuickAnswer,
-  getQuickAnswer,
-  listQuickAnswers,
-  updateQuickAnswer,
-} from "./quick-answers.service.js";
+import { createQuickAnswer, deleteQuickAnswer, getQuickAnswer, listQuickAnswers, updateQuickAnswer } from "./quick-answers.service.js";
 
 const tags = ["quick answers"];
-const writeErrors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+const writeErrors = errorResponses(400, 404, 409);
 
 /** Every signed-in user (the auth hook guarantees one); only deleting checks more. */
 export function quickAnswersRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
-  mapConstraint("quick_answers_shortcut_key", "ERR_QUICK_ANSWER_SHORTCUT_EXISTS");
 
-  r.get(
-    "/api/quickAnswers",
-    { schema: { tags, querystring: listQuickAnswersQuery, response: { 200: quickAnswerPage } } },
-    async (request) => listQuickAnswers(ctx, request.query),
+  r.get("/api/quickAnswers", { schema: { tags, querystring: listQuickAnswersQuery, response: { 200: quickAnswerPage } } }, async (request) =>
+    listQuickAnswers(ctx, request.query),
   );
 
   r.get(
@@ -44,16 +32,12 @@ export function quickAnswersRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => ({ quickAnswers: await lookupQuickAnswers(ctx, request.query.q, request.query.limit) }),
   );
 
-  r.get(
-    "/api/quickAnswers/:id",
-    { schema: { tags, params: idParam, response: { 200: quickAnswer, 404: errorResponse } } },
-    async (request) => getQuickAnswer(ctx, request.params.id),
+  r.get("/api/quickAnswers/:id", { schema: { tags, params: idParam, response: { 200: quickAnswer, ...errorResponses(404) } } }, async (request) =>
+    getQuickAnswer(ctx, request.params.id),
   );
 
-  r.post(
-    "/api/quickAnswers",
-    { schema: { tags, body: createQuickAnswerBody, response: { 201: quickAnswer, ...writeErrors } } },
-    async (request, reply) => reply.status(201).send(await createQuickAnswer(ctx, actorOf(request), request.body)),
+  r.post("/api/quickAnswers", { schema: { tags, body: createQuickAnswerBody, response: { 201: quickAnswer, ...writeErrors } } }, async (request, reply) =>
+    reply.status(201).send(await createQuickAnswer(ctx, actorOf(request), request.body)),
   );
 
   r.put(
@@ -62,12 +46,7 @@ export function quickAnswersRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => updateQuickAnswer(ctx, request.params.id, request.body),
   );
 
-  r.delete(
-    "/api/quickAnswers/:id",
-    { schema: { tags, params: idParam, response: { 200: okResponse, 403: errorResponse, 404: errorResponse } } },
-    async (request) => {
-      await deleteQuickAnswer(ctx, actorOf(request), request.params.id);
-      return { ok: true as const };
-    },
+  r.delete("/api/quickAnswers/:id", { schema: { tags, params: idParam, response: { 200: okResponse, ...errorResponses(403, 404) } } }, async (request) =>
+    ok(deleteQuickAnswer(ctx, actorOf(request), request.params.id)),
   );
 }

@@ -38,6 +38,13 @@ function emitQuickAnswer(ctx: AppContext, event: QuickAnswerEvent): void {
   ctx.realtime.emit({ everyone: true }, "quickAnswer", event);
 }
 
+/** A written answer as the API shows it, announced. */
+function announceWritten(ctx: AppContext, action: "create" | "update", row: QuickAnswerRow): QuickAnswer {
+  const quickAnswer = presentQuickAnswer(row);
+  emitQuickAnswer(ctx, { action, quickAnswer });
+  return quickAnswer;
+}
+
 async function findQuickAnswer(ctx: AppContext, id: number): Promise<QuickAnswerRow> {
   const [row] = await ctx.db.select().from(quickAnswers).where(eq(quickAnswers.id, id)).limit(1);
   if (!row) throw new AppError("ERR_NO_QUICK_ANSWER_FOUND");
@@ -69,9 +76,7 @@ export async function createQuickAnswer(ctx: AppContext, actor: Actor, body: Cre
     .values({ shortcut: body.shortcut, message: body.message, createdBy: actor.id })
     .returning();
   if (!row) throw new AppError("ERR_INTERNAL");
-  const quickAnswer = presentQuickAnswer(row);
-  emitQuickAnswer(ctx, { action: "create", quickAnswer });
-  return quickAnswer;
+  return announceWritten(ctx, "create", row);
 }
 
 /** Any signed-in user may correct a shared answer. */
@@ -82,9 +87,7 @@ export async function updateQuickAnswer(ctx: AppContext, id: number, body: Updat
     .where(eq(quickAnswers.id, id))
     .returning();
   if (!row) throw new AppError("ERR_NO_QUICK_ANSWER_FOUND");
-  const quickAnswer = presentQuickAnswer(row);
-  emitQuickAnswer(ctx, { action: "update", quickAnswer });
-  return quickAnswer;
+  return announceWritten(ctx, "update", row);
 }
 
 /** Removing an answer the whole team uses is for its author or an admin. */

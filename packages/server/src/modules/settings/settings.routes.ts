@@ -1,9 +1,8 @@
-import { errorResponse, publicConfig, setting, settingKeyParam, updateSettingBody } from "@atendo/contracts";
+import { publicConfig, setting, settingKeyParam, updateSettingBody } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../core/route-kit.js";
-import { typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, typed } from "../../core/route-kit.js";
 import { getPublicConfig } from "./public-config.js";
 import { listSettings, updateSetting } from "./settings.service.js";
 
@@ -14,7 +13,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     "/api/settings",
-    { schema: { tags, response: { 200: z.array(setting), 403: errorResponse } } },
+    { schema: { tags, response: { 200: z.array(setting), ...errorResponses(403) } } },
     async (request) => listSettings(ctx, actorOf(request)),
   );
 
@@ -25,7 +24,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         params: settingKeyParam,
         body: updateSettingBody,
-        response: { 200: setting, 403: errorResponse, 404: errorResponse },
+        response: { 200: setting, ...errorResponses(403, 404) },
       },
     },
     async (request) => updateSetting(ctx, actorOf(request), request.params.key, request.body.value),

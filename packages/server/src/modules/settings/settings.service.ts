@@ -4,8 +4,9 @@ import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { settings } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import { requireAdmin, type Actor } from "../../core/actor.js";
+import type { Actor } from "../../core/actor.js";
 import { newOpaqueToken } from "../auth/tokens.js";
+import { assertCanManageSettings } from "./settings.policy.js";
 
 type SettingRow = typeof settings.$inferSelect;
 
@@ -30,7 +31,7 @@ export async function getSettingValue(ctx: AppContext, key: SettingKey): Promise
 }
 
 export async function listSettings(ctx: AppContext, actor: Actor): Promise<Setting[]> {
-  requireAdmin(actor);
+  assertCanManageSettings(actor);
   const rows = await ctx.db
     .select()
     .from(settings)
@@ -46,7 +47,7 @@ function validValue(key: SettingKey, value: string): string {
 }
 
 export async function updateSetting(ctx: AppContext, actor: Actor, key: string, value: string): Promise<Setting> {
-  requireAdmin(actor);
+  assertCanManageSettings(actor);
   if (!(settingKeys as readonly string[]).includes(key)) throw new AppError("ERR_NO_SETTING_FOUND");
   const settingKey = key as SettingKey;
   const [row] = await ctx.db

@@ -1,7 +1,6 @@
 import {
   channelInboundResponse,
   connectionIdParam,
-  errorResponse,
   limits,
   simulatorConversation as conversationResponse,
   simulatorConversationQuery,
@@ -10,10 +9,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
-import { actorOf } from "../../core/route-kit.js";
-import { requireAdmin } from "../../core/actor.js";
-import { parseWith } from "../../core/route-kit.js";
-import { typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, parseWith, typed } from "../../core/route-kit.js";
+import { assertCanUseSimulator } from "./simulator.policy.js";
 import { simulateInbound, simulatorConversation, type SimulatorFile } from "./simulator.service.js";
 
 const tags = ["simulator"];
@@ -45,12 +42,12 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         description: "JSON `{ name, number, body }` (simulatorMessageBody), or multipart with the same fields and one `file`.",
         consumes: ["application/json", "multipart/form-data"],
         params: connectionIdParam,
-        response: { 201: channelInboundResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse },
+        response: { 201: channelInboundResponse, ...errorResponses(400, 403, 404, 413, 415) },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      requireAdmin(actor);
+      assertCanUseSimulator(actor); // before reading an upload
       const form = request.isMultipart() ? await readForm(request) : { fields: request.body, file: undefined };
       const input = parseWith(simulatorMessageBody, form.fields);
       return reply.status(201).send(await simulateInbound(ctx, actor, request.params.connectionId, input, form.file));
@@ -59,7 +56,7 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get(
     "/api/simulator/:connectionId/messages",
-    { schema: { tags, params: connectionIdParam, querystring: simulatorConversationQuery, response: { 200: conversationResponse, 403: errorResponse, 404: errorResponse } } },
+    { schema: { tags, params: connectionIdParam, querystring: simulatorConversationQuery, response: { 200: conversationResponse, ...errorResponses(403, 404) } } },
     async (request) => simulatorConversation(ctx, actorOf(request), request.params.connectionId, request.query.number),
   );
 }

@@ -8,10 +8,11 @@ import type { InboundOutcome } from "../../channels/channel-driver.js";
 import type { AppContext } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-import { requireAdmin, type Actor } from "../../core/actor.js";
+import type { Actor } from "../../core/actor.js";
 import { findConnection } from "../connections/connections.service.js";
 import { messageContactOf, presentMessages } from "../messages/message.presenter.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
+import { assertCanUseSimulator } from "./simulator.policy.js";
 
 type SimulatorMessage = z.output<typeof simulatorMessageBody>;
 
@@ -23,7 +24,7 @@ export interface SimulatorFile {
 
 /** The simulator writes as a customer of an API connection; admins only. */
 async function simulatorConnection(ctx: AppContext, actor: Actor, connectionId: number) {
-  requireAdmin(actor);
+  assertCanUseSimulator(actor);
   const connection = await findConnection(ctx.db, connectionId);
   if (connection.kind !== "api") throw new AppError("ERR_NO_WAPP_FOUND", 404, "The simulator works with API connections only.");
   return connection;

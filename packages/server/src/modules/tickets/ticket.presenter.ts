@@ -1,5 +1,6 @@
 import type { ExtraInfo, Ticket, TicketParticipant, TicketSummary } from "@atendo/contracts";
 import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
 import { connections, contacts, queues, tickets, users } from "../../db/schema/index.js";
@@ -34,18 +35,26 @@ export function ticketSelection(ticket: TicketFields) {
   };
 }
 
+/**
+ * Joins what ticketSelection reads onto a query over `ticket`: its contact and connection, and its
+ * queue and owner when it has them. Takes a dynamic query (`.$dynamic()`), so the plain read below
+ * and the statements that write a ticket and present it at once (append-message.ts, outgoing.repo.ts)
+ * share these joins.
+ */
+export function joinTicketParts<Query extends PgSelect>(query: Query, ticket: TicketFields) {
+  return query
+    .innerJoin(contacts, eq(contacts.id, ticket.contactId))
+    .innerJoin(connections, eq(connections.id, ticket.connectionId))
+    .leftJoin(queues, eq(queues.id, ticket.queueId))
+    .leftJoin(users, eq(users.id, ticket.userId));
+}
+
 function selectTickets(db: Db) {
-  return db
-    .select(ticketSelection(tickets))
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .innerJoin(connections, eq(connections.id, tickets.connectionId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(users, eq(users.id, tickets.userId));
+  return joinTicketParts(db.select(ticketSelection(tickets)).from(tickets).$dynamic(), tickets);
 }
 
 /** A row selected with ticketSelection. */
-export type JoinedTicket = Awaited<ReturnType<ReturnType<typeof selectTickets>["where"]>>[number];
+export type JoinedTicket = Awaited<ReturnType<typeof selectTickets>>[number];
 
 export function presentJoinedTicket(row: JoinedTicket): Ticket {
   const { ticket, contact } = row;

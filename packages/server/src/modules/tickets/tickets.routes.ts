@@ -1,7 +1,6 @@
 import {
   addParticipantsBody,
   createTicketBody,
-  errorResponse,
   idParam,
   listTicketsQuery,
   okResponse,
@@ -18,9 +17,7 @@ import {
 } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { actorOf } from "../../core/route-kit.js";
-import { mapConstraint } from "../../core/db-errors.js";
-import { typed } from "../../core/route-kit.js";
+import { actorOf, errorResponses, ok, typed } from "../../core/route-kit.js";
 import { countConnectionTickets } from "../connections/connections.service.js";
 import { createTicket } from "./ticket-create.service.js";
 import { listTickets } from "./ticket-list.service.js";
@@ -29,7 +26,7 @@ import { updateTicket } from "./ticket-update.service.js";
 import { deleteTicket, showTicket, ticketHistory as historyOf } from "./tickets.service.js";
 
 const tags = ["tickets"];
-const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 403, 404, 409);
 
 /**
  * Tickets (spec §7). `/api/tickets/count` and `/api/tickets/history` are static routes, which the
@@ -37,31 +34,23 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409
  */
 export function ticketsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
-  // Services check for another active ticket first; a race lost on the index still gets a code.
-  mapConstraint("tickets_active_contact_connection_key", "ERR_OTHER_OPEN_TICKET");
 
-  r.get(
-    "/api/tickets",
-    { schema: { tags, querystring: listTicketsQuery, response: { 200: ticketPage, 400: errorResponse } } },
-    async (request) => listTickets(ctx, actorOf(request), request.query),
+  r.get("/api/tickets", { schema: { tags, querystring: listTicketsQuery, response: { 200: ticketPage, ...errorResponses(400) } } }, async (request) =>
+    listTickets(ctx, actorOf(request), request.query),
   );
 
   r.get(
     "/api/tickets/count",
-    { schema: { tags, querystring: ticketsCountQuery, response: { 200: ticketsCount, 403: errorResponse } } },
+    { schema: { tags, querystring: ticketsCountQuery, response: { 200: ticketsCount, ...errorResponses(403) } } },
     async (request) => ({ count: await countConnectionTickets(ctx, actorOf(request), request.query.whatsappId) }),
   );
 
-  r.get(
-    "/api/tickets/history",
-    { schema: { tags, querystring: ticketHistoryQuery, response: { 200: ticketHistory, ...errors } } },
-    async (request) => historyOf(ctx, actorOf(request), request.query),
+  r.get("/api/tickets/history", { schema: { tags, querystring: ticketHistoryQuery, response: { 200: ticketHistory, ...errors } } }, async (request) =>
+    historyOf(ctx, actorOf(request), request.query),
   );
 
-  r.get(
-    "/api/tickets/:id",
-    { schema: { tags, params: idParam, response: { 200: showTicketResponse, 404: errorResponse } } },
-    async (request) => showTicket(ctx, actorOf(request), request.params.id),
+  r.get("/api/tickets/:id", { schema: { tags, params: idParam, response: { 200: showTicketResponse, ...errorResponses(404) } } }, async (request) =>
+    showTicket(ctx, actorOf(request), request.params.id),
   );
 
   r.post(
@@ -73,19 +62,12 @@ export function ticketsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.put(
-    "/api/tickets/:id",
-    { schema: { tags, params: idParam, body: updateTicketBody, response: { 200: ticketResult, ...errors } } },
-    async (request) => updateTicket(ctx, actorOf(request), request.params.id, request.body),
+  r.put("/api/tickets/:id", { schema: { tags, params: idParam, body: updateTicketBody, response: { 200: ticketResult, ...errors } } }, async (request) =>
+    updateTicket(ctx, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete(
-    "/api/tickets/:id",
-    { schema: { tags, params: idParam, response: { 200: okResponse, 403: errorResponse, 404: errorResponse } } },
-    async (request) => {
-      await deleteTicket(ctx, actorOf(request), request.params.id);
-      return { ok: true as const };
-    },
+  r.delete("/api/tickets/:id", { schema: { tags, params: idParam, response: { 200: okResponse, ...errorResponses(403, 404) } } }, async (request) =>
+    ok(deleteTicket(ctx, actorOf(request), request.params.id)),
   );
 
   r.post(

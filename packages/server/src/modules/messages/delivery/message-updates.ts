@@ -6,12 +6,10 @@ import { messages } from "../../../db/schema/index.js";
 import { audienceOfTicket, emitMessageUpdated } from "../../tickets/ticket-events.js";
 import { presentTicket } from "../../tickets/ticket.presenter.js";
 import { messageContactOf, presentMessages, type MessageRow } from "../message.presenter.js";
+import { byExternalId } from "../messages.repo.js";
 
 function refWhere(connectionId: number, ref: MessageRef): SQL | undefined {
-  return and(
-    eq(messages.connectionId, connectionId),
-    "externalId" in ref ? eq(messages.externalId, ref.externalId) : eq(messages.id, ref.messageId),
-  );
+  return "externalId" in ref ? byExternalId(connectionId, ref.externalId) : and(eq(messages.connectionId, connectionId), eq(messages.id, ref.messageId));
 }
 
 /**

@@ -3,8 +3,8 @@ import { eq, getTableColumns } from "drizzle-orm";
 import { AppError } from "../../../core/app-error.js";
 import type { Db } from "../../../db/client.js";
 import { fieldsOf } from "../../../db/cte.js";
-import { connections, contacts, messages, queues, tickets, users } from "../../../db/schema/index.js";
-import { presentJoinedTicket, ticketSelection, type JoinedTicket } from "../../tickets/ticket.presenter.js";
+import { messages, tickets } from "../../../db/schema/index.js";
+import { joinTicketParts, presentJoinedTicket, ticketSelection, type JoinedTicket } from "../../tickets/ticket.presenter.js";
 import type { MessageRow } from "../message.presenter.js";
 
 /** An outgoing message before it is stored. */
@@ -61,16 +61,13 @@ export async function writeOutgoing(db: Db, ticket: OutgoingTicket, drafts: read
   );
   const message = fieldsOf(inserted, getTableColumns(messages));
   const written = fieldsOf(target, getTableColumns(tickets));
-  const rows = await db
+  const query = db
     .with(inserted, target)
     .select({ message, ...ticketSelection(written) })
     .from(inserted)
     .innerJoin(target, eq(written.id, message.ticketId))
-    .innerJoin(contacts, eq(contacts.id, written.contactId))
-    .innerJoin(connections, eq(connections.id, written.connectionId))
-    .leftJoin(queues, eq(queues.id, written.queueId))
-    .leftJoin(users, eq(users.id, written.userId))
-    .orderBy(message.id);
+    .$dynamic();
+  const rows = await joinTicketParts(query, written).orderBy(message.id);
   const first = rows[0];
   if (!first) throw new AppError("ERR_NO_TICKET_FOUND");
   const { message: _, ...joined } = first;

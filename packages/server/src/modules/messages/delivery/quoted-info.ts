@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.js";
 import { messages } from "../../../db/schema/index.js";
+import { byExternalId } from "../messages.repo.js";
 
 /**
  * The text and author of a stored message, by its external id: what a driver needs to quote it
@@ -8,11 +9,7 @@ import { messages } from "../../../db/schema/index.js";
  */
 export function quotedInfoLookup(db: Db) {
   return async (connectionId: number, externalId: string): Promise<{ fromMe: boolean; body: string } | undefined> => {
-    const [row] = await db
-      .select({ fromMe: messages.fromMe, body: messages.body })
-      .from(messages)
-      .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId)))
-      .limit(1);
+    const [row] = await db.select({ fromMe: messages.fromMe, body: messages.body }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
     return row;
   };
 }
@@ -26,7 +23,7 @@ export function sentMessageLookup(db: Db) {
     const [row] = await db
       .select({ body: messages.body, mediaType: messages.mediaType, isDeleted: messages.isDeleted })
       .from(messages)
-      .where(and(eq(messages.connectionId, connectionId), eq(messages.externalId, externalId), eq(messages.fromMe, true)))
+      .where(and(byExternalId(connectionId, externalId), eq(messages.fromMe, true)))
       .limit(1);
     return row;
   };
