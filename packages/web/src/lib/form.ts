@@ -1,5 +1,7 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { Ref } from "react";
-import type { ControllerRenderProps, FieldValues, UseFormRegisterReturn } from "react-hook-form";
+import { useForm, type ControllerRenderProps, type DefaultValues, type FieldValues, type UseFormRegisterReturn } from "react-hook-form";
+import type { z } from "zod";
 
 /** react-hook-form's `register` for MUI TextField: the ref must reach the <input>, not the root. */
 export function textFieldProps<TName extends string>({ ref, ...rest }: UseFormRegisterReturn<TName>) {
@@ -32,4 +34,12 @@ export interface FieldBinding<TValue> {
 /** A Controller's `field` as a {@link FieldBinding}. */
 export function fieldBinding<TValue>({ value, onChange, onBlur }: Pick<ControllerRenderProps<FieldValues, string>, "onChange" | "onBlur"> & { value: TValue }): FieldBinding<TValue> {
   return { value, onChange, onBlur };
+}
+
+/**
+ * A react-hook-form form validated by a contract schema (design guide: forms from the contract):
+ * fields are checked once touched, then on every change; the submit handler gets the schema's output.
+ */
+export function useContractForm<Input extends FieldValues, Output extends FieldValues>(schema: z.ZodType<Output, Input>, defaultValues: DefaultValues<Input>) {
+  return useForm<Input, unknown, Output>({ resolver: zodResolver(schema), mode: "onTouched", defaultValues });
 }

@@ -1,21 +1,15 @@
-import { limits, signupBody, type SignupBody } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { limits, signupBody } from "@atendo/contracts";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field";
+import { useContractForm } from "../../../lib/form";
 import { useSignup } from "../hooks/use-signup";
 
 export function SignupForm() {
   const { t } = useTranslation();
   const signupMutation = useSignup();
-  const form = useForm<z.input<typeof signupBody>, unknown, SignupBody>({
-    resolver: zodResolver(signupBody),
-    mode: "onTouched",
-    defaultValues: { name: "", email: "", password: "" },
-  });
+  const form = useContractForm(signupBody, { name: "", email: "", password: "" });
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => signupMutation.mutate(values))}>

@@ -1,19 +1,19 @@
 import { limits, type Connection } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import CardContent from "@mui/material/CardContent";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormCardActions } from "../../../components/form-card-actions";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";
 import { paths } from "../../../lib/paths";
-import { connectionFormDefaults, connectionFormSchema, type ConnectionFormInput, type ConnectionFormValues } from "./connection-form.schema";
+import { connectionFormDefaults, connectionFormSchema, type ConnectionFormValues } from "./connection-form.schema";
 import { CopyField } from "./copy-field";
 import { DefaultField } from "./default-field";
 import { DestinationFields } from "./destination-fields";
 import { SwitchField } from "./switch-field";
+import { useContractForm } from "../../../lib/form";
 
 interface ConnectionFormProps {
   connection?: Connection;
@@ -28,11 +28,7 @@ export function ConnectionForm({ connection, others, saving, onSubmit }: Connect
   const { t } = useTranslation();
   const currentDefault = others.find((item) => item.isDefault);
   const locked = connection?.isDefault ? "current" : currentDefault ? null : "first";
-  const form = useForm<ConnectionFormInput, unknown, ConnectionFormValues>({
-    resolver: zodResolver(connectionFormSchema),
-    mode: "onTouched",
-    defaultValues: connectionFormDefaults(connection, locked !== null),
-  });
+  const form = useContractForm(connectionFormSchema, connectionFormDefaults(connection, locked !== null));
   const { handleSubmit, control, setValue, formState } = form;
   const { errors } = formState;
   const kind = useWatch({ control, name: "kind" });

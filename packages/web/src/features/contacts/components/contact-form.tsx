@@ -1,9 +1,7 @@
 import { limits, type Contact } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import DialogContent from "@mui/material/DialogContent";
 import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DialogForm } from "../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
@@ -13,10 +11,9 @@ import { useCreateContact, useUpdateContact } from "../hooks/use-contacts";
 import {
   contactFormDefaults,
   contactFormSchema,
-  type ContactFormInput,
-  type ContactFormValues,
 } from "./contact-form.schema";
 import { ExtraInfoFields } from "./extra-info-fields";
+import { useContractForm } from "../../../lib/form";
 
 interface ContactFormProps {
   contact?: Contact;
@@ -28,11 +25,7 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
   const { t } = useTranslation();
   const create = useCreateContact();
   const update = useUpdateContact(contact?.id ?? 0);
-  const form = useForm<ContactFormInput, unknown, ContactFormValues>({
-    resolver: zodResolver(contactFormSchema(contact ? "edit" : "create")),
-    mode: "onTouched",
-    defaultValues: contactFormDefaults(contact),
-  });
+  const form = useContractForm(contactFormSchema(contact ? "edit" : "create"), contactFormDefaults(contact));
   const { handleSubmit } = form;
   const { min, max } = limits.contactNumber;
 

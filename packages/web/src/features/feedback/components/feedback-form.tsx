@@ -1,19 +1,15 @@
-import { feedbackBody, feedbackTypes, limits, type FeedbackBody } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { feedbackBody, feedbackTypes, limits } from "@atendo/contracts";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { CountedTextField } from "../../../components/counted-text-field";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
-import { selectFieldProps, textFieldProps } from "../../../lib/form";
+import { selectFieldProps, textFieldProps, useContractForm } from "../../../lib/form";
 import { useSendFeedback } from "../hooks/use-send-feedback";
-
-type FormInput = z.input<typeof feedbackBody>;
 
 interface FeedbackFormProps {
   defaultName: string;
@@ -23,11 +19,7 @@ interface FeedbackFormProps {
 export function FeedbackForm({ defaultName, onClose }: FeedbackFormProps) {
   const { t } = useTranslation();
   const mutation = useSendFeedback(onClose);
-  const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, FeedbackBody>({
-    resolver: zodResolver(feedbackBody),
-    mode: "onTouched",
-    defaultValues: { name: defaultName, type: "BUG", message: "" },
-  });
+  const { register, handleSubmit, control, formState } = useContractForm(feedbackBody, { name: defaultName, type: "BUG", message: "" });
   const message = useWatch({ control, name: "message" });
   const { errors } = formState;
   const length = message.trim().length;

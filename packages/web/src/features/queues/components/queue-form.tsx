@@ -1,13 +1,12 @@
 import { createQueueBody, limits, queueColorPresets, userRef, type Queue } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormCardActions } from "../../../components/form-card-actions";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";
-import { fieldBinding } from "../../../lib/form";
+import { fieldBinding, useContractForm } from "../../../lib/form";
 import { paths } from "../../../lib/paths";
 import { ColorMenuField } from "./color-menu-field";
 import { MembersField } from "./members-field";
@@ -19,7 +18,6 @@ const schema = z.object({
   members: z.array(userRef),
 });
 
-type FormInput = z.input<typeof schema>;
 export type QueueFormValues = z.output<typeof schema>;
 
 interface QueueFormProps {
@@ -34,15 +32,11 @@ interface QueueFormProps {
 export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) {
   const { t } = useTranslation();
   const firstFree = queueColorPresets.find((color) => !takenBy.has(color)) ?? "";
-  const form = useForm<FormInput, unknown, QueueFormValues>({
-    resolver: zodResolver(schema),
-    mode: "onTouched",
-    defaultValues: {
-      name: queue?.name ?? "",
-      color: queue?.color.toUpperCase() ?? firstFree,
-      greetingMessage: queue?.greetingMessage ?? "",
-      members: queue?.users ?? [],
-    },
+  const form = useContractForm(schema, {
+    name: queue?.name ?? "",
+    color: queue?.color.toUpperCase() ?? firstFree,
+    greetingMessage: queue?.greetingMessage ?? "",
+    members: queue?.users ?? [],
   });
   const { handleSubmit, control, formState } = form;
   const { errors } = formState;

@@ -1,11 +1,9 @@
 import { createQuickAnswerBody, limits, type QuickAnswer } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import DialogContent from "@mui/material/DialogContent";
 import InputAdornment from "@mui/material/InputAdornment";
 import Stack from "@mui/material/Stack";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { CountedTextField } from "../../../components/counted-text-field";
 import { DialogForm } from "../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
@@ -13,9 +11,7 @@ import { FormTextField } from "../../../components/form-text-field";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { toast } from "../../../lib/toast";
 import { useSaveQuickAnswer } from "../hooks/use-quick-answers";
-
-type FormInput = z.input<typeof createQuickAnswerBody>;
-type FormOutput = z.output<typeof createQuickAnswerBody>;
+import { useContractForm } from "../../../lib/form";
 
 interface QuickAnswerDialogProps {
   open: boolean;
@@ -37,11 +33,7 @@ export function QuickAnswerDialog({ open, answer, onClose }: QuickAnswerDialogPr
 function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onClose: () => void }) {
   const { t } = useTranslation();
   const mutation = useSaveQuickAnswer(answer?.id ?? null);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(createQuickAnswerBody),
-    mode: "onTouched",
-    defaultValues: { shortcut: answer?.shortcut ?? "", message: answer?.message ?? "" },
-  });
+  const form = useContractForm(createQuickAnswerBody, { shortcut: answer?.shortcut ?? "", message: answer?.message ?? "" });
   const { register, handleSubmit, control, formState } = form;
   const message = useWatch({ control, name: "message" });
 

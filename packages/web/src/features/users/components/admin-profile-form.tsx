@@ -1,13 +1,11 @@
 import { limits, updateUserBody, type User } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { FormTextField } from "../../../components/form-text-field";
-import { selectFieldProps } from "../../../lib/form";
+import { selectFieldProps, useContractForm } from "../../../lib/form";
 import { useSaveProfile } from "../hooks/use-user";
 import { NewPasswordField } from "./new-password-field";
 import { ProfileSelect } from "./profile-select";
@@ -15,9 +13,6 @@ import { ProfileSelect } from "./profile-select";
 const schema = updateUserBody
   .pick({ name: true, email: true, extension: true, profile: true, password: true })
   .required({ name: true, email: true, profile: true });
-
-type FormInput = z.input<typeof schema>;
-type FormOutput = z.output<typeof schema>;
 
 interface AdminProfileFormProps {
   user: User;
@@ -28,16 +23,12 @@ interface AdminProfileFormProps {
 export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
   const { t } = useTranslation();
   const profile = useSaveProfile(user.id, onClose);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
-    mode: "onTouched",
-    defaultValues: {
-      name: user.name,
-      email: user.email,
-      extension: user.extension ?? "",
-      profile: user.profile,
-      password: "",
-    },
+  const form = useContractForm(schema, {
+    name: user.name,
+    email: user.email,
+    extension: user.extension ?? "",
+    profile: user.profile,
+    password: "",
   });
   const { register, handleSubmit, control, formState } = form;
 

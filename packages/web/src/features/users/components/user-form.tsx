@@ -1,9 +1,8 @@
 import { can, type User } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import DialogContent from "@mui/material/DialogContent";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DialogForm } from "../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
@@ -14,13 +13,12 @@ import { toast } from "../../../lib/toast";
 import { findUserByEmail } from "../api/users.api";
 import { useCreateUser, useEditUser } from "../hooks/use-users";
 import { UserFormFields } from "./user-form-fields";
+import { useContractForm } from "../../../lib/form";
 import {
   createPayload,
   updatePayload,
   userFormDefaults,
   userFormSchema,
-  type UserFormInput,
-  type UserFormValues,
 } from "./user-form.schema";
 
 interface UserFormProps {
@@ -42,11 +40,7 @@ export function UserForm({ user, onClose }: UserFormProps) {
   const edit = useEditUser();
   const [removed, setRemoved] = useState<User | null>(null);
   const [checking, setChecking] = useState(false);
-  const form = useForm<UserFormInput, unknown, UserFormValues>({
-    resolver: zodResolver(userFormSchema(user ? "edit" : "create")),
-    mode: "onTouched",
-    defaultValues: userFormDefaults(user),
-  });
+  const form = useContractForm(userFormSchema(user ? "edit" : "create"), userFormDefaults(user));
   const email = useWatch({ control: form.control, name: "email" });
   // Changing the email after the warning goes back to creating.
   const enabling = removed && removed.email === email.trim().toLowerCase() ? removed : null;
