@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "contracts", include: ["packages/contracts/src/**/*.test.ts"] } },
+      { test: { name: "repo", include: ["scripts/**/*.test.ts"] } },
       { test: { name: "web", include: ["packages/web/src/**/*.test.{ts,tsx}"] } },
       {
         test: {

@@ -52,11 +52,11 @@ const redisEnv = redis ? { TEST_REDIS_URL: redisUrl } : {};
 if (!redis) console.log(`Redis is not reachable at ${redisUrl}: the two-instance real-time test is not run.`);
 
 check("lint", "npx", ["eslint", "."]);
-for (const pkg of ["packages/contracts", "packages/server", "packages/web", "e2e", "bench"]) {
+for (const pkg of ["packages/contracts", "packages/server", "packages/web", "e2e", "bench", "scripts"]) {
   check(`typecheck ${pkg}`, "npx", ["tsc", "-p", pkg]);
 }
 // Empty, not inherited: with TEST_DATABASE_URL set in the environment this run would go to PostgreSQL too.
-vitest("unit and server (PGlite)", ["contracts", "web", "server"], { ...redisEnv, TEST_DATABASE_URL: "" });
+vitest("unit and server (PGlite)", ["contracts", "repo", "web", "server"], { ...redisEnv, TEST_DATABASE_URL: "" });
 if (postgres) vitest("server (PostgreSQL)", ["server"], { ...redisEnv, TEST_DATABASE_URL: pgUrl });
 else console.log(`PostgreSQL is not reachable at ${pgUrl}: the server suite ran on PGlite only.`);
 check("web build", "npm", ["run", "build", "-w", "@atendo/web"]);
