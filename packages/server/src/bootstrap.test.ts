@@ -33,7 +33,10 @@ function login(server: SpawnedServer, password: string): Promise<Response> {
   });
 }
 
-describe("first start without ADMIN_PASSWORD", () => {
+// Each test starts a real process (migrations on a fresh PGlite included) and waits for it to say it
+// is running. That takes seconds on an idle machine and far longer on a loaded one: the limit only
+// catches a hang, it is not a speed target (issue 11: 30 s was not enough under load).
+describe("first start without ADMIN_PASSWORD", { timeout: 300_000 }, () => {
   let password = "";
 
   it("creates the admin with a generated password printed once, which signs in", async () => {

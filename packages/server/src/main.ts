@@ -31,10 +31,13 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void shutdown());
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // PORT=0 picks a free port; the line below names the one actually bound (the test harness reads it).
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
   await ctx.channels.startAll();
   // After the drivers: the recovery sweep's first run sends what a crash left unsent on the connections now running here.
   jobs.start();
-  console.log(`Atendo is running on http://localhost:${config.PORT} (database: ${database.kind})`);
+  console.log(`Atendo is running on http://localhost:${port} (database: ${database.kind})`);
 }
 
 main().catch((error: unknown) => {

@@ -13,19 +13,20 @@ export interface SpawnedServer {
 }
 
 /**
- * Starts a real Atendo process (as `npm start` does, minus the web build) on a free-ish port with
- * its own data folder; used by the browser journeys and the benchmarks. The demo connection
- * (and its Support queue) is off unless `DEMO_CONNECTION: "true"` is passed.
+ * Starts a real Atendo process (as `npm start` does, minus the web build) on a free port with its
+ * own data folder; used by the browser journeys and the benchmarks. The demo connection (and its
+ * Support queue) is off unless `DEMO_CONNECTION: "true"` is passed. Resolves when the process says
+ * it is running, however long a busy machine takes; rejects if it exits first.
  */
 export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "atendo-run-"));
-  const port = 18_000 + Math.floor(Math.random() * 10_000);
   // node itself (not npx) so that SIGTERM reaches the server and it shuts down cleanly.
   const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      // The kernel picks a free port; the start-up line names it (no collision between parallel runs).
+      PORT: "0",
       HOST: "127.0.0.1",
       PGLITE_DIR: join(dataDir, "db"),
       MEDIA_DIR: join(dataDir, "media"),
@@ -38,6 +39,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
     stdio: ["ignore", "pipe", "inherit"],
   });
   const output = await waitForStart(child);
+  const port = /Atendo is running on http:\/\/localhost:(\d+)/.exec(output)?.[1];
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     output,
