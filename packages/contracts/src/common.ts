@@ -9,13 +9,34 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-/** An id sent as text (a path parameter, a query string): a positive whole number. */
-export const positiveId = z.coerce.number().int().positive();
+/**
+ * A positive whole number as text, written the one way it is written: decimal digits, no sign,
+ * no leading zero, no spaces, exponent, hex or decimal point. Number() would also read ` 2`,
+ * `02`, `+2`, `2e0`, `0x2` and `2.0` as 2, giving one record many addresses (issue 11). Path
+ * parameters and query strings always arrive as text; anything else fails validation (400
+ * ERR_MISSING_VALUES).
+ */
+export function positiveWholeText(max: number) {
+  return z
+    .string()
+    .regex(/^[1-9][0-9]*$/, "a positive whole number in plain decimal digits")
+    .transform(Number)
+    .pipe(z.number().int().max(max));
+}
+
+/** An id in a path or a query string: canonical text only. */
+export const positiveId = positiveWholeText(Number.MAX_SAFE_INTEGER);
 
 export const idParam = z.object({ id: positiveId });
 
+/**
+ * An id in a JSON body or a socket payload that clients may send as a form value: a number, or
+ * its canonical text (`"2"`, never `" 2"` or `"02"`). Other body ids are JSON numbers only.
+ */
+export const looseId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), positiveId]);
+
 /** Query strings arrive as text; page numbers start at 1. */
-export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+export const pageNumber = positiveWholeText(100_000).default(1);
 
 export const okResponse = z.object({ ok: z.literal(true) });
 

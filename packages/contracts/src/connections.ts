@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityName, namedRef, positiveId, timestamps } from "./common.js";
+import { entityName, looseId, namedRef, timestamps } from "./common.js";
 import { normalizeNumber } from "./contacts.js";
 import { limits } from "./limits.js";
 
@@ -100,7 +100,7 @@ export const createConnectionBody = z.object({
   farewellMessage: farewellMessage.default(""),
   ignoreGroups: z.boolean().default(false),
   destinationType: z.enum(destinationKinds),
-  destinationItem: positiveId,
+  destinationItem: looseId,
   webhookUrl: webhookUrl.default(null),
 });
 export type CreateConnectionBody = z.input<typeof createConnectionBody>;
@@ -120,7 +120,7 @@ export const updateConnectionBody = z
     farewellMessage: farewellMessage.optional(),
     ignoreGroups: z.boolean().optional(),
     destinationType: z.enum(destinationKinds).optional(),
-    destinationItem: positiveId.optional(),
+    destinationItem: looseId.optional(),
     webhookUrl: webhookUrl.optional(),
     regenerateSecrets: z.boolean().optional(),
   })

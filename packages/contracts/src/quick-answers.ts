@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listPage, listQuery, timestamps } from "./common.js";
+import { listPage, listQuery, timestamps, positiveWholeText } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 
@@ -40,7 +40,7 @@ export type QuickAnswerPage = z.infer<typeof quickAnswerPage>;
  */
 export const quickAnswerLookupQuery = z.object({
   q: z.string().trim().max(limits.searchMaxChars).default(""),
-  limit: z.coerce.number().int().min(1).max(limits.quickAnswerLookupMax).default(limits.quickAnswerLookupMax),
+  limit: positiveWholeText(limits.quickAnswerLookupMax).default(limits.quickAnswerLookupMax),
 });
 export type QuickAnswerLookupQuery = z.input<typeof quickAnswerLookupQuery>;
 export const quickAnswerLookupResponse = z.object({ quickAnswers: z.array(quickAnswer) });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { positiveId } from "./common.js";
+import { looseId } from "./common.js";
 import { appChatMessageEvent, chatEvent } from "./chats.js";
 import { connectionEvent, whatsappSessionEvent } from "./connections.js";
 import { contactsImportsEvent } from "./contact-import.js";
@@ -15,7 +15,7 @@ import { userEvent } from "./users.js";
 export const clientEvents = {
   joinNotification: z.undefined().or(z.null()),
   joinTickets: z.enum(ticketStatuses),
-  joinChatBox: positiveId,
+  joinChatBox: looseId,
 } as const;
 
 /**

@@ -18,11 +18,12 @@ const queryIdList = z
     const parts = (Array.isArray(value) ? value.map(String) : value.replace(/^\[|\]$/g, "").split(","))
       .map((part) => part.trim())
       .filter((part) => part !== "");
-    if (parts.some((part) => !/^[1-9]\d{0,9}$/.test(part))) {
+    const ids = parts.map((part) => positiveId.safeParse(part));
+    if (ids.some((id) => !id.success)) {
       ctx.addIssue({ code: "custom", message: "a list of queue ids" });
       return z.NEVER;
     }
-    return parts.length === 0 ? undefined : [...new Set(parts.map(Number))];
+    return ids.length === 0 ? undefined : [...new Set(ids.map((id) => id.data as number))];
   });
 
 /**
@@ -107,8 +108,11 @@ export type TicketUpdateAction = (typeof ticketUpdateActions)[number];
  * action: "closed", sendFarewellMessage}`. Transfer to a user: `{userId, queueId?, action:
  * "transferOwner"}` (open for that user). Transfer to a queue only: `{queueId, userId: null,
  * status: "pending", action: "updateQueue"}`. Another connection (admins): `{whatsappId, action:
- * "transferConnection"}`. Only the owner or an admin may return, resolve, reopen or transfer;
- * accepting needs the ticket to be pending and visible to the caller.
+ * "transferConnection"}`, alone or with any one of the others in the same write (`{whatsappId,
+ * userId, action: "transferOwner"}`). Only the owner or an admin may return, resolve, reopen or
+ * transfer; accepting needs the ticket to be pending and visible to the caller. One body is one
+ * transition, applied whole: a `status`, `userId` or `queueId` it would not leave (closing "for"
+ * another user, a farewell without closing…) is refused with 400 ERR_MISSING_VALUES, nothing done.
  */
 export const updateTicketBody = z.object({
   status: z.enum(ticketStatuses).optional(),

@@ -2,7 +2,7 @@ import type { Connection, Message, MessagePage } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ticketParticipants, tickets } from "../../db/schema/index.js";
+import { ticketParticipants, tickets, users } from "../../db/schema/index.js";
 import { createConnection, inbound, uniqueNumber } from "../../test/channel-fixtures.js";
 import { fakeDrivers } from "../../test/fake-driver.js";
 import { createQueue } from "../../test/fixtures.js";
@@ -110,6 +110,39 @@ describe("POST /api/messages/:ticketId (text)", () => {
     const quoted = await send(ticketId, owner.token, { body: "x", quotedMsg: { id: stranger.messageId } });
     expect(quoted.statusCode).toBe(404);
     expect(quoted.json().error).toBe("ERR_NO_MESSAGE_FOUND");
+  });
+
+  it("refuses to quote a message of a ticket the sender may not see, as if it did not exist (issue 11)", async () => {
+    // Attendant A (owner) has a closed conversation with a contact.
+    const number = uniqueNumber();
+    const first = await inbound(server, direct, { from: { number }, body: "My card ends in 4242" });
+    const answer = await send(first.ticketId, owner.token, { body: "A's private answer" });
+    const privateReply = (answer.json() as { messages: Message[] }).messages[0]!.id;
+    await server.ctx.db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, first.ticketId));
+    const [closed] = await server.ctx.db.select({ contactId: tickets.contactId }).from(tickets).where(eq(tickets.id, first.ticketId));
+
+    // Attendant B (no canSeeAllTicketHistory) starts a ticket with the same contact on the same connection.
+    const started = await server.request({ method: "POST", url: "/api/tickets", token: outsider.token, payload: { contactId: closed!.contactId, whatsappId: direct.id } });
+    expect(started.statusCode, started.body).toBe(201);
+    const own = (started.json() as { ticket: { id: number } }).ticket.id;
+    expect((await get(first.ticketId, outsider.token)).statusCode).toBe(403);
+
+    // …and quotes A's messages by id: refused like a missing message, nothing stored.
+    for (const id of [first.messageId, privateReply]) {
+      const quoted = await send(own, outsider.token, { body: "x", quotedMsg: { id } });
+      expect(quoted.statusCode, quoted.body).toBe(404);
+      expect(quoted.json()).toEqual({ error: "ERR_NO_MESSAGE_FOUND", message: expect.any(String) });
+    }
+    expect(((await get(own, outsider.token)).json() as MessagePage).messages).toEqual([]);
+
+    // Who may see the closed ticket still quotes it: an admin, and a participant with the history permission.
+    const byAdmin = await send(own, admin, { body: "Quoting history", quotedMsg: { id: privateReply } });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+    expect((byAdmin.json() as { messages: Message[] }).messages[0]?.quotedMsg).toMatchObject({ id: privateReply, body: "A's private answer" });
+    const historian = await server.createUser({ name: "Historian" });
+    await server.ctx.db.update(users).set({ canSeeAllTicketHistory: true }).where(eq(users.id, historian.id));
+    await server.ctx.db.insert(ticketParticipants).values({ ticketId: own, userId: historian.id });
+    expect((await send(own, historian.token, { body: "Me too", quotedMsg: { id: first.messageId } })).statusCode).toBe(201);
   });
 
   it("marks the message failed and answers the channel's error when the driver cannot send", async () => {

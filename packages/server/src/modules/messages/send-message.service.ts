@@ -5,23 +5,28 @@ import type { AppContext } from "../../context.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
-import { assertCanWriteTicket } from "../tickets/ticket.policy.js";
+import { assertCanWriteTicket, canSeeTicket } from "../tickets/ticket.policy.js";
 import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
 import { sendOutgoing, type Draft } from "./delivery/outgoing.service.js";
 import type { Upload } from "./uploads.js";
 
 type SendText = z.output<typeof sendMessageBody>;
 
-/** A reply may quote only a message of the same contact on the same connection (spec §4). */
-async function quotedIdFor(ctx: AppContext, ticket: TicketRow, quotedId: number | undefined): Promise<number | undefined> {
+/**
+ * A reply may quote only a message of the same contact on the same connection (spec §4), in a
+ * ticket the sender may see (seesTicket, as for reading it): the quote's text is shown in the
+ * reply and stored with it, so quoting must not read what GET /messages would refuse. A message
+ * of a ticket the sender may not see answers as a missing one, so ids cannot be probed.
+ */
+async function quotedIdFor(ctx: AppContext, actor: Actor, ticket: TicketRow, quotedId: number | undefined): Promise<number | undefined> {
   if (quotedId === undefined) return undefined;
   const [row] = await ctx.db
-    .select({ id: messages.id })
+    .select({ id: messages.id, ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId } })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .where(and(eq(messages.id, quotedId), eq(messages.connectionId, ticket.connectionId), eq(tickets.contactId, ticket.contactId)))
     .limit(1);
-  if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND");
+  if (!row || !(await canSeeTicket(ctx.db, actor, row.ticket))) throw new AppError("ERR_NO_MESSAGE_FOUND");
   return row.id;
 }
 
@@ -45,7 +50,7 @@ export async function ticketToWrite(ctx: AppContext, actor: Actor, ticketId: num
 
 /** POST /messages/{ticketId} as JSON: a text, optionally quoting a message. */
 export async function sendText(ctx: AppContext, actor: Actor, ticket: TicketRow, input: SendText): Promise<Message[]> {
-  const quotedMsgId = await quotedIdFor(ctx, ticket, input.quotedMsg?.id);
+  const quotedMsgId = await quotedIdFor(ctx, actor, ticket, input.quotedMsg?.id);
   return storeAndDeliver(ctx, actor, ticket, [{ body: input.body, mediaType: "chat", quotedMsgId }]);
 }
 

@@ -27,18 +27,22 @@ export interface Change {
 /** Either a write, or an answer with nothing to write (already done, or held by someone else). */
 export type Plan = { kind: "change"; change: Change } | { kind: "unchanged" } | { kind: "heldByOther" };
 
+/** The transitions of a ticket's status, owner or queue; a move to another connection goes with any. */
+type MainAction = Exclude<TicketUpdateAction, "transferConnection">;
+
 /**
- * The action of a body that names none, read the way the spec's client writes its calls
- * (`{status: "open", userId: me}` accepts, `{status: "closed"}` resolves…).
+ * The status, owner or queue transition a body asks for: its `action`, or, when it names none (or
+ * only `transferConnection`), read the way the spec's client writes its calls (`{status: "open",
+ * userId: me}` accepts, `{status: "closed"}` resolves…). Undefined: the body asks for none.
  */
-function inferAction(actor: Actor, body: UpdateTicket): TicketUpdateAction {
-  if (body.whatsappId !== undefined) return "transferConnection";
+function mainAction(actor: Actor, body: UpdateTicket): MainAction | undefined {
+  if (body.action !== undefined && body.action !== "transferConnection") return body.action;
   if (body.status === "closed") return "closed";
   if (typeof body.userId === "number" && body.userId !== actor.id) return "transferOwner";
   if (body.status === "open" || body.userId === actor.id) return "assigned";
   if (typeof body.queueId === "number") return "updateQueue";
   if (body.status === "pending") return "pending";
-  throw new AppError("ERR_MISSING_VALUES", 400, "Say what to do with the ticket: an action, a status, a user or a queue.");
+  return undefined;
 }
 
 async function assertQueue(ctx: AppContext, queueId: number | null | undefined): Promise<number> {
@@ -71,15 +75,8 @@ async function planAssign(ctx: AppContext, actor: Actor, ticket: TicketRow, now:
   return { kind: "change", change: { set: { ...mine, closedAt: null }, action: "assigned", newOwnerId: actor.id, activatesOn: ticket.connectionId } };
 }
 
-/**
- * What PUT /tickets/{id} would do to this ticket as it stands, after the permission checks
- * (docs/decisions/0020, the rule in contracts' ticketPermissions): accepting needs a pending
- * ticket the caller may see; everything else is for the owner or an admin, and a closed ticket
- * only reopens; moving to another connection is for admins. Repeating a transition that is
- * already done (resolve a closed ticket, return a pending one) changes nothing.
- */
-export async function planTransition(ctx: AppContext, actor: Actor, ticket: TicketRow, body: UpdateTicket, now: Date): Promise<Plan> {
-  const action = body.action ?? inferAction(actor, body);
+/** One status, owner or queue transition of spec §4, after its permission check. */
+async function planMain(ctx: AppContext, actor: Actor, ticket: TicketRow, body: UpdateTicket, action: MainAction, now: Date): Promise<Plan> {
   switch (action) {
     case "assigned":
       return planAssign(ctx, actor, ticket, now);
@@ -102,14 +99,68 @@ export async function planTransition(ctx: AppContext, actor: Actor, ticket: Tick
       const queueId = await assertQueue(ctx, body.queueId);
       return { kind: "change", change: { set: { status: "pending", userId: null, queueId, updatedAt: now }, action: "updateQueue" } };
     }
-    case "transferConnection": {
-      await assertTicketPermission(ctx.db, actor, ticket, "transferConnection");
-      if (body.whatsappId === undefined) throw new AppError("ERR_MISSING_VALUES", 400, "Choose a connection.");
-      const [target] = await ctx.db.select({ id: connections.id }).from(connections).where(eq(connections.id, body.whatsappId)).limit(1);
-      if (!target) throw new AppError("ERR_NO_WAPP_FOUND");
-      if (target.id === ticket.connectionId) return { kind: "unchanged" };
-      const activatesOn = ticket.status === "closed" ? undefined : target.id;
-      return { kind: "change", change: { set: { connectionId: target.id, updatedAt: now }, action: "update", activatesOn } };
-    }
   }
+}
+
+/** The connection a body moves the ticket to (admins), checked; undefined when it asks for no move. */
+async function connectionTarget(ctx: AppContext, actor: Actor, ticket: TicketRow, body: UpdateTicket): Promise<number | undefined> {
+  if (body.whatsappId === undefined && body.action !== "transferConnection") return undefined;
+  await assertTicketPermission(ctx.db, actor, ticket, "transferConnection");
+  if (body.whatsappId === undefined) throw new AppError("ERR_MISSING_VALUES", 400, "Choose a connection.");
+  const [target] = await ctx.db.select({ id: connections.id }).from(connections).where(eq(connections.id, body.whatsappId)).limit(1);
+  if (!target) throw new AppError("ERR_NO_WAPP_FOUND");
+  return target.id;
+}
+
+/**
+ * The transition with the move to another connection folded into the same write. The ticket
+ * becomes active on the new connection unless it ends closed; the event is the transition's, or
+ * `update` for a move alone (it has no action of its own in §4).
+ */
+function withConnection(ticket: TicketRow, main: Plan, connectionId: number | undefined, now: Date): Plan {
+  if (connectionId === undefined || connectionId === ticket.connectionId || main.kind === "heldByOther") return main;
+  const base: Change = main.kind === "change" ? main.change : { set: {}, action: "update" };
+  const set = { ...base.set, connectionId, updatedAt: now };
+  const status = set.status ?? ticket.status;
+  return { kind: "change", change: { ...base, set, activatesOn: status === "closed" ? undefined : connectionId } };
+}
+
+/**
+ * A body says how the ticket should be: whatever it names must hold once the plan is written, or
+ * the request is refused (400) before anything is — a 200 that left part of the body undone
+ * would tell the caller a transfer happened when it did not (issue 11).
+ */
+function assertBodyHolds(ticket: TicketRow, plan: Plan, body: UpdateTicket, action: TicketUpdateAction | undefined): void {
+  if (plan.kind === "heldByOther") return; // nothing is written; the answer says who holds it
+  const after = { ...ticket, ...(plan.kind === "change" ? plan.change.set : {}) };
+  const undone: string[] = (["status", "userId", "queueId"] as const).filter((field) => body[field] !== undefined && body[field] !== after[field]);
+  if (body.whatsappId !== undefined && body.whatsappId !== after.connectionId) undone.push("whatsappId");
+  if (body.sendFarewellMessage === true && action !== "closed") undone.push("sendFarewellMessage");
+  if (undone.length === 0) return;
+  throw new AppError(
+    "ERR_MISSING_VALUES",
+    400,
+    `This request cannot also set ${undone.join(", ")}: one request makes one change to the ticket. Send that change on its own.`,
+  );
+}
+
+/**
+ * What PUT /tickets/{id} would do to this ticket as it stands, after the permission checks
+ * (docs/decisions/0020, the rule in contracts' ticketPermissions): accepting needs a pending
+ * ticket the caller may see; everything else is for the owner or an admin, and a closed ticket
+ * only reopens; moving to another connection is for admins, and goes with any one transition in
+ * the same write (each part's permission checked). Repeating a transition that is already done
+ * (resolve a closed ticket, return a pending one) changes nothing. A body naming a status, owner
+ * or queue that the transition would not leave is refused, never half applied.
+ */
+export async function planTransition(ctx: AppContext, actor: Actor, ticket: TicketRow, body: UpdateTicket, now: Date): Promise<Plan> {
+  const action = mainAction(actor, body);
+  const connectionId = await connectionTarget(ctx, actor, ticket, body);
+  if (action === undefined && connectionId === undefined) {
+    throw new AppError("ERR_MISSING_VALUES", 400, "Say what to do with the ticket: an action, a status, a user, a queue or a connection.");
+  }
+  const main: Plan = action === undefined ? { kind: "unchanged" } : await planMain(ctx, actor, ticket, body, action, now);
+  const plan = withConnection(ticket, main, connectionId, now);
+  assertBodyHolds(ticket, plan, body, action);
+  return plan;
 }

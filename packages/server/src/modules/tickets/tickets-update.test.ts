@@ -223,3 +223,81 @@ describe("transfer to another connection (admins)", () => {
     expect((await row(second)).connectionId).toBe(team.connection.id);
   });
 });
+
+describe("a body is one transition, applied whole or refused (issue 11)", () => {
+  const connectionB = () => createConnection(server, admin, { destinationType: "queue", destinationItem: team.queueB.id });
+  const state = async (id: number) => {
+    const { status, userId, queueId, connectionId } = await row(id);
+    return { status, userId, queueId, connectionId };
+  };
+
+  it("moves the ticket to another connection together with the transfer, status or queue change it carries", async () => {
+    const other = await connectionB();
+    const moved = { connectionId: other.id };
+    // Each of these answered 200 and only moved the ticket, or (an explicit transferOwner) only transferred it.
+    const cases: [string, object, object][] = [
+      ["whatsappId + userId", { whatsappId: other.id, userId: team.bob.id }, { status: "open", userId: team.bob.id, queueId: team.queueA.id }],
+      ["whatsappId + userId + queueId", { whatsappId: other.id, userId: team.bob.id, queueId: team.queueB.id }, { status: "open", userId: team.bob.id, queueId: team.queueB.id }],
+      ["whatsappId + transferOwner", { whatsappId: other.id, userId: team.bob.id, action: "transferOwner" }, { status: "open", userId: team.bob.id }],
+      ["transferConnection + userId", { whatsappId: other.id, userId: team.bob.id, action: "transferConnection" }, { status: "open", userId: team.bob.id }],
+      ["whatsappId + queueId", { whatsappId: other.id, queueId: team.queueB.id }, { status: "pending", userId: null, queueId: team.queueB.id }],
+      ["whatsappId + updateQueue", { whatsappId: other.id, queueId: team.queueB.id, userId: null, status: "pending", action: "updateQueue" }, { status: "pending", userId: null, queueId: team.queueB.id }],
+      ["whatsappId + pending", { whatsappId: other.id, status: "pending", userId: null }, { status: "pending", userId: null, queueId: team.queueA.id }],
+      ["whatsappId + closed", { whatsappId: other.id, status: "closed" }, { status: "closed", userId: team.alice.id }],
+    ];
+    for (const [name, body, expected] of cases) {
+      const id = await seed({ status: "open", userId: team.alice.id, queueId: team.queueA.id });
+      const result = await putTicket(server, admin, id, body);
+      expect(result.statusCode, `${name}: ${result.body}`).toBe(200);
+      expect(await state(id), name).toMatchObject({ ...expected, ...moved });
+      expect((result.json() as TicketResult).ticket, name).toMatchObject({ ...expected, whatsappId: other.id });
+    }
+  });
+
+  it("reopens or accepts for the caller on the new connection, checking the contact's active ticket there", async () => {
+    const other = await connectionB();
+    const closed = await seed({ status: "closed", userId: team.bob.id });
+    expect((await put(admin, closed, { ...accept, whatsappId: other.id })).ticket).toMatchObject({ status: "open", whatsappId: other.id });
+    const waiting = await seed({ status: "pending", queueId: team.queueA.id });
+    expect((await put(admin, waiting, { ...accept, whatsappId: other.id })).ticket).toMatchObject({ status: "open", whatsappId: other.id });
+
+    // The contact already waits on the target connection: nothing of the body is done.
+    const held = await seed({ status: "open", userId: team.alice.id });
+    await seed({ contactId: (await row(held)).contactId, connectionId: other.id, status: "pending" });
+    await refused(admin, held, { whatsappId: other.id, userId: team.bob.id }, 409, "ERR_OTHER_OPEN_TICKET");
+    expect(await state(held)).toMatchObject({ userId: team.alice.id, connectionId: team.connection.id });
+  });
+
+  it("checks every part's permission: the owner may transfer but not move connections", async () => {
+    const other = await connectionB();
+    const id = await seed({ status: "open", userId: team.alice.id, queueId: team.queueA.id });
+    await refused(team.alice.token, id, { whatsappId: other.id, userId: team.bob.id, action: "transferOwner" }, 403, "ERR_NO_PERMISSION");
+    await refused(admin, id, { whatsappId: other.id, userId: 999_999 }, 404, "ERR_NO_USER_FOUND");
+    expect(await state(id)).toEqual({ status: "open", userId: team.alice.id, queueId: team.queueA.id, connectionId: team.connection.id });
+  });
+
+  it("refuses a body naming a status, owner or queue its transition would not leave, and changes nothing", async () => {
+    const cases: [string, object][] = [
+      ["close and give to Bob", { status: "closed", userId: team.bob.id }],
+      ["close into another queue", { status: "closed", queueId: team.queueB.id }],
+      ["transfer to Bob but leave it waiting", { userId: team.bob.id, status: "pending" }],
+      ["return into another queue", { action: "pending", queueId: team.queueB.id }],
+      ["transfer to a queue, owned by Bob", { queueId: team.queueB.id, userId: team.bob.id, action: "updateQueue" }],
+      ["transfer and resolve", { userId: team.bob.id, status: "closed", action: "transferOwner" }],
+      ["a farewell without closing", { ...giveBack, sendFarewellMessage: true }],
+    ];
+    for (const [name, body] of cases) {
+      const id = await seed({ status: "open", userId: team.alice.id, queueId: team.queueA.id });
+      const response = await putTicket(server, admin, id, body);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+      expect(response.json().error, name).toBe("ERR_MISSING_VALUES");
+      expect(await state(id), name).toEqual({ status: "open", userId: team.alice.id, queueId: team.queueA.id, connectionId: team.connection.id });
+    }
+    const waiting = await seed({ status: "pending", queueId: team.queueA.id });
+    await refused(admin, waiting, { action: "assigned", userId: team.bob.id }, 400, "ERR_MISSING_VALUES"); // accept for someone else
+    expect(await state(waiting)).toMatchObject({ status: "pending", userId: null });
+    // What the spec's client and the web send still passes: the automatic close names the owner.
+    const id = await seed({ status: "open", userId: team.alice.id, queueId: team.queueA.id });
+    expect((await put(team.alice.token, id, { status: "closed", userId: team.alice.id, action: "closed" })).ticket.status).toBe("closed");
+  });
+});
