@@ -14,7 +14,7 @@ import { UserAutocomplete } from "../../../../components/users-autocomplete";
 import { useConnections } from "../../../connections";
 import { useQueues } from "../../../queues";
 import { useUpdateTicket } from "../../hooks/use-ticket-actions";
-import { transferBodies, transferDefaults, transferFormSchema, type TransferFormValues } from "./transfer-form.schema";
+import { transferBody, transferDefaults, transferFormSchema, type TransferFormValues } from "./transfer-form.schema";
 
 interface TransferDialogProps {
   open: boolean;
@@ -52,12 +52,8 @@ function TransferForm({ ticket, withConnection, onClose, onStart, onTransferred,
   const excludeIds = ticket.userId === null ? [] : [ticket.userId];
 
   const submit = handleSubmit(async (values) => {
-    let result: TicketResult | null = null;
     onStart();
-    for (const body of transferBodies(values)) {
-      result = await update.mutateAsync(body).catch(() => null);
-      if (!result || result.ticketIsOpen) break;
-    }
+    const result = await update.mutateAsync(transferBody(values)).catch(() => null);
     if (result) onTransferred(result);
     else onFailed();
   });

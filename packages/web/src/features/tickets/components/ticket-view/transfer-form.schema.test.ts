@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { transferBodies, transferFormSchema } from "./transfer-form.schema";
+import { transferBody, transferFormSchema } from "./transfer-form.schema";
 
 const base = { user: null, queueId: null, whatsappId: null, currentWhatsappId: 1 };
 const ana = { id: 4, name: "Ana" };
@@ -14,19 +14,18 @@ describe("transfer form", () => {
   });
 
   it("sends transferOwner for a user, with the queue when one is picked", () => {
-    expect(transferBodies({ ...base, user: ana })).toEqual([{ userId: 4, action: "transferOwner" }]);
-    expect(transferBodies({ ...base, user: ana, queueId: 3 })).toEqual([{ userId: 4, queueId: 3, action: "transferOwner" }]);
+    expect(transferBody({ ...base, user: ana })).toEqual({ userId: 4, action: "transferOwner" });
+    expect(transferBody({ ...base, user: ana, queueId: 3 })).toEqual({ userId: 4, queueId: 3, action: "transferOwner" });
   });
 
   it("sends the ticket back to pending in the queue when only a queue is picked", () => {
-    expect(transferBodies({ ...base, queueId: 3 })).toEqual([{ queueId: 3, userId: null, status: "pending", action: "updateQueue" }]);
+    expect(transferBody({ ...base, queueId: 3 })).toEqual({ queueId: 3, userId: null, status: "pending", action: "updateQueue" });
   });
 
-  it("moves the connection first, and only when it changes", () => {
-    expect(transferBodies({ ...base, whatsappId: 2, queueId: 3 })).toEqual([
-      { whatsappId: 2, action: "transferConnection" },
-      { queueId: 3, userId: null, status: "pending", action: "updateQueue" },
-    ]);
-    expect(transferBodies({ ...base, whatsappId: 1, user: ana })).toEqual([{ userId: 4, action: "transferOwner" }]);
+  it("moves the connection in the same body, and only when it changes", () => {
+    expect(transferBody({ ...base, whatsappId: 2 })).toEqual({ whatsappId: 2, action: "transferConnection" });
+    expect(transferBody({ ...base, whatsappId: 2, queueId: 3 })).toEqual({ whatsappId: 2, queueId: 3, userId: null, status: "pending", action: "updateQueue" });
+    expect(transferBody({ ...base, whatsappId: 2, user: ana })).toEqual({ whatsappId: 2, userId: 4, action: "transferOwner" });
+    expect(transferBody({ ...base, whatsappId: 1, user: ana })).toEqual({ userId: 4, action: "transferOwner" });
   });
 });

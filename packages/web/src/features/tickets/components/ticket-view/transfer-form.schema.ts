@@ -27,16 +27,15 @@ export function transferDefaults(ticket: Pick<Ticket, "whatsappId">): TransferFo
   return { user: null, queueId: null, whatsappId: null, currentWhatsappId: ticket.whatsappId };
 }
 
-/** The PUT bodies of updateTicketBody that carry out a transfer, in the order they are sent. */
-export function transferBodies(values: TransferFormValues): UpdateTicketBody[] {
-  const bodies: UpdateTicketBody[] = [];
-  if (connectionChanges(values) && values.whatsappId !== null) {
-    bodies.push({ whatsappId: values.whatsappId, action: "transferConnection" });
-  }
+/**
+ * The one PUT body of updateTicketBody that carries out a transfer: the server applies a connection
+ * move together with the owner or queue change, or refuses the whole body (docs/decisions/0020).
+ */
+export function transferBody(values: TransferFormValues): UpdateTicketBody {
+  const move = connectionChanges(values) && values.whatsappId !== null ? { whatsappId: values.whatsappId } : {};
   if (values.user) {
-    bodies.push({ userId: values.user.id, ...(values.queueId !== null && { queueId: values.queueId }), action: "transferOwner" });
-  } else if (values.queueId !== null) {
-    bodies.push({ queueId: values.queueId, userId: null, status: "pending", action: "updateQueue" });
+    return { ...move, userId: values.user.id, ...(values.queueId !== null && { queueId: values.queueId }), action: "transferOwner" };
   }
-  return bodies;
+  if (values.queueId !== null) return { ...move, queueId: values.queueId, userId: null, status: "pending", action: "updateQueue" };
+  return { ...move, action: "transferConnection" };
 }
