@@ -100,10 +100,14 @@ async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: U
   });
 }
 
-/** Brings the user's live sockets in line with the committed row: rooms, or gone when removed. */
-function syncLiveSockets(ctx: AppContext, before: UserRow, after: UserRow, queuesBefore: number[], queuesAfter: number[]): void {
+/**
+ * Brings the user's live sockets in line with the committed row: gone when removed, gone for
+ * every sign-in a new password ended (writeUser), else moved between rooms.
+ */
+function syncLiveSockets(ctx: AppContext, actor: Actor, before: UserRow, after: UserRow, queues: { before: number[]; after: number[] }): void {
   if (after.isDeleted) return ctx.realtime.disconnectUser(after.id);
-  moveQueueRooms(ctx.realtime, after.id, queuesBefore, queuesAfter);
+  if (after.passwordHash !== before.passwordHash) ctx.realtime.disconnectUser(after.id, { keepSession: actor.sessionId });
+  moveQueueRooms(ctx.realtime, after.id, queues.before, queues.after);
   if (before.profile !== after.profile) {
     const admins = [rooms.admins];
     ctx.realtime.updateUserRooms(after.id, after.profile === "admin" ? { join: admins } : { leave: admins });
@@ -115,7 +119,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, body
   const queuesBefore = await queueIdsOfUser(ctx.db, id);
   checkSelfEdit(actor, target, body, queuesBefore);
   const row = await writeUser(ctx, actor, target, body);
-  syncLiveSockets(ctx, target, row, queuesBefore, body.queueIds ?? queuesBefore);
+  syncLiveSockets(ctx, actor, target, row, { before: queuesBefore, after: body.queueIds ?? queuesBefore });
   const user = await presentUserWithQueues(ctx.db, row);
   emitUser(ctx, id, row.isDeleted ? { action: "delete", userId: id } : { action: "update", user });
   return user;
