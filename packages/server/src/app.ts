@@ -26,6 +26,7 @@ import type { JobRegistry } from "./jobs/job-registry.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.js";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.js";
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     channels,
     outbox,
     apiConnections: new ApiConnectionCache(db),
+    loginThrottle: new LoginThrottle(),
   };
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write

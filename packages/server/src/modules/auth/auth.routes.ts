@@ -5,13 +5,11 @@ import type { AppContext } from "../../context.js";
 import { authenticate, bearerToken } from "./authenticate.js";
 import { errorResponses, typed } from "../../core/route-kit.js";
 import { login, logout, refresh, signup, type IssuedSession } from "./auth.service.js";
-import { LoginThrottle } from "./login-throttle.js";
 
 const tags = ["auth"];
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
-  const throttle = new LoginThrottle();
   const cookiePath = "/api/auth";
 
   function sendSession(reply: FastifyReply, session: IssuedSession) {
@@ -33,7 +31,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { public: true },
       schema: { tags, body: loginBody, response: { 200: sessionResponse, ...errorResponses(401, 429) } },
     },
-    async (request, reply) => sendSession(reply, await login(ctx, throttle, request.body, request.ip)),
+    async (request, reply) => sendSession(reply, await login(ctx, request.body, request.ip)),
   );
 
   r.post(

@@ -5,7 +5,6 @@ import { refreshTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { getSettingValue } from "../settings/settings.service.js";
 import { presentUser, presentUserWithQueues, type UserRow } from "../users/user.presenter.js";
-import type { LoginThrottle } from "./login-throttle.js";
 import { dummyHash, hashPassword, verifyPassword } from "./password.js";
 import { newOpaqueToken, sha256, signAccessToken } from "./tokens.js";
 
@@ -32,7 +31,8 @@ async function issueRefreshToken(ctx: AppContext, sessionId: string): Promise<st
   return token;
 }
 
-export async function login(ctx: AppContext, throttle: LoginThrottle, body: LoginBody, ip: string): Promise<IssuedSession> {
+export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<IssuedSession> {
+  const throttle = ctx.loginThrottle;
   throttle.check(ip, body.email);
   const [user] = await ctx.db
     .select()

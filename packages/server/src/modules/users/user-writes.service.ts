@@ -7,6 +7,7 @@ import { connections, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { rooms } from "../../realtime/realtime.js";
+import { confirmCurrentPassword } from "../auth/current-password.js";
 import { hashPassword } from "../auth/password.js";
 import { assertQueuesExist, queueIdsOfUser, replaceUserQueues } from "../queues/memberships.repo.js";
 import { moveQueueRooms } from "../queues/queue-rooms.js";
@@ -114,10 +115,13 @@ function syncLiveSockets(ctx: AppContext, actor: Actor, before: UserRow, after: 
   }
 }
 
-export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: UpdateUser): Promise<User> {
+/** `ip`: where the request came from (wrong current passwords count against it, as sign-in failures do). */
+export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: UpdateUser, ip: string): Promise<User> {
   const target = await findUser(ctx, id);
   const queuesBefore = await queueIdsOfUser(ctx.db, id);
   checkSelfEdit(actor, target, body, queuesBefore);
+  // One's own new password needs the current one; an admin setting someone else's does not.
+  if (body.password && actor.id === target.id) await confirmCurrentPassword(ctx, target, body.currentPassword, ip);
   const row = await writeUser(ctx, actor, target, body);
   syncLiveSockets(ctx, actor, target, row, { before: queuesBefore, after: body.queueIds ?? queuesBefore });
   const user = await presentUserWithQueues(ctx.db, row);
