@@ -19,7 +19,8 @@ export interface SpawnedServer {
  */
 export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "atendo-run-"));
-  const port = 18_000 + Math.floor(Math.random() * 10_000);
+  // A caller that must know the address in advance (PUBLIC_URL) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : 18_000 + Math.floor(Math.random() * 10_000);
   // node itself (not npx) so that SIGTERM reaches the server and it shuts down cleanly.
   const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
     cwd: root,

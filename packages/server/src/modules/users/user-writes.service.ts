@@ -1,9 +1,9 @@
 import type { createUserBody, User, UserEvent } from "@atendo/contracts";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { connections, sessions, users } from "../../db/schema/index.js";
+import { connections, passwordResetTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { rooms } from "../../realtime/realtime.js";
@@ -91,11 +91,15 @@ async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: U
       // A removed user loses every sign-in, this one too, so a later re-enable revives none of them.
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, row.id));
     } else if (passwordHash) {
-      // A new password ends every other sign-in of that user.
+      // A new password ends every other sign-in of that user, and the reset links still open.
       await tx
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, row.id), ne(sessions.id, actor.sessionId)));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.userId, row.id), isNull(passwordResetTokens.usedAt)));
     }
     return row;
   });
