@@ -138,4 +138,32 @@ describe("users", () => {
     expect(await api(`/users/${user.id}`, { token })).toMatchObject({ whatsappId: null, whatsapp: null });
     await context.close();
   });
+
+  it("an attendant changes their own password from the profile, typing the current one", async () => {
+    const id = unique();
+    const attendant = { name: `Duda ${id}`, email: `duda-${id}@e2e.atendo.test`, password: "duda-old-pass-1" };
+    await api("/users", { method: "POST", token: await adminToken(), body: JSON.stringify(attendant) });
+
+    const { context, page } = await newPage(browser);
+    await loginAs(page, attendant.email, attendant.password);
+    await page.getByLabel("Account menu").click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Profile" });
+    // The current password is asked for only once a new one is typed.
+    expect(await dialog.getByLabel(/^Current password/).count()).toBe(0);
+    await dialog.getByLabel(/^New password/).fill("duda-new-pass-2");
+    await dialog.getByLabel(/^Current password/).fill("not-my-password");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("alert").filter({ hasText: "Your current password is missing or wrong." }).waitFor();
+
+    await dialog.getByLabel(/^Current password/).fill(attendant.password);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("alert").filter({ hasText: "Profile saved." }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    const second = await newPage(browser);
+    await loginAs(second.page, attendant.email, "duda-new-pass-2");
+    await second.context.close();
+    await context.close();
+  });
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { email } from "./common.js";
 import { limits } from "./limits.js";
-import { user } from "./users.js";
+import type { Language } from "./errors.js";
+import { user, userPassword } from "./users.js";
 
 /** The login screen's email pattern (spec §5): submit is disabled until it matches. */
 export const loginEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -18,6 +19,26 @@ export const signupBody = z.object({
   password: z.string().min(limits.signupPassword.min).max(limits.signupPassword.max),
 });
 export type SignupBody = z.infer<typeof signupBody>;
+
+/** Languages of the e-mails the server writes (the web app's languages). */
+export const mailLanguages = ["en", "pt", "es"] as const satisfies readonly Language[];
+
+/**
+ * POST /auth/forgot-password: the same answer whether the email belongs to someone or not; the
+ * link is written in `language` (the page's). 403 `ERR_PASSWORD_RESET_DISABLED` without mail.
+ */
+export const forgotPasswordBody = z.object({
+  email: z.string().trim().toLowerCase().max(200).regex(loginEmailPattern),
+  language: z.enum(mailLanguages).default("en"),
+});
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+/** POST /auth/reset-password: the link's token and the new password (the user form's rule). */
+export const resetPasswordBody = z.object({
+  token: z.string().min(1).max(200),
+  password: userPassword,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const sessionResponse = z.object({ token: z.string(), user });
 export type SessionResponse = z.infer<typeof sessionResponse>;

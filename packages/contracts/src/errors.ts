@@ -334,6 +334,24 @@ export const errorCatalogue = {
     pt: "Muitas solicitações. Aguarde e tente novamente.",
     es: "Demasiadas solicitudes. Espere e inténtelo de nuevo.",
   },
+  ERR_WRONG_CURRENT_PASSWORD: {
+    status: 403,
+    en: "Your current password is missing or wrong.",
+    pt: "Sua senha atual está faltando ou incorreta.",
+    es: "Su contraseña actual falta o es incorrecta.",
+  },
+  ERR_PASSWORD_RESET_DISABLED: {
+    status: 403,
+    en: "Password reset by email is not available here. Ask an administrator.",
+    pt: "A redefinição de senha por e-mail não está disponível aqui. Fale com um administrador.",
+    es: "El restablecimiento de contraseña por correo no está disponible aquí. Consulte a un administrador.",
+  },
+  ERR_INVALID_RESET_TOKEN: {
+    status: 400,
+    en: "This reset link is invalid, already used or expired. Ask for a new one.",
+    pt: "Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.",
+    es: "Este enlace de restablecimiento no es válido, ya se usó o caducó. Solicite uno nuevo.",
+  },
   ERR_EMAIL_ALREADY_EXISTS: {
     status: 409,
     en: "A user with this email already exists.",

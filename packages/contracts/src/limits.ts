@@ -6,6 +6,10 @@ export const limits = {
   /** The user form keeps the stricter reading of the spec: at least 8 (docs/decisions/0003). */
   userPassword: { min: 8, max: 50 },
   feedbackMessage: { min: 50, max: 30000 },
+  /** A "forgot password" link works this long, once (docs/decisions/0033). */
+  passwordResetMinutes: 30,
+  /** Reset e-mails one account receives per hour at most: asking more often sends nothing more. */
+  passwordResetMailsPerHour: 3,
   contactNumber: { min: 8, max: 50 },
   /** Extra name/value pairs of a contact: not in the spec; bounds keep one contact reasonable. */
   contactExtraInfo: { maxItems: 50, nameMax: 50, valueMax: 1000 },

@@ -29,5 +29,7 @@ export const publicConfig = z.object({
     .nullable(),
   userCreation: z.enum(userCreationValues),
   autoCloseHours: z.number(),
+  /** "Forgot password?" works here: mail is configured, and PUBLIC_URL for the link (docs/decisions/0033). */
+  passwordReset: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

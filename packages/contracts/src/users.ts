@@ -45,6 +45,11 @@ export const updateUserBody = z.object({
   name: name.optional(),
   email: email.optional(),
   password: userPassword.or(z.literal("")).optional(),
+  /**
+   * Required with a new `password` for oneself (403 `ERR_WRONG_CURRENT_PASSWORD` when missing or
+   * wrong; sign-in's attempt limits apply); an admin setting another user's password sends none.
+   */
+  currentPassword: z.string().max(200).optional(),
   profile: z.enum(profiles).optional(),
   extension: extension.nullable().optional(),
   /** A connection that exists (404 `ERR_NO_WAPP_FOUND`), or null to clear it (admins only). */

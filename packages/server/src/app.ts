@@ -4,7 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { limits, type ConnectionKind } from "@atendo/contracts";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createApiDriverFactory } from "./channels/api/api-driver.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
@@ -20,12 +20,14 @@ import type { Database } from "./db/client.js";
 import { authenticate } from "./modules/auth/authenticate.js";
 import { registerAuth } from "./http/auth-plugin.js";
 import { registerErrorMapper } from "./http/error-mapper.js";
+import { registerRequestLog } from "./http/request-log.js";
 import { registerWebApp } from "./http/web-app.js";
 import { createJobs, type JobOptions } from "./jobs/jobs.js";
 import type { JobRegistry } from "./jobs/job-registry.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.js";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.js";
@@ -54,6 +56,8 @@ export interface AppDeps {
   database: Database;
   mailer?: Mailer | null;
   redisKey?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Tests inject clocks and timers into the channel manager, the webhook worker and the jobs. */
   channels?: ChannelManagerOptions;
   outbox?: OutboxOptions;
@@ -75,7 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
   const { db } = database;
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // Fastify's two lines per request buried the start-up messages: http/request-log.ts logs what matters.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     // The spec writes some paths with a trailing slash (GET /quickAnswers/); both spellings work.
@@ -131,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     channels,
     outbox,
     apiConnections: new ApiConnectionCache(db),
+    loginThrottle: new LoginThrottle(),
   };
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
@@ -142,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   registerErrorMapper(app);
+  registerRequestLog(app, { accessLog: config.ACCESS_LOG });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   // Limits here are the widest (documents); each route narrows them by the file's real type.

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
 import { seedDemoConnection } from "./channels/demo-connection.js";
 import type { AppContext } from "./context.js";
 import { users } from "./db/schema/index.js";
-import { hashPassword } from "./modules/auth/password.js";
+import { generatePassword, hashPassword } from "./modules/auth/password.js";
 import { seedSettings } from "./modules/settings/settings.service.js";
 
 export interface BootstrapResult {
@@ -25,7 +24,7 @@ async function seedAdmin(ctx: AppContext): Promise<BootstrapResult> {
   const [existing] = await ctx.db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { createdAdmin: false };
 
-  const generatedPassword = ctx.config.ADMIN_PASSWORD ? undefined : randomBytes(12).toString("base64url");
+  const generatedPassword = ctx.config.ADMIN_PASSWORD ? undefined : generatePassword();
   const password = ctx.config.ADMIN_PASSWORD ?? generatedPassword ?? "";
   const inserted = await ctx.db
     .insert(users)

@@ -23,6 +23,8 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Log every request at info (an access log); otherwise only server errors and slow requests. */
+  ACCESS_LOG: flag,
   DATABASE_URL: optionalUrl,
   PGLITE_DIR: z.string().default("./data/db"),
   MEDIA_DIR: z.string().default("./data/media"),

@@ -5,6 +5,7 @@ import type { ChannelManager } from "./channels/channel-manager.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { Mailer } from "./mailer.js";
+import type { LoginThrottle } from "./modules/auth/login-throttle.js";
 import type { MediaStore } from "./modules/media/media-store.js";
 import type { Realtime } from "./realtime/realtime.js";
 
@@ -30,4 +31,6 @@ export interface AppContext {
   outbox: WebhookOutbox;
   /** API connections by id, read by every API-channel call. */
   apiConnections: ApiConnectionCache;
+  /** Failed password attempts (sign-in, the current password on a change), per address and email. */
+  loginThrottle: LoginThrottle;
 }

@@ -36,6 +36,9 @@ const publicRoutes = [
   "POST /api/auth/login",
   "POST /api/auth/refresh_token",
   "POST /api/auth/signup",
+  // "Forgot password?": whoever lost their password has no session (docs/decisions/0033).
+  "POST /api/auth/forgot-password",
+  "POST /api/auth/reset-password",
   // The API channel: an external system authenticated by the connection's token, not a session.
   "GET /api/channels/:connectionId/media/:name",
   "POST /api/channels/:connectionId/acks",
@@ -97,8 +100,10 @@ const allRoutes = [
   "GET /api/whatsapp",
   "GET /api/whatsapp/:id",
   "GET /manifest.webmanifest",
+  "POST /api/auth/forgot-password",
   "POST /api/auth/login",
   "POST /api/auth/refresh_token",
+  "POST /api/auth/reset-password",
   "POST /api/auth/signup",
   "POST /api/channels/:connectionId/acks",
   "POST /api/channels/:connectionId/messages",

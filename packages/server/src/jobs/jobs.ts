@@ -2,6 +2,7 @@ import type { AppContext } from "../context.js";
 import { closeIdleTickets } from "./auto-close.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { runRecovery } from "./recovery.js";
+import { closeRevokedSockets } from "./revoked-sockets.js";
 
 export interface JobOptions {
   /** Between two recovery sweeps; default 2 s (also how soon another instance's reply goes out here). */
@@ -14,6 +15,8 @@ export interface JobOptions {
   ownershipMs?: number;
   /** Between two auto-close runs; default one minute. */
   autoCloseMs?: number;
+  /** Between two sweeps for sockets of sign-ins revoked outside this process; default 30 s. */
+  revokedSocketsMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -24,6 +27,8 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     // Started after the drivers: its first sweep sends what a crash left unsent on the connections now running here.
     periodicJob("recovery", ctx.log, { intervalMs: options.recoveryMs ?? 2000, runAtStart: true }, () => runRecovery(ctx)),
     periodicJob("connection-ownership", ctx.log, { intervalMs: options.ownershipMs ?? 10_000 }, () => ctx.channels.retryOwnership()),
+    // Sign-ins revoked by another process (the admin command) lose their sockets within one interval.
+    periodicJob("revoked-sockets", ctx.log, { intervalMs: options.revokedSocketsMs ?? 30_000 }, () => closeRevokedSockets(ctx)),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
   const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;

@@ -1,3 +1,4 @@
+import { refreshCookieName } from "@atendo/contracts";
 import { randomBytes } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +6,8 @@ import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { createQueue } from "../test/fixtures.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
-import { connectSocket, nextEvent } from "../test/socket-client.js";
+import { connectSocket, nextEvent, settle } from "../test/socket-client.js";
+import { closedWithin } from "../test/socket-revocation.js";
 
 // Runs only when scripts/test.mjs finds Redis (TEST_REDIS_URL); see vitest.config.ts.
 const redisUrl = process.env.TEST_REDIS_URL ?? "";
@@ -60,5 +62,39 @@ describe("Redis adapter", () => {
     const closed = nextEvent(remote, "disconnect");
     await first.request({ method: "DELETE", url: `/api/users/${attendant.id}`, token: admin });
     expect(await closed).toBe("io server disconnect");
+  });
+
+  it("closes the sockets of a sign-in logged out on the other instance", async () => {
+    const attendant = await first.createUser();
+    const session = await first.login(attendant.email, attendant.password);
+    const remote = await connectSocket(secondUrl, session.token);
+    const closed = closedWithin(remote);
+    const response = await first.request({
+      method: "DELETE",
+      url: "/api/auth/logout",
+      token: session.token,
+      cookies: { [refreshCookieName]: session.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+  });
+
+  it("closes on the other instance every sign-in a password change ended, not the one it came from", async () => {
+    const attendant = await first.createUser();
+    const sessions = [await first.login(attendant.email, attendant.password), await first.login(attendant.email, attendant.password)];
+    const [current, other] = await Promise.all(sessions.map((session) => connectSocket(secondUrl, session.token)));
+    if (!current || !other) throw new Error("sockets not connected");
+    const closed = closedWithin(other);
+    const response = await first.request({
+      method: "PUT",
+      url: `/api/users/${attendant.id}`,
+      token: sessions[0]?.token,
+      payload: { password: "changed-password-1", currentPassword: attendant.password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    await settle(current);
+    expect(current.connected).toBe(true);
+    current.close();
   });
 });

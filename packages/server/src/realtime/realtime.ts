@@ -34,8 +34,17 @@ export interface Realtime {
   emit<E extends ServerEventName>(target: EmitTarget, event: E, payload: ServerEventPayload<E>): void;
   /** Moves every live socket of a user in or out of rooms (their queues changed), on every instance. */
   updateUserRooms(userId: number, change: { join?: readonly string[]; leave?: readonly string[] }): void;
-  /** Closes every live socket of a user (the user was removed). */
-  disconnectUser(userId: number): void;
+  /**
+   * Closes every live socket of a user, on every instance (removed, or every sign-in revoked);
+   * `keepSession` spares the sockets of the one sign-in that stays (a password changed from it).
+   */
+  disconnectUser(userId: number, options?: { keepSession?: string }): void;
+  /** Closes every live socket of these sign-ins, on every instance (logout, a stolen refresh token). */
+  disconnectSessions(sessionIds: readonly string[]): void;
+  /** Session ids of the sockets connected to this instance (the revoked-session sweep checks them). */
+  localSessions(): string[];
+  /** Closes the sockets of these sign-ins connected to this instance. */
+  disconnectLocalSessions(sessionIds: ReadonlySet<string>): void;
   close(): Promise<void>;
 }
 
@@ -43,6 +52,8 @@ export const rooms = {
   user: (id: number) => `user:${id}`,
   queue: (id: number) => `queue:${id}`,
   admins: "admins",
+  /** One sign-in's sockets: revoking the session closes exactly them. */
+  session: (id: string) => `session:${id}`,
   /** Every authenticated socket (the handshake refuses the others). */
   signedIn: "signedIn",
   chatBox: (id: number) => `chatBox:${id}`,
@@ -74,7 +85,12 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   async function admit(token: string | undefined): Promise<{ actor: Actor; rooms: string[] }> {
     const actor = await options.authenticate(token);
     const extra = options.roomsOf ? await options.roomsOf(actor) : [];
-    const own = [rooms.signedIn, rooms.user(actor.id), ...(actor.profile === "admin" ? [rooms.admins] : [])];
+    const own = [
+      rooms.signedIn,
+      rooms.user(actor.id),
+      rooms.session(actor.sessionId),
+      ...(actor.profile === "admin" ? [rooms.admins] : []),
+    ];
     return { actor, rooms: [...own, ...extra] };
   }
 
@@ -122,8 +138,20 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       if (change.join?.length) io.in(rooms.user(userId)).socketsJoin([...change.join]);
       if (change.leave?.length) io.in(rooms.user(userId)).socketsLeave([...change.leave]);
     },
-    disconnectUser(userId) {
-      io.in(rooms.user(userId)).disconnectSockets(true);
+    disconnectUser(userId, options = {}) {
+      const sockets = io.in(rooms.user(userId));
+      (options.keepSession ? sockets.except(rooms.session(options.keepSession)) : sockets).disconnectSockets(true);
+    },
+    disconnectSessions(sessionIds) {
+      if (sessionIds.length > 0) io.in(sessionIds.map(rooms.session)).disconnectSockets(true);
+    },
+    localSessions() {
+      return [...new Set([...io.of("/").sockets.values()].map((socket) => (socket.data.actor as Actor).sessionId))];
+    },
+    disconnectLocalSessions(sessionIds) {
+      for (const socket of io.of("/").sockets.values()) {
+        if (sessionIds.has((socket.data.actor as Actor).sessionId)) socket.disconnect(true);
+      }
     },
     async close() {
       await io.close();

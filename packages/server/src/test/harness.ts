@@ -39,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream"> {
   mailer?: Mailer | null;
   redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
@@ -75,6 +75,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     // pass `whatsapp` deps (a fake Baileys socket) to run the real driver.
     drivers: options.drivers ?? (options.whatsapp ? {} : { whatsapp: null }),
     whatsapp: options.whatsapp,
+    logStream: options.logStream,
   });
   await bootstrap(ctx);
   await app.ready();

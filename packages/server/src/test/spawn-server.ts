@@ -16,7 +16,8 @@ export interface SpawnedServer {
  * Starts a real Atendo process (as `npm start` does, minus the web build) on a free port with its
  * own data folder; used by the browser journeys and the benchmarks. The demo connection (and its
  * Support queue) is off unless `DEMO_CONNECTION: "true"` is passed. Resolves when the process says
- * it is running, however long a busy machine takes; rejects if it exits first.
+ * it is running, however long a busy machine takes; rejects if it exits first. A caller that must
+ * know the address in advance (PUBLIC_URL) passes PORT.
  */
 export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "atendo-run-"));

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AboutPage } from "../features/about";
-import { LoginPage, SignupPage } from "../features/auth";
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from "../features/auth";
 import { ConnectionFormPage, ConnectionsPage, SimulatorIndexPage, SimulatorPage } from "../features/connections";
 import { ContactsPage } from "../features/contacts";
 import { QueueFormPage, QueuesPage } from "../features/queues";
@@ -35,8 +35,11 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.login, element: <LoginPage /> },
           { path: paths.signup, element: <SignupPage /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
         ],
       },
+      // Signed in or not: the link of the e-mail works in any browser (it ends every session).
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
       {
         element: <PrivateRoute />,
         children: [

@@ -7,6 +7,9 @@ export const paths = {
   home: "/",
   login: "/login",
   signup: "/signup",
+  forgotPassword: "/forgot-password",
+  /** The link of the "forgot password" e-mail (the server writes it: /reset-password?token=…). */
+  resetPassword: "/reset-password",
   tickets: "/tickets",
   ticket: { pattern: "/tickets/:ticketId", href: (id: number) => `/tickets/${id}` },
   chats: "/chats",

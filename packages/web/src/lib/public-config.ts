@@ -12,6 +12,7 @@ export const defaultPublicConfig: PublicConfig = {
   shutdownBanner: null,
   userCreation: "disabled",
   autoCloseHours: 0,
+  passwordReset: false,
 };
 
 export const defaultLogoUrl = "/logo.svg";

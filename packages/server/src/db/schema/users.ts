@@ -61,3 +61,21 @@ export const refreshTokens = pgTable(
   },
   (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
 );
+
+/**
+ * One "forgot password" link (docs/decisions/0033): single use, short-lived, and only the SHA-256
+ * of the token is stored, as for refresh tokens. Setting a new password spends every open one.
+ */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: serialId(),
+    userId: ownerId("user_id", () => users.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
+  },
+  // Recent links of a user: the per-address mail limit counts them.
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId, t.createdAt)],
+);

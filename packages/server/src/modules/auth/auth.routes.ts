@@ -1,17 +1,25 @@
-import { loginBody, refreshCookieName, sessionResponse, signupBody, user } from "@atendo/contracts";
+import {
+  forgotPasswordBody,
+  loginBody,
+  okResponse,
+  refreshCookieName,
+  resetPasswordBody,
+  sessionResponse,
+  signupBody,
+  user,
+} from "@atendo/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { authenticate, bearerToken } from "./authenticate.js";
-import { errorResponses, typed } from "../../core/route-kit.js";
+import { errorResponses, ok, typed } from "../../core/route-kit.js";
+import { requestPasswordReset, resetPassword } from "./password-reset.service.js";
 import { login, logout, refresh, signup, type IssuedSession } from "./auth.service.js";
-import { LoginThrottle } from "./login-throttle.js";
 
 const tags = ["auth"];
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
-  const throttle = new LoginThrottle();
   const cookiePath = "/api/auth";
 
   function sendSession(reply: FastifyReply, session: IssuedSession) {
@@ -33,7 +41,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { public: true },
       schema: { tags, body: loginBody, response: { 200: sessionResponse, ...errorResponses(401, 429) } },
     },
-    async (request, reply) => sendSession(reply, await login(ctx, throttle, request.body, request.ip)),
+    async (request, reply) => sendSession(reply, await login(ctx, request.body, request.ip)),
   );
 
   r.post(
@@ -60,5 +68,24 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: { tags, body: signupBody, response: { 201: user, ...errorResponses(403, 409) } },
     },
     async (request, reply) => reply.status(201).send(await signup(ctx, request.body)),
+  );
+
+  // "Forgot password?" (docs/decisions/0033): the same answer whether the email is known or not.
+  r.post(
+    "/api/auth/forgot-password",
+    {
+      config: { public: true, rateLimit: { max: 10, timeWindow: "15 minutes" } },
+      schema: { tags, body: forgotPasswordBody, response: { 200: okResponse, ...errorResponses(403, 429) } },
+    },
+    async (request) => ok(requestPasswordReset(ctx, request.body.email, request.body.language)),
+  );
+
+  r.post(
+    "/api/auth/reset-password",
+    {
+      config: { public: true, rateLimit: { max: 20, timeWindow: "15 minutes" } },
+      schema: { tags, body: resetPasswordBody, response: { 200: okResponse, ...errorResponses(400, 429) } },
+    },
+    async (request) => ok(resetPassword(ctx, request.body.token, request.body.password)),
   );
 }

@@ -5,7 +5,6 @@ import { refreshTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { getSettingValue } from "../settings/settings.service.js";
 import { presentUser, presentUserWithQueues, type UserRow } from "../users/user.presenter.js";
-import type { LoginThrottle } from "./login-throttle.js";
 import { dummyHash, hashPassword, verifyPassword } from "./password.js";
 import { newOpaqueToken, sha256, signAccessToken } from "./tokens.js";
 
@@ -32,7 +31,8 @@ async function issueRefreshToken(ctx: AppContext, sessionId: string): Promise<st
   return token;
 }
 
-export async function login(ctx: AppContext, throttle: LoginThrottle, body: LoginBody, ip: string): Promise<IssuedSession> {
+export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<IssuedSession> {
+  const throttle = ctx.loginThrottle;
   throttle.check(ip, body.email);
   const [user] = await ctx.db
     .select()
@@ -68,8 +68,9 @@ export async function refresh(ctx: AppContext, cookieValue: string | undefined):
   if (!row || row.expiresAt.getTime() <= Date.now()) throw new AppError("ERR_SESSION_EXPIRED");
 
   if (!claimed && row.usedAt && Date.now() - row.usedAt.getTime() > REUSE_GRACE_MS) {
-    // A rotated token came back: someone holds a copy. End the whole session.
+    // A rotated token came back: someone holds a copy. End the whole session, its sockets included.
     await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    ctx.realtime.disconnectSessions([row.sessionId]);
     throw new AppError("ERR_SESSION_EXPIRED");
   }
 
@@ -87,7 +88,7 @@ export async function refresh(ctx: AppContext, cookieValue: string | undefined):
   };
 }
 
-/** Ends the session of the refresh cookie and of the access token, when either is sent. */
+/** Ends the session of the refresh cookie and of the access token, when either is sent, and closes its sockets. */
 export async function logout(ctx: AppContext, cookieValue: string | undefined, accessSessionId?: string): Promise<void> {
   const ids = new Set<string>(accessSessionId ? [accessSessionId] : []);
   if (cookieValue) {
@@ -98,7 +99,9 @@ export async function logout(ctx: AppContext, cookieValue: string | undefined, a
       .limit(1);
     if (row) ids.add(row.sessionId);
   }
-  if (ids.size > 0) await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(inArray(sessions.id, [...ids]));
+  if (ids.size === 0) return;
+  await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(inArray(sessions.id, [...ids]));
+  ctx.realtime.disconnectSessions([...ids]);
 }
 
 export async function signup(ctx: AppContext, body: SignupBody) {

@@ -1,8 +1,9 @@
 import type { PublicConfig } from "@atendo/contracts";
 import type { AppContext } from "../../context.js";
+import { passwordResetAvailable } from "../auth/password-reset.service.js";
 import { getSettingValue } from "./settings.service.js";
 
-/** What the login page and shell need before anyone signs in: branding and sign-up switch. */
+/** What the login page and shell need before anyone signs in: branding, the sign-up and password-reset switches. */
 export async function getPublicConfig(ctx: AppContext): Promise<PublicConfig> {
   const { config } = ctx;
   return {
@@ -14,5 +15,6 @@ export async function getPublicConfig(ctx: AppContext): Promise<PublicConfig> {
       : null,
     userCreation: (await getSettingValue(ctx, "userCreation")) === "enabled" ? "enabled" : "disabled",
     autoCloseHours: config.TICKETS_AUTO_CLOSE_HOURS,
+    passwordReset: passwordResetAvailable(ctx),
   };
 }

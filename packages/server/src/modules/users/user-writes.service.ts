@@ -1,12 +1,13 @@
 import type { createUserBody, User, UserEvent } from "@atendo/contracts";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { connections, sessions, users } from "../../db/schema/index.js";
+import { connections, passwordResetTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { rooms } from "../../realtime/realtime.js";
+import { confirmCurrentPassword } from "../auth/current-password.js";
 import { hashPassword } from "../auth/password.js";
 import { assertQueuesExist, queueIdsOfUser, replaceUserQueues } from "../queues/memberships.repo.js";
 import { moveQueueRooms } from "../queues/queue-rooms.js";
@@ -90,32 +91,43 @@ async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: U
       // A removed user loses every sign-in, this one too, so a later re-enable revives none of them.
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, row.id));
     } else if (passwordHash) {
-      // A new password ends every other sign-in of that user.
+      // A new password ends every other sign-in of that user, and the reset links still open.
       await tx
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, row.id), ne(sessions.id, actor.sessionId)));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.userId, row.id), isNull(passwordResetTokens.usedAt)));
     }
     return row;
   });
 }
 
-/** Brings the user's live sockets in line with the committed row: rooms, or gone when removed. */
-function syncLiveSockets(ctx: AppContext, before: UserRow, after: UserRow, queuesBefore: number[], queuesAfter: number[]): void {
+/**
+ * Brings the user's live sockets in line with the committed row: gone when removed, gone for
+ * every sign-in a new password ended (writeUser), else moved between rooms.
+ */
+function syncLiveSockets(ctx: AppContext, actor: Actor, before: UserRow, after: UserRow, queues: { before: number[]; after: number[] }): void {
   if (after.isDeleted) return ctx.realtime.disconnectUser(after.id);
-  moveQueueRooms(ctx.realtime, after.id, queuesBefore, queuesAfter);
+  if (after.passwordHash !== before.passwordHash) ctx.realtime.disconnectUser(after.id, { keepSession: actor.sessionId });
+  moveQueueRooms(ctx.realtime, after.id, queues.before, queues.after);
   if (before.profile !== after.profile) {
     const admins = [rooms.admins];
     ctx.realtime.updateUserRooms(after.id, after.profile === "admin" ? { join: admins } : { leave: admins });
   }
 }
 
-export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: UpdateUser): Promise<User> {
+/** `ip`: where the request came from (wrong current passwords count against it, as sign-in failures do). */
+export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: UpdateUser, ip: string): Promise<User> {
   const target = await findUser(ctx, id);
   const queuesBefore = await queueIdsOfUser(ctx.db, id);
   checkSelfEdit(actor, target, body, queuesBefore);
+  // One's own new password needs the current one; an admin setting someone else's does not.
+  if (body.password && actor.id === target.id) await confirmCurrentPassword(ctx, target, body.currentPassword, ip);
   const row = await writeUser(ctx, actor, target, body);
-  syncLiveSockets(ctx, target, row, queuesBefore, body.queueIds ?? queuesBefore);
+  syncLiveSockets(ctx, actor, target, row, { before: queuesBefore, after: body.queueIds ?? queuesBefore });
   const user = await presentUserWithQueues(ctx.db, row);
   emitUser(ctx, id, row.isDeleted ? { action: "delete", userId: id } : { action: "update", user });
   return user;

@@ -45,7 +45,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.put("/api/users/:id", { schema: { tags, params: idParam, body: updateUserBody, response: { 200: user, ...writeErrors } } }, async (request) =>
-    updateUser(ctx, actorOf(request), request.params.id, request.body),
+    updateUser(ctx, actorOf(request), request.params.id, request.body, request.ip),
   );
 
   r.delete("/api/users/:id", { schema: { tags, params: idParam, response: { 200: okResponse, ...writeErrors } } }, async (request) =>

@@ -50,7 +50,7 @@ describe("PUT /api/users/:id", () => {
       method: "PUT",
       url: `/api/users/${user.id}`,
       token: user.token,
-      payload: { name: (await server.request({ method: "GET", url: `/api/users/${user.id}`, token: user.token })).json().name, email: user.email, password: "a-new-password" },
+      payload: { name: (await server.request({ method: "GET", url: `/api/users/${user.id}`, token: user.token })).json().name, email: user.email, password: "a-new-password", currentPassword: user.password },
     });
     expect(response.statusCode).toBe(200);
     expect((await server.login(user.email, "a-new-password")).user.id).toBe(user.id);
@@ -138,7 +138,7 @@ describe("a user's queues", () => {
     const queue = await createQueue(server, admin);
     const url = `/api/users/${user.id}`;
     await server.request({ method: "PUT", url, token: admin, payload: { queueIds: [queue.id] } });
-    const same = await server.request({ method: "PUT", url, token: user.token, payload: { queueIds: [queue.id], password: "another-pass" } });
+    const same = await server.request({ method: "PUT", url, token: user.token, payload: { queueIds: [queue.id], password: "another-pass", currentPassword: user.password } });
     expect(same.statusCode).toBe(200);
     const changed = await server.request({ method: "PUT", url, token: user.token, payload: { queueIds: [] } });
     expect(changed.statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import type { LoginBody, SessionResponse, SignupBody, User } from "@atendo/contracts";
+import type { ForgotPasswordBody, LoginBody, ResetPasswordBody, SessionResponse, SignupBody, User } from "@atendo/contracts";
 import { http } from "../../../lib/http";
 
 export function login(body: LoginBody): Promise<SessionResponse> {
@@ -11,4 +11,12 @@ export function signup(body: SignupBody): Promise<User> {
 
 export function logout(): Promise<void> {
   return http.delete<void>("/auth/logout");
+}
+
+export function forgotPassword(body: ForgotPasswordBody): Promise<void> {
+  return http.post<void>("/auth/forgot-password", body, { anonymous: true });
+}
+
+export function resetPassword(body: ResetPasswordBody): Promise<void> {
+  return http.post<void>("/auth/reset-password", body, { anonymous: true });
 }

@@ -1,25 +1,28 @@
 import { limits, updateUserBody, type User } from "@atendo/contracts";
 import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
-import { Controller } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { FormTextField } from "../../../components/form-text-field";
 import { selectFieldProps, useContractForm } from "../../../lib/form";
 import { useSaveProfile } from "../hooks/use-user";
+import { CurrentPasswordField } from "./current-password-field";
+import { passwordChange, requireCurrentPassword } from "./current-password";
 import { NewPasswordField } from "./new-password-field";
 import { ProfileSelect } from "./profile-select";
 
 const schema = updateUserBody
-  .pick({ name: true, email: true, extension: true, profile: true, password: true })
-  .required({ name: true, email: true, profile: true });
+  .pick({ name: true, email: true, extension: true, profile: true, password: true, currentPassword: true })
+  .required({ name: true, email: true, profile: true })
+  .superRefine(requireCurrentPassword);
 
 interface AdminProfileFormProps {
   user: User;
   onClose: () => void;
 }
 
-/** Admins edit their own name, email, extension, profile and password (spec §6). */
+/** Admins edit their own name, email, extension, profile and password (spec §6); a new password needs the current one. */
 export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
   const { t } = useTranslation();
   const profile = useSaveProfile(user.id, onClose);
@@ -29,10 +32,15 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
     extension: user.extension ?? "",
     profile: user.profile,
     password: "",
+    currentPassword: "",
   });
   const { register, handleSubmit, control, formState } = form;
 
-  const submit = handleSubmit(({ password, ...values }) => profile.save(password ? { ...values, password } : values));
+  const password = useWatch({ control, name: "password" });
+
+  const submit = handleSubmit(({ password: newPassword, currentPassword, ...values }) =>
+    profile.save({ ...values, ...passwordChange(newPassword, currentPassword) }),
+  );
 
   return (
     <form noValidate onSubmit={submit}>
@@ -47,6 +55,7 @@ export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
             render={({ field }) => <ProfileSelect label={t("profile.profile")} {...selectFieldProps(field)} />}
           />
           <NewPasswordField registration={register("password")} invalid={Boolean(formState.errors.password)} />
+          {password && <CurrentPasswordField form={form} />}
         </Stack>
       </DialogContent>
       <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={profile.isPending} disabled={!formState.isDirty} />

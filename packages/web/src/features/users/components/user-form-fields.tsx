@@ -2,10 +2,11 @@ import { limits, type User } from "@atendo/contracts";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
-import { Controller, type UseFormReturn } from "react-hook-form";
+import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";
 import { fieldBinding, selectFieldProps } from "../../../lib/form";
+import { CurrentPasswordField } from "./current-password-field";
 import { ProfileSelect } from "./profile-select";
 import { UserConnectionField } from "./user-connection-field";
 import type { UserFormInput, UserFormValues } from "./user-form.schema";
@@ -14,15 +15,18 @@ import { UserQueuesField } from "./user-queues-field";
 interface UserFormFieldsProps {
   form: UseFormReturn<UserFormInput, unknown, UserFormValues>;
   editing: boolean;
+  /** The signed-in user's own record: a new password needs the current one. */
+  self?: boolean;
   /** Profile, queues, default connection and ticket history (spec §6). */
   adminFields: boolean;
   current?: User;
 }
 
 /** The user modal's fields; `current` is the user being edited, if any. */
-export function UserFormFields({ form, editing, adminFields, current }: UserFormFieldsProps) {
+export function UserFormFields({ form, editing, self = false, adminFields, current }: UserFormFieldsProps) {
   const { t } = useTranslation();
   const { control } = form;
+  const password = useWatch({ control, name: "password" });
   const { min, max } = limits.userPassword;
   return (
     <Stack spacing={2}>
@@ -46,6 +50,7 @@ export function UserFormFields({ form, editing, adminFields, current }: UserForm
         autoComplete="new-password"
         helperText={editing ? t("profile.passwordHint", { min, max }) : t("validation.length", { min, max })}
       />
+      {self && password && <CurrentPasswordField form={form} />}
       <FormTextField
         form={form}
         name="extension"

@@ -6,6 +6,7 @@ const values = {
   name: " Bia Souza ",
   email: "Bia@Example.com",
   password: "",
+  currentPassword: "",
   extension: "",
   profile: "user" as const,
   queueIds: [2, 2, 3],
@@ -55,6 +56,19 @@ describe("user form schema", () => {
     expect(createPayload({ ...parsed, password: "new-password" }, true)).toMatchObject({ password: "new-password", queueIds: [2, 3] });
   });
 
+  it("asks for the current password with a new one only when editing oneself, and sends both", () => {
+    const changing = { ...values, password: "new-password" };
+    expect(userFormSchema("edit").safeParse(changing).success).toBe(true);
+    const self = userFormSchema("edit", { self: true });
+    expect(self.safeParse(values).success).toBe(true);
+    const missing = self.safeParse(changing);
+    expect(missing.error?.issues.map((issue) => issue.path)).toEqual([["currentPassword"]]);
+    const parsed = self.parse({ ...changing, currentPassword: "old-password" });
+    expect(updatePayload(parsed, true)).toMatchObject({ password: "new-password", currentPassword: "old-password" });
+    // Typed, then the new password cleared again: nothing about passwords is sent.
+    expect(updatePayload(self.parse({ ...values, currentPassword: "old-password" }), true)).not.toHaveProperty("currentPassword");
+  });
+
   it("sends a cleared default connection as null, so the server clears it, and admins only", () => {
     const parsed = userFormSchema("edit").parse({ ...values, whatsappId: null });
     expect(updatePayload(parsed, true)).toMatchObject({ whatsappId: null });
@@ -82,6 +96,7 @@ describe("user form schema", () => {
       name: "Caio",
       email: "caio@example.com",
       password: "",
+      currentPassword: "",
       extension: "1234",
       profile: "admin",
       queueIds: [4],

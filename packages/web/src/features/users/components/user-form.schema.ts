@@ -8,16 +8,19 @@ import {
   type User,
 } from "@atendo/contracts";
 import { z } from "zod";
+import { passwordChange, requireCurrentPassword } from "./current-password";
 
 /**
  * The user form, built from the contract's rules. The password is required when creating and
- * optional when editing (empty keeps the current one).
+ * optional when editing (empty keeps the current one). An admin editing their own record types
+ * the current password with a new one (`self`).
  */
-export function userFormSchema(mode: "create" | "edit") {
-  return z.object({
+export function userFormSchema(mode: "create" | "edit", { self = false } = {}) {
+  const schema = z.object({
     name: createUserBody.shape.name,
     email: createUserBody.shape.email,
     password: z.string().refine((value) => (mode === "edit" && value === "") || userPassword.safeParse(value).success),
+    currentPassword: z.string(),
     extension: createUserBody.shape.extension,
     profile: z.enum(profiles),
     queueIds: idList,
@@ -25,6 +28,7 @@ export function userFormSchema(mode: "create" | "edit") {
     whatsappId: createUserBody.shape.whatsappId.unwrap(),
     canSeeAllTicketHistory: z.boolean(),
   });
+  return self ? schema.superRefine(requireCurrentPassword) : schema;
 }
 
 export type UserFormInput = z.input<ReturnType<typeof userFormSchema>>;
@@ -35,6 +39,7 @@ export function userFormDefaults(user?: User): UserFormInput {
     name: user?.name ?? "",
     email: user?.email ?? "",
     password: "",
+    currentPassword: "",
     extension: user?.extension ?? "",
     profile: user?.profile ?? "user",
     queueIds: user?.queues.map((queue) => queue.id) ?? [],
@@ -62,6 +67,6 @@ export function createPayload(values: UserFormValues, admin: boolean): CreateUse
 
 /** PUT body; an empty password is left out so the current one stays. */
 export function updatePayload(values: UserFormValues, admin: boolean): UpdateUserBody {
-  const { name, email, password, extension } = values;
-  return { name, email, extension, ...(password ? { password } : {}), ...adminPart(values, admin) };
+  const { name, email, password, currentPassword, extension } = values;
+  return { name, email, extension, ...passwordChange(password, currentPassword), ...adminPart(values, admin) };
 }

@@ -40,7 +40,9 @@ export function UserForm({ user, onClose }: UserFormProps) {
   const edit = useEditUser();
   const [removed, setRemoved] = useState<User | null>(null);
   const [checking, setChecking] = useState(false);
-  const form = useContractForm(userFormSchema(user ? "edit" : "create"), userFormDefaults(user));
+  // Editing oneself here (an admin on the users page) asks for the current password like the profile does.
+  const self = Boolean(user && me && user.id === me.id);
+  const form = useContractForm(userFormSchema(user ? "edit" : "create", { self }), userFormDefaults(user));
   const email = useWatch({ control: form.control, name: "email" });
   // Changing the email after the warning goes back to creating.
   const enabling = removed && removed.email === email.trim().toLowerCase() ? removed : null;
@@ -91,7 +93,7 @@ export function UserForm({ user, onClose }: UserFormProps) {
             {t("users.removedExists", { name: enabling.name })}
           </Alert>
         )}
-        <UserFormFields form={form} editing={Boolean(user)} adminFields={adminFields} current={user} />
+        <UserFormFields form={form} editing={Boolean(user)} self={self} adminFields={adminFields} current={user} />
       </DialogContent>
       <DialogSubmitActions
         label={enabling ? t("users.enable") : t("common.save")}

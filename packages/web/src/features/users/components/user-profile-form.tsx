@@ -1,34 +1,38 @@
 import { updateUserBody, type User } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
+import { useContractForm } from "../../../lib/form";
 import { useSaveProfile } from "../hooks/use-user";
+import { CurrentPasswordField } from "./current-password-field";
+import { passwordChange, requireCurrentPassword } from "./current-password";
 import { NewPasswordField } from "./new-password-field";
 
-const schema = z.object({ password: updateUserBody.shape.password.unwrap() });
+const schema = z
+  .object({ password: updateUserBody.shape.password.unwrap(), currentPassword: z.string() })
+  .superRefine(requireCurrentPassword);
 
 interface UserProfileFormProps {
   user: User;
   onClose: () => void;
 }
 
-/** A normal user sees name, extension and email read-only and may change the password (spec §6). */
+/**
+ * A normal user sees name, extension and email read-only and may change the password (spec §6),
+ * typing the current one as well.
+ */
 export function UserProfileForm({ user, onClose }: UserProfileFormProps) {
   const { t } = useTranslation();
   const profile = useSaveProfile(user.id, onClose);
-  const { register, handleSubmit, control, formState } = useForm<z.input<typeof schema>>({
-    resolver: zodResolver(schema),
-    mode: "onTouched",
-    defaultValues: { password: "" },
-  });
+  const form = useContractForm(schema, { password: "", currentPassword: "" });
+  const { register, handleSubmit, control, formState } = form;
   const password = useWatch({ control, name: "password" });
 
-  const submit = handleSubmit(({ password: value }) => profile.save({ password: value }));
+  const submit = handleSubmit((values) => profile.save(passwordChange(values.password, values.currentPassword)));
 
   return (
     <form noValidate onSubmit={submit}>
@@ -42,6 +46,7 @@ export function UserProfileForm({ user, onClose }: UserProfileFormProps) {
             slotProps={{ input: { readOnly: true } }}
           />
           <NewPasswordField registration={register("password")} invalid={Boolean(formState.errors.password)} />
+          {password && <CurrentPasswordField form={form} />}
         </Stack>
       </DialogContent>
       <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={profile.isPending} disabled={!password} />

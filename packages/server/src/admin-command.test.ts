@@ -1,0 +1,123 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseAdminCommand, resetPasswordCommand } from "./admin-command.js";
+import { createTestServer, type TestServer } from "./test/harness.js";
+import { spawnServer, type SpawnedServer } from "./test/spawn-server.js";
+
+// The way back for a locked-out admin (issue 11): `npm run admin -- reset-password <email>`.
+
+function capture() {
+  const lines = { out: [] as string[], err: [] as string[] };
+  return { lines, output: { out: (line: string) => lines.out.push(line), err: (line: string) => lines.err.push(line) } };
+}
+
+describe("reset-password on the server's database", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("prints a new password that signs in, and ends the old password and every sign-in", async () => {
+    const user = await server.createUser({ profile: "admin" });
+    const { lines, output } = capture();
+    expect(await resetPasswordCommand(server.ctx.database, user.email.toUpperCase(), output)).toBe(0);
+    const password = /^New password for (\S+): (\S+)$/.exec(lines.out[0] ?? "");
+    expect(password?.[1]).toBe(user.email);
+    expect(password?.[2]?.length).toBe(16);
+    expect((await server.login(user.email, password?.[2] ?? "")).user.id).toBe(user.id);
+    const old = await server.request({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: user.password } });
+    expect(old.statusCode).toBe(401);
+    expect((await server.request({ method: "GET", url: `/api/users/${user.id}`, token: user.token })).statusCode).toBe(401);
+  });
+
+  it("says so and changes nothing for an email no active user has", async () => {
+    const removed = await server.createUser();
+    await server.request({ method: "DELETE", url: `/api/users/${removed.id}`, token: await server.adminToken() });
+    for (const email of ["nobody@atendo.test", removed.email]) {
+      const { lines, output } = capture();
+      expect(await resetPasswordCommand(server.ctx.database, email, output)).toBe(1);
+      expect(lines.err).toEqual([`No active user has the email ${email}. Nothing was changed.`]);
+      expect(lines.out).toEqual([]);
+    }
+  });
+
+  it("reads its command line strictly", () => {
+    expect(parseAdminCommand(["reset-password", "a@b.test"])).toEqual({ name: "reset-password", email: "a@b.test" });
+    expect(parseAdminCommand(["help"])).toEqual({ name: "help" });
+    for (const args of [[], ["reset-password"], ["reset-password", "a@b.test", "extra"], ["drop-everything"]]) {
+      expect(parseAdminCommand(args), args.join(" ")).toEqual({ name: "usage-error" });
+    }
+  });
+});
+
+/** Runs `npm run admin -- …` as a person would, from the repository root. */
+function npmRunAdmin(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const root = new URL("../../..", import.meta.url).pathname;
+  const child = spawn("npm", ["run", "--silent", "admin", "--", ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+}
+
+describe("npm run admin -- reset-password on the embedded database (PGlite)", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "atendo-admin-cli-"));
+  const email = "locked.out@atendo.test";
+  const env = { PGLITE_DIR: join(dataDir, "db"), ADMIN_EMAIL: email, ADMIN_PASSWORD: "" };
+  const running: SpawnedServer[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((server) => server.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const login = (server: SpawnedServer, password: string) =>
+    fetch(`${server.baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it("refuses while the server holds the folder, then gives a password that signs in once it is stopped", async () => {
+    const first = await spawnServer(env);
+    running.push(first);
+    const generated = /First admin created: \S+ \/ (\S+)/.exec(first.output)?.[1] ?? "";
+    expect(generated).not.toBe("");
+
+    const refused = await npmRunAdmin(["reset-password", email], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("is using the database");
+    expect(refused.stdout).not.toContain("New password");
+    expect((await login(first, generated)).status).toBe(200);
+
+    running.splice(running.indexOf(first), 1);
+    // Stop without removing the data folder (spawnServer removes only its own temporary one).
+    await first.stop();
+    const done = await npmRunAdmin(["reset-password", email], env);
+    expect(done.stderr).toBe("");
+    expect(done.code).toBe(0);
+    const password = /New password for \S+: (\S+)/.exec(done.stdout)?.[1] ?? "";
+    expect(password).toHaveLength(16);
+
+    const second = await spawnServer(env);
+    running.push(second);
+    expect((await login(second, password)).status).toBe(200);
+    expect((await login(second, generated)).status).toBe(401);
+    // Two server starts and two commands, each a fresh process: a bound for a loaded machine, not a wait.
+  }, 240_000);
+
+  it("names the folder it looked in when there is no database there", async () => {
+    const missing = join(dataDir, "elsewhere");
+    const result = await npmRunAdmin(["reset-password", email], { ...env, PGLITE_DIR: missing });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`No database in ${missing}`);
+  }, 60_000);
+});

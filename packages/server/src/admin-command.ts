@@ -1,0 +1,77 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "./config.js";
+import { AppError } from "./core/app-error.js";
+import { openDatabase, type Database } from "./db/client.js";
+import { pgliteUsedBy } from "./db/pglite-lock.js";
+import { resetPasswordByEmail } from "./modules/auth/password-reset.service.js";
+
+// `npm run admin -- <command>`: maintenance a person runs on the server's machine, against the
+// database `npm start` uses (same environment: DATABASE_URL, or PGLITE_DIR). See the README.
+
+export const usage = [
+  "Usage: npm run admin -- <command>",
+  "",
+  "Commands:",
+  "  reset-password <email>   Give this user a new generated password (printed once) and end every",
+  "                           sign-in of theirs. For a locked-out admin: sign in, then change it in Profile.",
+].join("\n");
+
+/** A failure to tell the person at the terminal, in one sentence, without a stack trace. */
+export class AdminCommandError extends Error {}
+
+export interface CommandOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/**
+ * Opens the database `npm start` would, refusing a PGlite folder that does not exist (wrong
+ * folder or environment) or that a running server holds (PGlite is one process at a time).
+ */
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (!config.DATABASE_URL) {
+    const dir = config.PGLITE_DIR;
+    if (!existsSync(join(dir, "PG_VERSION"))) {
+      throw new AdminCommandError(
+        `No database in ${dir}. Run this from the folder where you run npm start, with the same DATABASE_URL or PGLITE_DIR.`,
+      );
+    }
+    const holder = pgliteUsedBy(dir);
+    if (holder) {
+      throw new AdminCommandError(
+        `The server (process ${holder.pid}) is using the database in ${dir}: stop it first, then run this again. ` +
+          `(If no server is running, delete ${holder.lockFile}.)`,
+      );
+    }
+  }
+  const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR, poolSize: 1 });
+  await database.migrate();
+  return database;
+}
+
+export type AdminCommand = { name: "reset-password"; email: string } | { name: "help" } | { name: "usage-error" };
+
+/** Reads the command line (the arguments after `npm run admin --`). */
+export function parseAdminCommand(args: readonly string[]): AdminCommand {
+  const [command, ...rest] = args;
+  if (command === "reset-password" && rest.length === 1 && rest[0]) return { name: "reset-password", email: rest[0] };
+  if (command === "help" || command === "--help" || command === "-h") return { name: "help" };
+  return { name: "usage-error" };
+}
+
+/** `reset-password <email>` on an open database; returns the process exit code. */
+export async function resetPasswordCommand(database: Database, email: string, output: CommandOutput): Promise<number> {
+  try {
+    const reset = await resetPasswordByEmail(database.db, email);
+    output.out(`New password for ${reset.email}: ${reset.password}`);
+    output.out("Every sign-in of this user has ended. Sign in with this password, then change it in Profile.");
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "ERR_NO_USER_FOUND") {
+      output.err(`No active user has the email ${email}. Nothing was changed.`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,23 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { passwordResetTokens, sessions, users } from "../../db/schema/index.js";
+import { hashPassword } from "./password.js";
+
+/**
+ * Gives a user a new password and ends everything the old one opened, in one transaction: every
+ * sign-in (so every access token and refresh cookie) and every unused reset link. The caller
+ * closes the live sockets after the commit (realtime.disconnectUser) when it runs in the server;
+ * the admin command cannot, and the revoked-sockets job does it (docs/decisions/0033).
+ */
+export async function replacePassword(db: Db, userId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  });
+}
