@@ -35,7 +35,7 @@ describe("server events", () => {
     // The API channel's driver reports its session on its own once started.
     await waitFor(() => received.some(([name]) => name === "whatsappSession"), "whatsappSession event");
     const { ticketId } = await inbound(live.server, connection, { body: "Hello there" });
-    expect((await putTicket(live.server, live.admin, ticketId, { status: "open", userId: attendant.id, action: "assigned" })).statusCode).toBe(200);
+    expect((await putTicket(live.server, live.admin, ticketId, { userId: attendant.id, action: "transferOwner" })).statusCode).toBe(200);
     await live.server.request({ method: "DELETE", url: `/api/tickets/${ticketId}`, token: live.admin });
     await live.server.request({ method: "DELETE", url: `/api/queue/${queue.id}`, token: live.admin });
     await settle(socket);
