@@ -182,6 +182,42 @@ describe("ticket list", () => {
   });
 });
 
+describe("the list beside the open ticket", () => {
+  it("follows the ticket to the Open tab after accepting it and after reopening it", async () => {
+    const { context, page } = await signIn(member);
+    const selectedTab = (name: RegExp) => page.getByRole("tab", { name, selected: true });
+    await waitingTab(page).click();
+    await page.getByRole("list", { name: "Waiting tickets" }).or(page.getByText("Nobody is waiting.")).first().waitFor();
+    const customer = `Bruno ${suffix}`;
+    const ticketId = await customerWrites(`55114${Date.now().toString().slice(-8)}`, customer, `Can I change my order ${suffix}?`);
+
+    // Accepted from its row: the conversation opens and the list shows it under Open, selected.
+    await rows(page, "Waiting tickets").filter({ hasText: customer }).getByRole("button", { name: `Accept ticket from ${customer}` }).click();
+    await page.waitForURL(`**/tickets/${ticketId}`);
+    await selectedTab(/^Open/).waitFor();
+    const openLink = rows(page, "Open tickets").filter({ hasText: customer }).getByRole("link", { name: new RegExp(customer) });
+    const selectedRow = openLink.and(page.locator('[aria-current="page"]'));
+    await selectedRow.waitFor();
+
+    // Resolved, found among the closed tickets and reopened there: the list goes back to Open.
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await page.getByRole("menuitem", { name: "Resolve without a farewell message" }).click();
+    await page.waitForURL(/\/tickets$/);
+    await page.getByRole("button", { name: "Filters" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Show closed tickets" }).click();
+    await page.keyboard.press("Escape");
+    // From the keyboard: the filter button's tooltip, shown again as the menu gives back focus, covers the tab.
+    await page.getByRole("tab", { name: "Closed" }).press("Enter");
+    await rows(page, "Closed tickets").filter({ hasText: customer }).getByRole("link", { name: new RegExp(customer) }).click();
+    await page.waitForURL(`**/tickets/${ticketId}`);
+    await selectedTab(/^Closed/).waitFor();
+    await page.getByRole("button", { name: "Reopen" }).click();
+    await selectedTab(/^Open/).waitFor();
+    await selectedRow.waitFor();
+    await context.close();
+  });
+});
+
 /** The customer's number of a ticket, to write again in the same conversation. */
 async function numberOf(ticketId: number): Promise<string> {
   const shown = await api<{ ticket: { contact: { number: string } } }>(`/tickets/${ticketId}`, { token: admin });

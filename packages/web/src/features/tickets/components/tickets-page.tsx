@@ -63,7 +63,7 @@ export function TicketsPage() {
           bgcolor: "background.default",
         }}
       >
-        {ticketId === null ? <Welcome /> : <TicketView key={ticketId} ticketId={ticketId} />}
+        {ticketId === null ? <Welcome /> : <TicketView key={ticketId} ticketId={ticketId} onFollow={filters.followTicket} />}
       </Box>
       <NewTicketDialog
         open={newTicket.open}
