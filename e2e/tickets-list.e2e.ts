@@ -70,6 +70,7 @@ async function titleShows(page: Page, count: number): Promise<void> {
   await page.waitForFunction((expected) => (/^\((\d+)\)/.exec(document.title)?.[1] ?? "0") === String(expected), count);
 }
 const rows = (page: Page, label: string) => page.getByRole("list", { name: label }).getByRole("listitem");
+const conversationBubble = (page: Page, text: string) => page.getByRole("region", { name: "Messages" }).getByRole("listitem").filter({ hasText: text });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -179,6 +180,88 @@ describe("ticket list", () => {
     expect(page.url()).not.toContain(`/tickets/${ticketId}`);
     await memberSide.context.close();
     await outsiderSide.context.close();
+  });
+});
+
+describe("the list beside the open ticket", () => {
+  it("follows the ticket to the Open tab after accepting it and after reopening it", async () => {
+    const { context, page } = await signIn(member);
+    const selectedTab = (name: RegExp) => page.getByRole("tab", { name, selected: true });
+    await waitingTab(page).click();
+    await page.getByRole("list", { name: "Waiting tickets" }).or(page.getByText("Nobody is waiting.")).first().waitFor();
+    const customer = `Bruno ${suffix}`;
+    const ticketId = await customerWrites(`55114${Date.now().toString().slice(-8)}`, customer, `Can I change my order ${suffix}?`);
+
+    // Accepted from its row: the conversation opens and the list shows it under Open, selected.
+    await rows(page, "Waiting tickets").filter({ hasText: customer }).getByRole("button", { name: `Accept ticket from ${customer}` }).click();
+    await page.waitForURL(`**/tickets/${ticketId}`);
+    await selectedTab(/^Open/).waitFor();
+    const openLink = rows(page, "Open tickets").filter({ hasText: customer }).getByRole("link", { name: new RegExp(customer) });
+    const selectedRow = openLink.and(page.locator('[aria-current="page"]'));
+    await selectedRow.waitFor();
+
+    // Resolved, found among the closed tickets and reopened there: the list goes back to Open.
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await page.getByRole("menuitem", { name: "Resolve without a farewell message" }).click();
+    await page.waitForURL(/\/tickets$/);
+    await page.getByRole("button", { name: "Filters" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Show closed tickets" }).click();
+    await page.keyboard.press("Escape");
+    // From the keyboard: the filter button's tooltip, shown again as the menu gives back focus, covers the tab.
+    await page.getByRole("tab", { name: "Closed" }).press("Enter");
+    await rows(page, "Closed tickets").filter({ hasText: customer }).getByRole("link", { name: new RegExp(customer) }).click();
+    await page.waitForURL(`**/tickets/${ticketId}`);
+    await selectedTab(/^Closed/).waitFor();
+    await page.getByRole("button", { name: "Reopen" }).click();
+    await selectedTab(/^Open/).waitFor();
+    await selectedRow.waitFor();
+    await context.close();
+  });
+});
+
+describe("a message that arrives in the ticket on screen", () => {
+  it("is read: no unread badge on its row, in the drawer or in the title", async () => {
+    // An attendant of their own queue and connection: every unread count below is theirs alone.
+    const reader = { name: `Rui ${suffix}`, email: `rui-${suffix}@e2e.atendo.test` };
+    const queue = await api<{ id: number }>("/queue", {
+      method: "POST",
+      token: admin,
+      body: JSON.stringify({ name: `Reading ${suffix}`, color: `#${(Date.now() + 7).toString(16).slice(-6).toUpperCase()}` }),
+    });
+    await api("/users", { method: "POST", token: admin, body: JSON.stringify({ ...reader, password, profile: "user", queueIds: [queue.id] }) });
+    const shop = await api<{ id: number; apiToken: string }>("/whatsapp", {
+      method: "POST",
+      token: admin,
+      body: JSON.stringify({ name: `Reading chat ${suffix}`, kind: "api", destinationType: "queue", destinationItem: queue.id }),
+    });
+    const writes = (number: string, name: string, body: string) =>
+      api(`/channels/${shop.id}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${shop.apiToken}` },
+        body: JSON.stringify({ externalId: `read-${suffix}-${++messageSeq}`, from: { number, name }, body }),
+      });
+
+    const { context, page } = await signIn(reader);
+    await waitingTab(page).click();
+    const customer = `Lia ${suffix}`;
+    const number = `55113${Date.now().toString().slice(-8)}`;
+    await writes(number, customer, "Good morning");
+    await rows(page, "Waiting tickets").filter({ hasText: customer }).getByRole("button", { name: `Accept ticket from ${customer}` }).click();
+    await conversationBubble(page, "Good morning").waitFor();
+    await titleShows(page, 0);
+
+    // The customer writes while the conversation is on screen: it shows, and it is read.
+    await writes(number, customer, `Are you there ${suffix}?`);
+    await conversationBubble(page, `Are you there ${suffix}?`).waitFor();
+    const row = rows(page, "Open tickets").filter({ hasText: customer });
+    await row.getByText(`Are you there ${suffix}?`).waitFor();
+    // Another customer's message, not on screen, is the one the counts show.
+    await writes(`55112${Date.now().toString().slice(-8)}`, `Noa ${suffix}`, "Hello?");
+    await row.getByLabel("Unread messages: 0", { exact: true }).waitFor({ state: "attached" });
+    await titleShows(page, 1);
+    await page.getByRole("link", { name: "Conversations" }).and(page.locator('[aria-description="1 unread"]')).waitFor();
+    expect(await row.getByLabel("Unread messages: 0", { exact: true }).count()).toBe(1);
+    await context.close();
   });
 });
 

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterEach, expect, inject } from "vitest";
 import { E2E_ADMIN } from "./global-setup.js";
 
 export { E2E_ADMIN };
@@ -31,12 +31,49 @@ export interface ContextOptions {
   locale?: string;
 }
 
+/**
+ * Content-Security-Policy violations reported by the pages of the running journey. Every journey
+ * fails if its pages met any (checked after each test of every file that imports this module),
+ * so the whole suite proves the app runs under its policy. A journey that provokes one on
+ * purpose takes it with {@link takeCspViolations}.
+ */
+const cspViolations: string[] = [];
+
+afterEach(() => {
+  expect(takeCspViolations(), "Content-Security-Policy violations").toEqual([]);
+});
+
+/** The violations seen so far, which then no longer fail the journey. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * Records what the browser refuses under the page's policy: the DOM event, and the console line
+ * (for a refusal no document of ours hears: a frame refused to another site, a worker).
+ */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding("reportCspViolation", (_source, text: string) => {
+    cspViolations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      void report(`${event.effectiveDirective} refused ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`);
+    });
+  });
+  context.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+}
+
 export async function newPage(browser: Browser, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? "en-US",
   });
+  await watchCsp(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -64,7 +64,9 @@ export const ticketIdParam = z.object({ ticketId: positiveId });
 /**
  * GET /messages/{ticketId} {pageNumber}: page 1 holds the newest `limits.messagePageSize`
  * messages; each page is in chronological order (oldest first). Reading page 1 resets the
- * ticket's unread count (a `ticket` `updateUnread` event).
+ * ticket's unread count (a `ticket` `updateUnread` event); so does PUT /messages/{ticketId}
+ * (no body, answers `okResponse`), which the web calls when a message arrives in the ticket on
+ * screen. Only the owner's reading resets the count.
  */
 export const listMessagesQuery = z.object({ pageNumber });
 export const messagePage = listPage("messages", message).extend({ ticket });

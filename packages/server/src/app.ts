@@ -21,6 +21,7 @@ import { authenticate } from "./modules/auth/authenticate.js";
 import { registerAuth } from "./http/auth-plugin.js";
 import { registerErrorMapper } from "./http/error-mapper.js";
 import { registerRequestLog } from "./http/request-log.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerWebApp } from "./http/web-app.js";
 import { createJobs, type JobOptions } from "./jobs/jobs.js";
 import type { JobRegistry } from "./jobs/job-registry.js";
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   registerErrorMapper(app);
   registerRequestLog(app, { accessLog: config.ACCESS_LOG });
+  registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   // Limits here are the widest (documents); each route narrows them by the file's real type.

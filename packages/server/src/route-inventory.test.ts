@@ -121,6 +121,7 @@ const allRoutes = [
   "POST /api/whatsapp",
   "POST /api/whatsappsession/:id/pairing-code",
   "PUT /api/contacts/:id",
+  "PUT /api/messages/:ticketId",
   "PUT /api/queue/:id",
   "PUT /api/quickAnswers/:id",
   "PUT /api/settings/:key",

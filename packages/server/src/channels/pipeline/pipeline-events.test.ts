@@ -119,4 +119,19 @@ describe("live ticket and message events", () => {
     expect(page.json().ticket.unreadMessages).toBe(0);
     expect(await reset).toEqual({ action: "updateUnread", ticketId });
   });
+
+  it("reset the unread count when the owner marks a message read that arrived on screen (PUT /messages/:ticketId)", async () => {
+    const owner = await live.server.createUser();
+    const direct = await createConnection(live.server, live.admin, { destinationType: "users", destinationItem: owner.id });
+    const { ticketId } = await inbound(live.server, direct);
+    const socket = await live.sockets.connect(owner.token);
+    const reset = nextEvent<TicketEvent>(socket, "ticket");
+    const answer = await live.server.request({ method: "PUT", url: `/api/messages/${ticketId}`, token: owner.token });
+    expect(answer.statusCode).toBe(200);
+    expect(await reset).toEqual({ action: "updateUnread", ticketId });
+    // Nothing left to read: a second call announces nothing.
+    const later = recordEvents(socket, "ticket");
+    await live.server.request({ method: "PUT", url: `/api/messages/${ticketId}`, token: owner.token });
+    expect(await heardNothing(socket, later)).toBe(true);
+  });
 });

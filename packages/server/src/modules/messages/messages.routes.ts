@@ -2,7 +2,7 @@ import { deleteMessageBody, listMessagesQuery, messageIdParam, messagePage, okRe
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { actorOf, errorResponses, ok, parseWith, typed } from "../../core/route-kit.js";
-import { deleteMessage, listMessages } from "./messages.service.js";
+import { deleteMessage, listMessages, markMessagesRead } from "./messages.service.js";
 import { sendFiles, sendText, ticketToWrite } from "./send-message.service.js";
 import { discardUploads, readMultipartMessage } from "./uploads.js";
 
@@ -16,6 +16,21 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/messages/:ticketId",
     { schema: { tags, params: ticketIdParam, querystring: listMessagesQuery, response: { 200: messagePage, ...errorResponses(403, 404) } } },
     async (request) => listMessages(ctx, actorOf(request), request.params.ticketId, request.query.pageNumber),
+  );
+
+  r.put(
+    "/api/messages/:ticketId",
+    {
+      schema: {
+        tags,
+        description:
+          "Marks the ticket's messages read, as reading page 1 does: the web calls it when a message arrives in the ticket on screen. " +
+          "Only the ticket's owner resets the unread count (a `ticket` `updateUnread` event); for others it changes nothing.",
+        params: ticketIdParam,
+        response: { 200: okResponse, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ok(markMessagesRead(ctx, actorOf(request), request.params.ticketId)),
   );
 
   r.post(

@@ -59,6 +59,18 @@ export async function listMessages(ctx: AppContext, actor: Actor, ticketId: numb
 }
 
 /**
+ * PUT /messages/{ticketId}: the messages the user sees arrive in the open ticket are read (the
+ * web calls it while the ticket is on screen). Same rule as reading page 1: for who may see the
+ * ticket, and only its owner's reading resets the count (then a `ticket` `updateUnread` event).
+ */
+export async function markMessagesRead(ctx: AppContext, actor: Actor, ticketId: number): Promise<void> {
+  const row = await findTicketRow(ctx.db, ticketId);
+  await assertCanSeeTicket(ctx.db, actor, row);
+  if (!(await markRead(ctx, actor, row))) return;
+  emitTicket(ctx, await presentTicket(ctx.db, ticketId), { action: "updateUnread", ticketId });
+}
+
+/**
  * DELETE /messages/{id} {ticketId}: an own message (fromMe), by its sender or an admin, in a
  * ticket they may write in; deleted on the channel for everyone, then kept and marked deleted.
  * `ticketId` must be the message's ticket: the web names the ticket on screen, and a message of

@@ -43,6 +43,7 @@ describe("message routes: guards", () => {
       [
         { method: "GET", url: `/api/messages/${ticketId}` },
         { method: "POST", url: `/api/messages/${ticketId}`, payload: { body: "hi" } },
+        { method: "PUT", url: `/api/messages/${ticketId}` },
         { method: "DELETE", url: `/api/messages/${messageId}`, payload: { ticketId } },
       ],
       anonymous,
@@ -90,6 +91,41 @@ describe("GET /api/messages/:ticketId", () => {
     const second = (await get(ticketId, owner.token, 2)).json() as MessagePage;
     expect(second).toMatchObject({ hasMore: false, ticket: { id: ticketId } });
     expect(second.messages.map((m) => m.body)).toEqual(["n0", "n1", "n2", "n3", "n4"]);
+  });
+});
+
+describe("PUT /api/messages/:ticketId (mark read)", () => {
+  const markRead = (ticketId: number, token: string) => server.request({ method: "PUT", url: `/api/messages/${ticketId}`, token });
+  const unreadOf = async (ticketId: number) => (await server.request({ method: "GET", url: `/api/tickets/${ticketId}`, token: admin })).json().ticket.unreadMessages;
+
+  it("is refused to who may not see the ticket, and answers a missing one as missing", async () => {
+    const { ticketId } = await inbound(server, direct);
+    await expectRefused(server, [{ method: "PUT", url: `/api/messages/${ticketId}` }], member.token, 403, "ERR_NO_PERMISSION");
+    expect((await markRead(999_999, admin)).json().error).toBe("ERR_NO_TICKET_FOUND");
+    expect(await unreadOf(ticketId)).toBe(1);
+  });
+
+  it("resets the unread count of a message that arrived while the owner had the ticket open", async () => {
+    const number = uniqueNumber();
+    const { ticketId } = await inbound(server, direct, { from: { number }, body: "first" });
+    await get(ticketId, owner.token); // the owner opens the ticket: read
+    await inbound(server, direct, { from: { number }, body: "arrives while it is on screen" });
+    expect(await unreadOf(ticketId)).toBe(1);
+    const response = await markRead(ticketId, owner.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect(await unreadOf(ticketId)).toBe(0);
+    const page = (await get(ticketId, owner.token)).json() as MessagePage;
+    expect(page.messages.every((m) => m.fromMe || m.read)).toBe(true);
+  });
+
+  it("leaves the count to the owner: an admin or a queue member reading changes nothing", async () => {
+    const owned = await inbound(server, direct);
+    expect((await markRead(owned.ticketId, admin)).statusCode).toBe(200);
+    expect(await unreadOf(owned.ticketId)).toBe(1);
+    const waiting = await inbound(server, queued);
+    expect((await markRead(waiting.ticketId, member.token)).statusCode).toBe(200);
+    expect(await unreadOf(waiting.ticketId)).toBe(1);
   });
 });
 

@@ -11,7 +11,7 @@ import { AppTopBar } from "./app-top-bar";
 /** Below this width the drawer is temporary (spec §2; contracts layout.temporaryDrawerBelow). */
 const temporaryDrawerQuery = "(max-width:599.95px)";
 
-/** The signed-in frame: banner, app bar, collapsible drawer, page. */
+/** The signed-in frame: banner, app bar, collapsible drawer, page; only the page scrolls. */
 export function AppShell() {
   const temporary = useMediaQuery(temporaryDrawerQuery, { noSsr: true });
   const [expanded, setExpanded] = useState(true);
@@ -21,7 +21,10 @@ export function AppShell() {
   const menuOpen = temporary ? mobileOpen : expanded;
 
   return (
-    <Box sx={{ height: "100dvh", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
+    // The frame is the window, exactly: pinned to it and clipping, so nothing inside can make the
+    // document scroll (a wheel would push the app bar and the drawer off screen); pages scroll
+    // inside <main>, which also contains what they position absolutely.
+    <Box sx={{ position: "fixed", inset: 0, overflow: "hidden", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
       <ShutdownBanner />
       <AppTopBar
         menuOpen={menuOpen}
@@ -36,7 +39,7 @@ export function AppShell() {
           onClose={() => setMobileOpen(false)}
           onContactUs={() => setFeedbackOpen(true)}
         />
-        <Box component="main" sx={{ flex: 1, minWidth: 0, overflow: "auto" }}>
+        <Box component="main" sx={{ flex: 1, minWidth: 0, overflow: "auto", position: "relative" }}>
           <Outlet />
         </Box>
       </Box>

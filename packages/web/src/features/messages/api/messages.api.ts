@@ -6,6 +6,11 @@ export function listMessages(ticketId: number, pageNumber: number, signal?: Abor
   return http.get<MessagePage>(`/messages/${ticketId}`, { query: { pageNumber }, signal });
 }
 
+/** PUT /messages/{ticketId}: what arrived in the ticket on screen is read (only the owner's call resets the count). */
+export function markMessagesRead(ticketId: number): Promise<{ ok: true }> {
+  return http.put<{ ok: true }>(`/messages/${ticketId}`);
+}
+
 export function sendText(ticketId: number, body: SendMessageBody): Promise<SentMessages> {
   return http.post<SentMessages>(`/messages/${ticketId}`, body);
 }

@@ -13,6 +13,7 @@ import { toast } from "../../../lib/toast";
 import { useDeleteMessage } from "../hooks/use-message-actions";
 import { useMessagePermissions } from "../hooks/use-message-permissions";
 import { useMessages } from "../hooks/use-messages";
+import { useReadWhileShown } from "../hooks/use-read-while-shown";
 import { useFirstItemIndex } from "../hooks/use-first-item-index";
 import { formatDay, startsNewDay } from "../lib/message-dates";
 import { MessageBubble } from "./message-bubble";
@@ -74,6 +75,7 @@ function DaySeparator({ iso }: { iso: string }) {
 export function MessageList({ ticket, selection, onReply, onStartForward }: MessageListProps) {
   const { t } = useTranslation();
   const query = useMessages(ticket.id);
+  useReadWhileShown(ticket);
   const { messages, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const firstItemIndex = useFirstItemIndex(messages);
   const permissions = useMessagePermissions(ticket);

@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useMatch, useNavigate } from "react-router";
+import { visuallyHidden } from "../../../components/visually-hidden";
 import { paths } from "../../../lib/paths";
 import { useTicketListFilters } from "../hooks/use-ticket-list-filters";
 import { NewTicketDialog } from "./new-ticket/new-ticket-dialog";
@@ -32,7 +33,7 @@ export function TicketsPage() {
   useStartChatRequest((contact) => setNewTicket({ open: true, contact }));
 
   return (
-    <Box sx={{ height: "100%", display: "flex", minHeight: 0, bgcolor: "background.paper" }}>
+    <Box sx={{ position: "relative", height: "100%", display: "flex", minHeight: 0, bgcolor: "background.paper" }}>
       <Box
         component="section"
         aria-label={t("ticketList.title")}
@@ -62,7 +63,7 @@ export function TicketsPage() {
           bgcolor: "background.default",
         }}
       >
-        {ticketId === null ? <Welcome /> : <TicketView key={ticketId} ticketId={ticketId} />}
+        {ticketId === null ? <Welcome /> : <TicketView key={ticketId} ticketId={ticketId} onFollow={filters.followTicket} />}
       </Box>
       <NewTicketDialog
         open={newTicket.open}
@@ -95,15 +96,6 @@ function useStartChatRequest(open: (contact: Contact) => void) {
     void navigate(location.pathname, { replace: true, state: null });
   }, [requested, open, navigate, location.key, location.pathname]);
 }
-
-const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
 
 function Welcome() {
   const { t } = useTranslation();

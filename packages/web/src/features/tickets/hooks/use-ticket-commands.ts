@@ -1,4 +1,4 @@
-import type { Ticket, TicketResult, TicketSummary, UpdateTicketBody } from "@atendo/contracts";
+import type { Ticket, TicketResult, TicketStatus, TicketSummary, UpdateTicketBody } from "@atendo/contracts";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -14,10 +14,11 @@ export interface OwnerInfo {
 
 /**
  * The header's actions (spec §4) and where each one leaves the attendant: accept and reopen stay
- * on the ticket, return, resolve, transfer, leave and delete go back to the list. An answer with
- * `ticketIsOpen` shows the contact's other active ticket instead.
+ * on the ticket (and `follow` shows the list's tab it moved to), return, resolve, transfer, leave
+ * and delete go back to the list. An answer with `ticketIsOpen` shows the contact's other active
+ * ticket instead.
  */
-export function useTicketCommands(ticket: Ticket) {
+export function useTicketCommands(ticket: Ticket, follow: (status: TicketStatus) => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -41,6 +42,7 @@ export function useTicketCommands(ticket: Ticket) {
       stay();
       setOwnerInfo({ ticket: result.ticket, reason: "alreadyOpen" });
     } else if (leave) backToList();
+    else follow(result.ticket.status);
   };
 
   const run = (body: UpdateTicketBody, leave: boolean) => {

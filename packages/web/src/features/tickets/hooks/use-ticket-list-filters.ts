@@ -54,6 +54,15 @@ export function useTicketListFilters() {
       setTab(next);
       setSearchText("");
     },
+    /**
+     * After the user moved a ticket (accept, reopen) the list shows the tab the ticket went to,
+     * so the open conversation is not left beside a tab that no longer holds it.
+     */
+    followTicket: (status: TicketStatus) => {
+      if (status === "closed" && !showClosed) return;
+      setTab(status);
+      setSearchText("");
+    },
     searchText,
     setSearchText,
     searching: search !== "",

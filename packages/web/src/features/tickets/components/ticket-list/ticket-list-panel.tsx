@@ -44,7 +44,10 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
     accept.mutate(ticket.id, {
       onSuccess: (result) => {
         if (result.ticketIsOpen) onAlreadyOpen(result.ticket);
-        else void navigate(paths.ticket.href(ticket.id));
+        else {
+          filters.followTicket(result.ticket.status);
+          void navigate(paths.ticket.href(ticket.id));
+        }
       },
     });
   }

@@ -1,4 +1,4 @@
-import type { Ticket } from "@atendo/contracts";
+import type { Ticket, TicketStatus } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import { useEffect } from "react";
@@ -15,9 +15,9 @@ import { TicketConversation } from "./ticket-conversation";
 /**
  * The open conversation of /tickets/:ticketId (spec §2). Without permission the owner-info modal
  * shows who holds the ticket, then the list comes back; a failed fetch or a deleted ticket also
- * go back to the list.
+ * go back to the list. `onFollow` shows the list's tab the ticket moved to after accept or reopen.
  */
-export function TicketView({ ticketId }: { ticketId: number }) {
+export function TicketView({ ticketId, onFollow }: { ticketId: number; onFollow: (status: TicketStatus) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useTicket(ticketId);
@@ -28,7 +28,7 @@ export function TicketView({ ticketId }: { ticketId: number }) {
     void navigate(paths.tickets, { replace: true });
   }, [query.error, navigate]);
 
-  if (query.data?.hasPermission) return <PermittedTicket ticket={query.data.ticket} />;
+  if (query.data?.hasPermission) return <PermittedTicket ticket={query.data.ticket} onFollow={onFollow} />;
   if (query.data) {
     return (
       <OwnerInfoDialog ticket={query.data.ticket} reason="noPermission" onClose={() => void navigate(paths.tickets, { replace: true })} />
@@ -41,10 +41,10 @@ export function TicketView({ ticketId }: { ticketId: number }) {
   );
 }
 
-function PermittedTicket({ ticket }: { ticket: Ticket }) {
+function PermittedTicket({ ticket, onFollow }: { ticket: Ticket; onFollow: (status: TicketStatus) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const commands = useTicketCommands(ticket);
+  const commands = useTicketCommands(ticket, onFollow);
   useTicketLive(ticket.id, {
     onDeleted: () => {
       toast.info(t("ticketView.deletedByOther"));

@@ -1,0 +1,61 @@
+import type { Ticket } from "@atendo/contracts";
+import { useEffect, useMemo, useRef } from "react";
+import { useCurrentUser } from "../../../lib/session";
+import { useServerEvent } from "../../../lib/socket";
+import { markMessagesRead } from "../api/messages.api";
+
+/**
+ * Runs `call` now, or once more right after the call in flight: a burst of messages costs at most
+ * two requests, and the last one sees every message of the burst.
+ */
+function singleFlight(call: () => Promise<unknown>): () => void {
+  let running = false;
+  let again = false;
+  const run = (): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void call()
+      .catch(() => undefined) // a ticket that left the user's sight keeps its count: nothing to tell them
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return run;
+}
+
+/**
+ * A customer's message shown in the ticket on screen is read (issue 11): the owner's view tells
+ * the server when it arrives while the page is visible, or when the page shows again after it
+ * arrived hidden. The server resets the count and announces `updateUnread`, which clears the
+ * list's badge, the drawer's and the title's. Only the owner's reading counts (as on the server),
+ * so nobody else calls.
+ */
+export function useReadWhileShown(ticket: Ticket): void {
+  const user = useCurrentUser();
+  const owner = user !== null && ticket.userId === user.id;
+  const markRead = useMemo(() => singleFlight(() => markMessagesRead(ticket.id)), [ticket.id]);
+  const unreadWhileHidden = useRef(false);
+
+  useServerEvent("appMessage", (event) => {
+    if (event.action !== "create" || event.message.ticketId !== ticket.id || event.message.fromMe || !owner) return;
+    if (document.visibilityState === "visible") markRead();
+    else unreadWhileHidden.current = true;
+  });
+
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState !== "visible" || !unreadWhileHidden.current) return;
+      unreadWhileHidden.current = false;
+      markRead();
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, [markRead]);
+}
