@@ -56,6 +56,8 @@ beforeAll(async () => {
     home: [paths.home],
     login: [paths.login],
     signup: [paths.signup],
+    forgotPassword: [paths.forgotPassword],
+    resetPassword: [paths.resetPassword, `${paths.resetPassword}?token=not-a-real-token`],
     tickets: [paths.tickets],
     ticket: [paths.ticket.href(openId)],
     chats: [paths.chats],
