@@ -1,7 +1,9 @@
+import { limits } from "@atendo/contracts";
 import type { AppContext } from "../context.js";
 import { closeIdleTickets } from "./auto-close.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { runRecovery } from "./recovery.js";
+import { sweepOrphanUploads } from "./upload-sweep.js";
 
 export interface JobOptions {
   /** Between two recovery sweeps; default 2 s (also how soon another instance's reply goes out here). */
@@ -14,6 +16,8 @@ export interface JobOptions {
   ownershipMs?: number;
   /** Between two auto-close runs; default one minute. */
   autoCloseMs?: number;
+  /** Between two sweeps of orphan upload files; default limits.uploadSweepSeconds. */
+  uploadSweepMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -24,6 +28,8 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     // Started after the drivers: its first sweep sends what a crash left unsent on the connections now running here.
     periodicJob("recovery", ctx.log, { intervalMs: options.recoveryMs ?? 2000, runAtStart: true }, () => runRecovery(ctx)),
     periodicJob("connection-ownership", ctx.log, { intervalMs: options.ownershipMs ?? 10_000 }, () => ctx.channels.retryOwnership()),
+    // Temporary files of uploads a killed process left behind; the first sweep runs at start-up.
+    periodicJob("upload-sweep", ctx.log, { intervalMs: options.uploadSweepMs ?? limits.uploadSweepSeconds * 1000, runAtStart: true }, () => sweepOrphanUploads(ctx)),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
   const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;
