@@ -29,6 +29,8 @@ export default async function setup(project: TestProject) {
     SHUTDOWN_BANNER_URL: "https://wa.me/5500000000000",
     // As on a first `npm start`: the "Demo (API)" connection and its Support queue (simulator journey).
     DEMO_CONNECTION: "true",
+    // The journeys' webhook receivers listen on 127.0.0.1 (a gateway on the install's own network).
+    WEBHOOK_ALLOW_PRIVATE: "true",
     WEB_DIST: dist,
   });
   project.provide("baseUrl", server.baseUrl);

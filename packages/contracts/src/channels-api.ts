@@ -23,7 +23,10 @@ const externalId = z.string().trim().min(1).max(limits.externalIdMax);
 /** ISO 8601 text or milliseconds since the epoch. */
 const timestamp = z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).transform((value) => new Date(value));
 
-/** A file sent inline, base64-encoded (media up to 16 MB, documents up to 100 MB once decoded). */
+/**
+ * A file sent inline, base64-encoded: up to `limits.channelInlineFileBytes` (16 MB) decoded. Larger
+ * documents (up to 100 MB) go as multipart/form-data (`channelInboundForm`).
+ */
 export const channelMedia = z.object({
   data: z.base64(),
   mimeType: z.string().trim().min(1).max(200),
@@ -46,6 +49,28 @@ export const channelInboundBody = z
   })
   .refine((input) => input.body.trim() !== "" || input.media !== undefined, { message: "a body or a media is required", path: ["body"] });
 export type ChannelInboundBody = z.input<typeof channelInboundBody>;
+
+/** A form's timestamp is text: ISO 8601, or digits for epoch milliseconds. */
+const formTimestamp = z
+  .string()
+  .trim()
+  .transform((value) => (/^\d+$/.test(value) ? Number(value) : value))
+  .pipe(timestamp);
+
+/**
+ * The same message as multipart/form-data, the way for large files (streamed to disk, never held
+ * in memory): text fields `externalId`, `number`, `name`, `body`, `quotedExternalId`,
+ * `timestamp`, and at most one file part named `file` (its Content-Type and file name as sent).
+ * A text, a file, or both.
+ */
+export const channelInboundForm = z.object({
+  externalId,
+  number: channelNumber,
+  name: z.string().trim().max(100).optional(),
+  body: z.string().max(limits.messageBodyMax).default(""),
+  quotedExternalId: externalId.optional(),
+  timestamp: formTimestamp.optional(),
+});
 
 /** Answer of an inbound message: 201 when stored, 200 with `duplicate: true` when already known. */
 export const channelInboundResponse = z.object({ messageId: z.number(), ticketId: z.number(), duplicate: z.boolean() });

@@ -424,6 +424,24 @@ export const errorCatalogue = {
     pt: "A solicitação é grande demais.",
     es: "La solicitud es demasiado grande.",
   },
+  ERR_UPLOAD_TIMEOUT: {
+    status: 408,
+    en: "The upload stopped before it was complete. Send it again.",
+    pt: "O envio parou antes de terminar. Envie novamente.",
+    es: "El envío se detuvo antes de terminar. Envíelo de nuevo.",
+  },
+  ERR_INVALID_UPLOAD: {
+    status: 400,
+    en: "The upload is malformed or incomplete (multipart/form-data with a boundary expected).",
+    pt: "O envio está malformado ou incompleto (esperado multipart/form-data com boundary).",
+    es: "El envío está mal formado o incompleto (se espera multipart/form-data con boundary).",
+  },
+  ERR_WEBHOOK_URL_NOT_ALLOWED: {
+    status: 400,
+    en: "This webhook address is on a private or local network. Use a public address, or allow private webhooks on the server (WEBHOOK_ALLOW_PRIVATE).",
+    pt: "Este endereço de webhook está em uma rede privada ou local. Use um endereço público ou permita webhooks privados no servidor (WEBHOOK_ALLOW_PRIVATE).",
+    es: "Esta dirección de webhook está en una red privada o local. Use una dirección pública o permita webhooks privados en el servidor (WEBHOOK_ALLOW_PRIVATE).",
+  },
   ERR_SERVICE_UNAVAILABLE: {
     status: 503,
     en: "The service is not ready. Try again shortly.",

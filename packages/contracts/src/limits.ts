@@ -56,6 +56,30 @@ export const limits = {
   /** External ids (API channel) and file names. */
   externalIdMax: 200,
   fileNameMax: 255,
+  /**
+   * A request body (an upload above all) that sends nothing for this long is given up: 408
+   * ERR_UPLOAD_TIMEOUT, connection closed, temporary file removed (docs/decisions/0032).
+   * UPLOAD_IDLE_TIMEOUT_SECONDS overrides it.
+   */
+  uploadIdleSeconds: 30,
+  /**
+   * The longest any request body may take to arrive, however steadily it trickles: 100 MB at
+   * about 0.5 Mbit/s. UPLOAD_MAX_SECONDS overrides it.
+   */
+  uploadMaxSeconds: 30 * 60,
+  /**
+   * A temporary upload file (`*.upload` in MEDIA_DIR) untouched for this long belongs to no
+   * request any more (longer than uploadMaxSeconds): the sweep removes it.
+   */
+  orphanUploadSeconds: 2 * 60 * 60,
+  /** Between two sweeps of orphan upload files (one also runs at start-up). */
+  uploadSweepSeconds: 15 * 60,
+  /**
+   * Largest file an API-channel message may carry inline, base64 in JSON (the whole body is held
+   * in memory several times over); larger files, up to documentBytes, go as multipart/form-data,
+   * streamed to disk.
+   */
+  channelInlineFileBytes: 16 * 1024 * 1024,
 } as const;
 
 export const timing = {

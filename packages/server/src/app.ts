@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { createApiDriverFactory } from "./channels/api/api-driver.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
 import { ApiConnectionCache } from "./channels/api/connection-cache.js";
+import { WebhookGuard, type HostResolver } from "./channels/api/webhook-guard.js";
 import { WebhookOutbox, type OutboxOptions } from "./channels/api/webhook-outbox.js";
 import type { DriverFactory } from "./channels/channel-driver.js";
 import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
@@ -19,6 +20,7 @@ import type { AppContext } from "./context.js";
 import type { Database } from "./db/client.js";
 import { authenticate } from "./modules/auth/authenticate.js";
 import { registerAuth } from "./http/auth-plugin.js";
+import { registerBodyDeadline } from "./http/body-deadline.js";
 import { registerErrorMapper } from "./http/error-mapper.js";
 import { registerRequestLog } from "./http/request-log.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -67,6 +69,8 @@ export interface AppDeps {
   drivers?: Partial<Record<ConnectionKind, DriverFactory | null>>;
   /** Extra dependencies of the real WhatsApp driver (tests: a fake Baileys socket). */
   whatsapp?: Partial<WhatsappDriverDeps>;
+  /** How webhook host names resolve (tests: names of their own; default the system resolver). */
+  resolveHost?: HostResolver;
 }
 
 export interface BuiltApp {
@@ -102,10 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     redisUrl: config.REDIS_URL,
     redisKey: deps.redisKey,
   });
+  const webhookGuard = new WebhookGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolve: deps.resolveHost });
   const outbox = new WebhookOutbox(
     {
       db,
       log,
+      guard: webhookGuard,
       publicUrl: config.PUBLIC_URL,
       delivered: (messageId, externalId) => markDelivered(ctx, messageId, externalId),
       failed: async (messageId) => void (await markFailed(ctx, messageId)),
@@ -137,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     realtime,
     channels,
     outbox,
+    webhookGuard,
     apiConnections: new ApiConnectionCache(db),
     loginThrottle: new LoginThrottle(),
   };
@@ -150,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   registerErrorMapper(app);
+  // Before any route: every body, an upload above all, arrives in bounded time or the connection goes.
+  registerBodyDeadline(app, { idleMs: config.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000, maxMs: config.UPLOAD_MAX_SECONDS * 1000 });
   registerRequestLog(app, { accessLog: config.ACCESS_LOG });
   registerSecurityHeaders(app, config);
   await app.register(cookie);

@@ -19,6 +19,8 @@ describe("loadConfig", () => {
   it("applies the documented defaults to an empty environment", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 8080, PGLITE_DIR: "./data/db", APP_TITLE: "Atendo", COOKIE_SECURE: false });
+    // Private webhook addresses are refused unless an operator allows them.
+    expect(config).toMatchObject({ WEBHOOK_ALLOW_PRIVATE: false, UPLOAD_IDLE_TIMEOUT_SECONDS: 30, UPLOAD_MAX_SECONDS: 1800 });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -32,6 +34,8 @@ describe("loadConfig", () => {
     ["LOG_LEVEL", "loud"],
     ["COOKIE_SECURE", "yes"],
     ["TICKETS_AUTO_CLOSE_HOURS", "-1"],
+    ["WEBHOOK_ALLOW_PRIVATE", "maybe"],
+    ["UPLOAD_IDLE_TIMEOUT_SECONDS", "0"],
   ])("rejects %s=%s with one line naming the variable", (variable, value) => {
     const message = rejection({ [variable]: value });
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: `));

@@ -1,3 +1,4 @@
+import { limits } from "@atendo/contracts";
 import { z } from "zod";
 
 const optionalText = z
@@ -48,6 +49,15 @@ export const configSchema = z.object({
   TICKET_REOPEN_WINDOW_MINUTES: z.coerce.number().int().min(0).max(525_600).default(0),
   /** Base URL external systems reach Atendo at (media links in API-channel webhooks). */
   PUBLIC_URL: optionalUrl,
+  /**
+   * Webhook URLs may point at loopback, link-local and private addresses (an install whose
+   * gateway is on its own network). Off: such URLs are refused when saved and when delivered.
+   */
+  WEBHOOK_ALLOW_PRIVATE: flag,
+  /** A request body that sends nothing for this long is given up (408, connection closed). Decimals allowed. */
+  UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(limits.uploadIdleSeconds),
+  /** The longest a request body may take to arrive, however steadily it comes. Decimals allowed. */
+  UPLOAD_MAX_SECONDS: z.coerce.number().positive().max(24 * 3600).default(limits.uploadMaxSeconds),
   /** First start with no connection: create the demo API connection and its Support queue. */
   DEMO_CONNECTION: z
     .enum(["true", "false", "1", "0", ""])

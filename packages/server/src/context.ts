@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ApiConnectionCache } from "./channels/api/connection-cache.js";
+import type { WebhookGuard } from "./channels/api/webhook-guard.js";
 import type { WebhookOutbox } from "./channels/api/webhook-outbox.js";
 import type { ChannelManager } from "./channels/channel-manager.js";
 import type { Config } from "./config.js";
@@ -29,6 +30,8 @@ export interface AppContext {
   channels: ChannelManager;
   /** The API channel's webhook deliveries. */
   outbox: WebhookOutbox;
+  /** Where webhooks may point (checked when saved and when delivered). */
+  webhookGuard: WebhookGuard;
   /** API connections by id, read by every API-channel call. */
   apiConnections: ApiConnectionCache;
   /** Failed password attempts (sign-in, the current password on a change), per address and email. */

@@ -15,12 +15,12 @@ export type MediaType = MessageMediaType;
 /** Delivery state as the spec numbers it (the contract's list): 0 pending, 1 sent, 3 delivered, 4 read, 5 played. */
 export type Ack = MessageAck;
 
-export interface InboundMedia {
-  /** Raw bytes; the pipeline stores them under a unique name. */
-  data: Buffer;
-  mimeType: string;
-  fileName?: string;
-}
+/**
+ * A received file: its bytes (a driver that downloaded it: small media), or a file on disk
+ * (an upload streamed to a temporary file: large documents). The pipeline stores either under a
+ * unique name; a file on disk is hard-linked, not copied, and stays its owner's to remove.
+ */
+export type InboundMedia = { mimeType: string; fileName?: string } & ({ data: Buffer; path?: undefined } | { path: string; data?: undefined });
 
 /** A message the driver received (or saw sent from the phone itself: fromMe). */
 export interface InboundMessage {

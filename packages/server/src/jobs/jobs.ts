@@ -1,8 +1,10 @@
+import { limits } from "@atendo/contracts";
 import type { AppContext } from "../context.js";
 import { closeIdleTickets } from "./auto-close.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { runRecovery } from "./recovery.js";
 import { closeRevokedSockets } from "./revoked-sockets.js";
+import { sweepOrphanUploads } from "./upload-sweep.js";
 
 export interface JobOptions {
   /** Between two recovery sweeps; default 2 s (also how soon another instance's reply goes out here). */
@@ -17,6 +19,8 @@ export interface JobOptions {
   autoCloseMs?: number;
   /** Between two sweeps for sockets of sign-ins revoked outside this process; default 30 s. */
   revokedSocketsMs?: number;
+  /** Between two sweeps of orphan upload files; default limits.uploadSweepSeconds. */
+  uploadSweepMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -29,6 +33,8 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     periodicJob("connection-ownership", ctx.log, { intervalMs: options.ownershipMs ?? 10_000 }, () => ctx.channels.retryOwnership()),
     // Sign-ins revoked by another process (the admin command) lose their sockets within one interval.
     periodicJob("revoked-sockets", ctx.log, { intervalMs: options.revokedSocketsMs ?? 30_000 }, () => closeRevokedSockets(ctx)),
+    // Temporary files of uploads a killed process left behind; the first sweep runs at start-up.
+    periodicJob("upload-sweep", ctx.log, { intervalMs: options.uploadSweepMs ?? limits.uploadSweepSeconds * 1000, runAtStart: true }, () => sweepOrphanUploads(ctx)),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
   const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;

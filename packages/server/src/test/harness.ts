@@ -39,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost"> {
   mailer?: Mailer | null;
   redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
@@ -61,6 +61,8 @@ export async function createTestServer(env: Record<string, string> = {}, options
     ADMIN_PASSWORD: ADMIN.password,
     DEMO_CONNECTION: "false",
     MEDIA_DIR: mediaDir,
+    // Test webhook receivers listen on 127.0.0.1; the refusal of private addresses is tested with "false".
+    WEBHOOK_ALLOW_PRIVATE: "true",
     ...env,
   });
   const { app, ctx, jobs } = await buildApp({
@@ -76,6 +78,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     drivers: options.drivers ?? (options.whatsapp ? {} : { whatsapp: null }),
     whatsapp: options.whatsapp,
     logStream: options.logStream,
+    resolveHost: options.resolveHost,
   });
   await bootstrap(ctx);
   await app.ready();

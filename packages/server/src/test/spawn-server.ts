@@ -7,6 +7,8 @@ const root = new URL("../../../..", import.meta.url).pathname;
 
 export interface SpawnedServer {
   baseUrl: string;
+  /** The server process (benchmarks read its memory from /proc). */
+  pid: number;
   /** What the process printed on stdout until it was up (first-admin password, demo notice). */
   output: string;
   stop(): Promise<void>;
@@ -43,6 +45,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
   const port = /Atendo is running on http:\/\/localhost:(\d+)/.exec(output)?.[1];
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     output,
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -12,7 +12,9 @@ import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
 import { errorResponses, ok, typed } from "../../core/route-kit.js";
 import { mediaForChannel, sendMedia } from "../../modules/media/media.service.js";
-import { authenticateChannel, receiveChannelAck, receiveChannelMessage, type ChannelConnection } from "./api-inbound.js";
+import { discardUploads, readMultipartForm } from "../../modules/media/multipart-form.js";
+import { authenticateChannel, receiveChannelAck, receiveChannelForm, receiveChannelMessage, type ChannelConnection, type ChannelInbound } from "./api-inbound.js";
+import { ChannelTokenThrottle } from "./channel-token-throttle.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -22,10 +24,13 @@ declare module "fastify" {
 
 const tags = ["API channel"];
 const security = [{ bearer: [] }];
-const refusals = errorResponses(400, 401, 413, 415);
+const refusals = errorResponses(400, 401, 413, 415, 429);
 
-/** A 100 MB document base64-encoded in JSON, plus room for the rest of the body. */
-const inboundBodyLimit = Math.ceil(limits.documentBytes / 3) * 4 + 1024 * 1024;
+/**
+ * A JSON body: an inline file of up to 16 MB base64-encoded, plus room for the rest. Larger files
+ * come as multipart/form-data, streamed to disk (no body limit: the file limits apply).
+ */
+const inboundBodyLimit = Math.ceil(limits.channelInlineFileBytes / 3) * 4 + 1024 * 1024;
 
 /**
  * The API channel's HTTP side (docs/api-channel.md). Not user routes: they are public to the
@@ -35,14 +40,29 @@ export function apiChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   app.decorateRequest("channelConnection", null);
 
-  // Before the body is read: a caller without the token never gets a 130 MB body parsed.
+  // Per app, like the sign-in throttle: wrong tokens per address and per connection.
+  const throttle = new ChannelTokenThrottle();
+  // Before the body is read: a caller without the token never gets its body parsed.
   const onRequest = async (request: FastifyRequest) => {
     const id = Number((request.params as { connectionId?: string }).connectionId);
-    request.channelConnection = await authenticateChannel(ctx, Number.isSafeInteger(id) ? id : 0, request.headers.authorization);
+    const connectionId = Number.isSafeInteger(id) ? id : 0;
+    request.channelConnection = await authenticateChannel(ctx, throttle, { connectionId, ip: request.ip, authorization: request.headers.authorization });
   };
   const connectionOf = (request: FastifyRequest): ChannelConnection => {
     if (!request.channelConnection) throw new AppError("ERR_INVALID_CHANNEL_TOKEN");
     return request.channelConnection;
+  };
+  const receiveJson = (connection: ChannelConnection, body: ChannelInbound, validationError: Error | undefined) => {
+    if (validationError) throw validationError;
+    return receiveChannelMessage(ctx, connection, body);
+  };
+  const receiveForm = async (connection: ChannelConnection, request: FastifyRequest) => {
+    const form = await readMultipartForm(ctx, request, { fileFields: ["file"], maxFiles: 1, fileFieldHint: "The file goes in the `file` field." });
+    try {
+      return await receiveChannelForm(ctx, connection, form);
+    } finally {
+      await discardUploads(ctx, form.files); // the temporary name; the stored message has its own
+    }
   };
 
   r.post(
@@ -51,18 +71,24 @@ export function apiChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { public: true },
       onRequest,
       bodyLimit: inboundBodyLimit,
+      // The schema documents and checks JSON bodies; a multipart form is checked by its own
+      // schema (channelInboundForm) in the handler, so the JSON check's verdict waits until then.
+      attachValidation: true,
       schema: {
         tags,
         security,
         summary: "A customer's message, from the external system",
+        description:
+          "JSON (below; an inline base64 file up to 16 MB) or multipart/form-data with the fields `externalId`, `number`, `name`, `body`, " +
+          "`quotedExternalId`, `timestamp` and one `file` part (up to 100 MB, streamed to disk).",
         params: connectionIdParam,
         body: channelInboundBody,
-        response: { 200: channelInboundResponse, 201: channelInboundResponse, ...refusals },
+        response: { 200: channelInboundResponse, 201: channelInboundResponse, ...refusals, ...errorResponses(408) },
       },
     },
     async (request, reply) => {
       const connection = connectionOf(request);
-      const outcome = await receiveChannelMessage(ctx, connection, request.body);
+      const outcome = request.isMultipart() ? await receiveForm(connection, request) : await receiveJson(connection, request.body, request.validationError);
       return reply.status(outcome.duplicate ? 200 : 201).send(outcome);
     },
   );

@@ -1,10 +1,11 @@
 import type { Connection, MessagePage } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createConnection, inbound, postInbound, uniqueExternalId, uniqueNumber } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
-import { pngBytes, pngOfSize } from "../../test/media-samples.js";
+import { multipart, pngBytes, pngOfSize } from "../../test/media-samples.js";
 
 let server: TestServer;
 let admin: string;
@@ -69,6 +70,54 @@ describe("API channel: authentication", () => {
     const rotated = await server.request({ method: "PUT", url: `/api/whatsapp/${connection.id}`, token: admin, payload: { regenerateSecrets: true } });
     expect((await postInbound(server, connection)).statusCode).toBe(401);
     expect((await postInbound(server, rotated.json())).statusCode).toBe(201);
+  });
+});
+
+describe("API channel: token guesses", () => {
+  async function target() {
+    const queue = await createQueue(server, admin, { greetingMessage: "" });
+    return createConnection(server, admin, { destinationType: "queue", destinationItem: queue.id });
+  }
+  const from = (remoteAddress: string, connection: Pick<Connection, "id">, token: string | null) =>
+    server.request({
+      method: "POST",
+      url: `/api/channels/${connection.id}/messages`,
+      remoteAddress,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: { externalId: uniqueExternalId(), from: { number: uniqueNumber() }, body: "Hi" },
+    });
+  const guessFrom = async (remoteAddress: string, connection: Pick<Connection, "id">, times: number) => {
+    for (let i = 0; i < times; i++) expect((await from(remoteAddress, connection, `guess-${i}`)).statusCode).toBe(401);
+  };
+
+  it("stop an address after 20 wrong tokens for a connection (429 ERR_TOO_MANY_REQUESTS, even with the right one); others go on", async () => {
+    const connection = await target();
+    await guessFrom("203.0.113.7", connection, 20);
+    const refused = await from("203.0.113.7", connection, "guess-21");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe("ERR_TOO_MANY_REQUESTS");
+    expect((await from("203.0.113.7", connection, connection.apiToken)).statusCode).toBe(429);
+    expect((await from("203.0.113.8", connection, connection.apiToken)).statusCode).toBe(201);
+  });
+
+  it("stop an address guessing across connections after 50 wrong tokens", async () => {
+    const [a, b, c, d] = await Promise.all([target(), target(), target(), target()]);
+    await guessFrom("203.0.113.20", a!, 17);
+    await guessFrom("203.0.113.20", b!, 17);
+    await guessFrom("203.0.113.20", c!, 16);
+    expect((await from("203.0.113.20", d!, "guess")).statusCode).toBe(429);
+    expect((await from("203.0.113.21", d!, d!.apiToken)).statusCode).toBe(201);
+  });
+
+  it("stop, past 200 wrong tokens for one connection, every address that guessed on it, but not its integrator", async () => {
+    const connection = await target();
+    for (let n = 0; n < 20; n++) await guessFrom(`198.51.100.${n}`, connection, 10);
+    expect((await from("198.51.100.0", connection, "guess")).statusCode).toBe(429);
+    // A new address gets its first guess, and no second.
+    expect((await from("198.51.100.200", connection, "guess")).statusCode).toBe(401);
+    expect((await from("198.51.100.200", connection, "guess")).statusCode).toBe(429);
+    // The gateway, which never sent a wrong token, is not locked out by strangers.
+    expect((await from("192.0.2.50", connection, connection.apiToken)).statusCode).toBe(201);
   });
 });
 
@@ -145,6 +194,74 @@ describe("API channel: inbound messages", () => {
     const big = await postInbound(server, api, { media: { data: pngOfSize(limits.mediaBytes + 1).toString("base64"), mimeType: "image/png" } });
     expect(big.statusCode).toBe(413);
     expect(big.json().error).toBe("ERR_PAYLOAD_TOO_LARGE");
+  });
+});
+
+describe("API channel: files as multipart/form-data", () => {
+  const leftovers = () => readdirSync(server.ctx.config.MEDIA_DIR).filter((name) => name.endsWith(".upload"));
+  type Part = Parameters<typeof multipart>[0][number];
+  const postForm = (parts: Part[]) => {
+    const form = multipart(parts);
+    return server.request({ method: "POST", url: `/api/channels/${api.id}/messages`, headers: { ...form.headers, authorization: `Bearer ${api.apiToken}` }, payload: form.payload });
+  };
+
+  it("takes a document too large to send inline, streamed to disk and linked into place, never held as bytes", async () => {
+    const document = Buffer.alloc(limits.channelInlineFileBytes + 4096, "a");
+    const inline = await postInbound(server, api, { media: { data: document.toString("base64"), mimeType: "text/plain", fileName: "contract.txt" } });
+    expect(inline.statusCode).toBe(413);
+    expect(inline.json().error).toBe("ERR_PAYLOAD_TOO_LARGE");
+
+    const saveBuffer = vi.spyOn(server.ctx.media, "saveBuffer");
+    const linkTemporary = vi.spyOn(server.ctx.media, "linkTemporary");
+    try {
+      const number = uniqueNumber();
+      const response = await postForm([
+        { name: "externalId", value: uniqueExternalId() },
+        { name: "number", value: number },
+        { name: "name", value: "Ana" },
+        { name: "body", value: "The signed contract" },
+        { name: "file", file: document, fileName: "contract.txt", type: "text/plain" },
+      ]);
+      expect(response.statusCode, response.body).toBe(201);
+      // The pipeline got a file on disk, not a buffer: no copy of the document in memory.
+      expect(saveBuffer).not.toHaveBeenCalled();
+      expect(linkTemporary).toHaveBeenCalledTimes(1);
+      const { messages, ticket } = await page(response.json().ticketId);
+      expect(ticket.contact).toMatchObject({ name: "Ana", number });
+      expect(messages[0]).toMatchObject({ mediaType: "document", mimeType: "text/plain", fileName: "contract.txt", body: "The signed contract" });
+      const file = await server.request({ method: "GET", url: messages[0]!.mediaUrl!, token: admin });
+      expect(file.rawPayload.length).toBe(document.length);
+      expect(leftovers()).toEqual([]);
+    } finally {
+      saveBuffer.mockRestore();
+      linkTemporary.mockRestore();
+    }
+  });
+
+  it("checks the form like the JSON body: fields, one `file`, content type and size; a redelivery is a no-op", async () => {
+    const externalId = uniqueExternalId();
+    const image = { name: "file", file: pngBytes, fileName: "shot.png", type: "image/png" };
+    const first = await postForm([{ name: "externalId", value: externalId }, { name: "number", value: uniqueNumber() }, image]);
+    expect(first.statusCode).toBe(201);
+    const again = await postForm([{ name: "externalId", value: externalId }, { name: "number", value: uniqueNumber() }, image]);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...first.json(), duplicate: true });
+
+    const refusals: Array<[Part[], number, string]> = [
+      [[{ name: "number", value: uniqueNumber() }, image], 400, "ERR_MISSING_VALUES"],
+      [[{ name: "externalId", value: uniqueExternalId() }, { name: "number", value: "12" }, image], 400, "ERR_MISSING_VALUES"],
+      [[{ name: "externalId", value: uniqueExternalId() }, { name: "number", value: uniqueNumber() }], 400, "ERR_MISSING_VALUES"],
+      [[{ name: "externalId", value: uniqueExternalId() }, { name: "number", value: uniqueNumber() }, { ...image, name: "media" }], 400, "ERR_MISSING_VALUES"],
+      [[{ name: "externalId", value: uniqueExternalId() }, { name: "number", value: uniqueNumber() }, image, image], 413, "ERR_PAYLOAD_TOO_LARGE"],
+      [[{ name: "externalId", value: uniqueExternalId() }, { name: "number", value: uniqueNumber() }, { ...image, file: Buffer.from("not a picture"), type: "image/jpeg" }], 415, "FILE_NOT_SUPPORTED"],
+      [[{ name: "externalId", value: uniqueExternalId() }, { name: "number", value: uniqueNumber() }, { ...image, file: pngOfSize(limits.mediaBytes + 1) }], 413, "ERR_PAYLOAD_TOO_LARGE"],
+    ];
+    for (const [parts, status, code] of refusals) {
+      const response = await postForm(parts);
+      expect(response.statusCode, JSON.stringify(parts.map((p) => p.name))).toBe(status);
+      expect(response.json().error).toBe(code);
+    }
+    expect(leftovers()).toEqual([]);
   });
 });
 

@@ -3,7 +3,9 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { connections, webhookDeliveries } from "../../db/schema/index.js";
+import type { WebhookGuard } from "./webhook-guard.js";
 import { buildPayload, signature, type DeliveryRow } from "./webhook-payload.js";
+import { postWebhook } from "./webhook-post.js";
 
 /** What the outbox needs of the app (it is built before the app context, which holds it). */
 export interface OutboxDeps {
@@ -15,10 +17,11 @@ export interface OutboxDeps {
   delivered(messageId: number, externalId: string | undefined): Promise<void>;
   /** The last attempt failed: the message shows as failed. */
   failed(messageId: number): Promise<void>;
+  /** Keeps deliveries off private addresses unless WEBHOOK_ALLOW_PRIVATE (webhook-guard.ts). */
+  guard: WebhookGuard;
 }
 
 export interface OutboxOptions {
-  fetch?: typeof fetch;
   /** Attempts before a delivery is marked failed. */
   maxAttempts?: number;
   /** Wait after the n-th failed attempt (1-based). */
@@ -47,14 +50,13 @@ export class WebhookOutbox {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private readonly o: Required<Omit<OutboxOptions, "fetch">> & { fetch: typeof fetch };
+  private readonly o: Required<OutboxOptions>;
 
   constructor(
     private readonly deps: OutboxDeps,
     options: OutboxOptions = {},
   ) {
     this.o = {
-      fetch: options.fetch ?? fetch,
       maxAttempts: options.maxAttempts ?? 6,
       backoffMs: options.backoffMs ?? defaultBackoff,
       leaseMs: options.leaseMs ?? 60_000,
@@ -165,21 +167,15 @@ export class WebhookOutbox {
     // The webhook was removed meanwhile: delivered locally, as for a connection without one.
     if (!connection?.url || !payload) return undefined;
     const rawBody = JSON.stringify(payload);
-    const response = await this.o.fetch(connection.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "Atendo-Webhook/1",
-        "x-atendo-event": payload.event,
-        "x-atendo-delivery": String(delivery.id),
-        "x-atendo-signature": signature(connection.secret ?? "", rawBody),
-      },
-      body: rawBody,
-      redirect: "error",
-      signal: AbortSignal.timeout(this.o.timeoutMs),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": "Atendo-Webhook/1",
+      "x-atendo-event": payload.event,
+      "x-atendo-delivery": String(delivery.id),
+      "x-atendo-signature": signature(connection.secret ?? "", rawBody),
+    };
+    const { status, text } = await postWebhook(connection.url, headers, rawBody, { timeoutMs: this.o.timeoutMs, guard: this.deps.guard });
+    if (status < 200 || status > 299) throw new Error(`HTTP ${status}`);
     try {
       return webhookAnswer.parse(JSON.parse(text)).externalId;
     } catch {

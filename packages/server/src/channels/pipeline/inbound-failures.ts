@@ -6,7 +6,7 @@
  * See docs/decisions/0024-inbound-failures.md.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { readFile } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import type { AppContext } from "../../context.js";
 import { inboundFailures } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
@@ -66,7 +66,7 @@ async function keepInboundFailure(ctx: AppContext, connectionId: number, message
     timestamp: timestamp.toISOString(),
     ...(media ? { media: { mimeType: media.mimeType, ...(media.fileName ? { fileName: media.fileName } : {}) } } : {}),
   };
-  const mediaName = media ? await ctx.media.saveBuffer(media.data, "bin") : null;
+  const mediaName = !media ? null : media.path !== undefined ? await ctx.media.linkTemporary(media.path, "bin") : await ctx.media.saveBuffer(media.data, "bin");
   const kept = await ctx.db
     .insert(inboundFailures)
     .values({
@@ -87,11 +87,12 @@ async function keepInboundFailure(ctx: AppContext, connectionId: number, message
   if (kept.length === 0 && mediaName) await ctx.media.remove(mediaName).catch(() => undefined);
 }
 
+/** The kept message again; its file is handed on where it lies (the pipeline links it, no copy in memory). */
 async function revive(ctx: AppContext, row: InboundFailureRow): Promise<InboundMessage> {
   const { media, timestamp, ...rest } = row.message as StoredInbound;
-  let data: Buffer | undefined;
-  if (media && row.mediaName) data = await readFile(ctx.media.path(row.mediaName)).catch(() => undefined);
-  return { ...rest, timestamp: new Date(timestamp), ...(media && data ? { media: { ...media, data } } : {}) };
+  const path = media && row.mediaName ? ctx.media.path(row.mediaName) : undefined;
+  const present = path !== undefined && (await access(path).then(() => true, () => false));
+  return { ...rest, timestamp: new Date(timestamp), ...(media && present ? { media: { ...media, path } } : {}) };
 }
 
 export interface ReplayOptions {

@@ -5,11 +5,11 @@ import type { Db } from "../../db/client.js";
 import { connections, messages } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
-import { classifyBuffer } from "../../modules/media/file-kind.js";
+import { classifyBuffer, classifyFile } from "../../modules/media/file-kind.js";
 import { announceMessages } from "../../modules/messages/delivery/announce.js";
 import { dispatchOutgoing } from "../../modules/messages/delivery/outgoing.service.js";
 import { byExternalId } from "../../modules/messages/messages.repo.js";
-import type { InboundMessage, InboundOutcome } from "../channel-driver.js";
+import type { InboundMedia, InboundMessage, InboundOutcome } from "../channel-driver.js";
 import { appendInTransaction, appendToActiveTicket, Redelivered } from "./inbound-store.js";
 
 async function findByExternalId(db: Db, connectionId: number, externalId: string) {
@@ -17,7 +17,12 @@ async function findByExternalId(db: Db, connectionId: number, externalId: string
   return row;
 }
 
-async function storeMedia(ctx: AppContext, media: NonNullable<InboundMessage["media"]>): Promise<string> {
+/** Stores a received file under a new name: bytes are written, a file on disk is linked (no copy). */
+async function storeMedia(ctx: AppContext, media: InboundMedia): Promise<string> {
+  if (media.path !== undefined) {
+    const kind = await classifyFile(media.path, media.mimeType, media.fileName).catch(() => undefined);
+    return ctx.media.linkTemporary(media.path, kind?.extension ?? "bin");
+  }
   const kind = await classifyBuffer(media.data, media.mimeType, media.fileName).catch(() => undefined);
   return ctx.media.saveBuffer(media.data, kind?.extension ?? "bin");
 }

@@ -1,9 +1,5 @@
 import { AppError } from "../../core/app-error.js";
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
+import { FixedWindows } from "../../core/fixed-windows.js";
 
 export interface LoginLimits {
   /** Every attempt from one address: stops hammering, high enough for an office behind one NAT. */
@@ -32,52 +28,33 @@ export const defaultLoginLimits: LoginLimits = {
  * addresses to lock an account's owner out for a window, and each of them is stopped after 5.
  */
 export class LoginThrottle {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows: FixedWindows;
 
   constructor(
     private readonly limits: LoginLimits = defaultLoginLimits,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.windows = new FixedWindows(limits.windowMs, now);
+  }
 
   /** Call before checking credentials; throws ERR_TOO_MANY_LOGIN_ATTEMPTS when over a limit. */
   check(ip: string, email: string): void {
-    const attempts = this.hit(`ip:${ip}`).count;
+    const attempts = this.windows.hit(`ip:${ip}`);
     if (
       attempts > this.limits.attemptsPerIp ||
-      this.peek(`fail-ip:${ip}`) >= this.limits.failuresPerIp ||
-      this.peek(`fail:${email}:${ip}`) >= this.limits.failuresPerEmailIp ||
-      this.peek(`fail-email:${email}`) >= this.limits.failuresPerEmail
+      this.windows.peek(`fail-ip:${ip}`) >= this.limits.failuresPerIp ||
+      this.windows.peek(`fail:${email}:${ip}`) >= this.limits.failuresPerEmailIp ||
+      this.windows.peek(`fail-email:${email}`) >= this.limits.failuresPerEmail
     ) {
       throw new AppError("ERR_TOO_MANY_LOGIN_ATTEMPTS");
     }
   }
 
   recordFailure(ip: string, email: string): void {
-    for (const key of [`fail-ip:${ip}`, `fail:${email}:${ip}`, `fail-email:${email}`]) this.hit(key);
+    for (const key of [`fail-ip:${ip}`, `fail:${email}:${ip}`, `fail-email:${email}`]) this.windows.hit(key);
   }
 
   recordSuccess(ip: string, email: string): void {
-    this.windows.delete(`fail:${email}:${ip}`);
-  }
-
-  private peek(key: string): number {
-    const window = this.windows.get(key);
-    return window && window.resetAt > this.now() ? window.count : 0;
-  }
-
-  private hit(key: string): Window {
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.limits.windowMs };
-      this.windows.set(key, window);
-      if (this.windows.size > 100_000) this.sweep(now);
-    }
-    window.count++;
-    return window;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    this.windows.clear(`fail:${email}:${ip}`);
   }
 }

@@ -62,6 +62,7 @@ export async function createConnection(ctx: AppContext, actor: Actor, body: Crea
   assertCanManageConnections(actor);
   await assertDestination(ctx.db, body.destinationType, body.destinationItem);
   const api = body.kind === "api";
+  if (api && body.webhookUrl) await ctx.webhookGuard.assertAllowed(body.webhookUrl);
   const { created, cleared } = await ctx.db.transaction(async (tx) => {
     await lockDefaultFlag(tx);
     const [existing] = await tx.select({ n: count() }).from(connections);
@@ -102,6 +103,7 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
     await assertDestination(ctx.db, body.destinationType, body.destinationItem);
   }
   const api = current.kind === "api";
+  if (api && body.webhookUrl) await ctx.webhookGuard.assertAllowed(body.webhookUrl);
   const { updated, cleared } = await ctx.db.transaction(async (tx) => {
     await lockDefaultFlag(tx);
     const cleared = body.isDefault && !current.isDefault ? await clearOtherDefaults(tx, id) : [];

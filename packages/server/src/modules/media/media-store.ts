@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { link, mkdir, stat, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+
+/** Temporary files of uploads in progress end so; stored names never do. */
+const temporarySuffix = ".upload";
 
 /** Stored names: a UUID and an extension; nothing else is ever served. */
 export const mediaNamePattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,10})?$/;
@@ -32,12 +35,52 @@ export class MediaStore {
     return name;
   }
 
-  /** Streams an upload to a temporary file; returns its path and size (the caller then keeps or drops it). */
+  /**
+   * Streams an upload to a temporary file; returns its path and size (the caller then keeps or
+   * drops it). If the stream fails (the client went away, the body timed out, a limit) the file
+   * is closed and removed before the error is passed on: nothing is left behind.
+   */
   async saveTemporary(stream: Readable): Promise<{ path: string; size: number }> {
     await this.ready();
-    const path = join(this.dir, `${randomUUID()}.upload`);
-    await pipeline(stream, createWriteStream(path, { flags: "wx" }));
-    return { path, size: (await stat(path)).size };
+    const path = join(this.dir, `${randomUUID()}${temporarySuffix}`);
+    try {
+      await pipeline(stream, createWriteStream(path, { flags: "wx" }));
+      return { path, size: (await stat(path)).size };
+    } catch (error) {
+      await this.removeFile(path);
+      throw error;
+    }
+  }
+
+  /**
+   * A temporary file under a stored name too (a hard link: no bytes copied); the temporary name
+   * stays for its owner to remove, so a retried store can link it again.
+   */
+  async linkTemporary(path: string, extension: string): Promise<string> {
+    const name = `${randomUUID()}.${extension}`;
+    await link(path, this.path(name));
+    return name;
+  }
+
+  /**
+   * Removes temporary upload files untouched for `olderThanMs`: what a crash or a kill left
+   * behind (a live upload writes to its file, and none lasts longer than UPLOAD_MAX_SECONDS).
+   * Returns how many were removed.
+   */
+  async sweepTemporary(olderThanMs: number, now = Date.now()): Promise<number> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (!name.endsWith(temporarySuffix)) continue;
+      const path = join(this.dir, name);
+      const info = await stat(path).catch(() => undefined);
+      if (!info || now - info.mtimeMs < olderThanMs) continue;
+      await unlink(path).then(
+        () => removed++,
+        () => undefined,
+      );
+    }
+    return removed;
   }
 
   /** Gives a temporary file its final name (no-clobber: link, then unlink the temporary one). */

@@ -43,7 +43,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
           "Media up to 16 MB, other files up to 100 MB (413); type read from the content (415 FILE_NOT_SUPPORTED).",
         consumes: ["application/json", "multipart/form-data"],
         params: ticketIdParam,
-        response: { 201: sentMessages, ...errorResponses(400, 403, 404, 409, 413, 415, 502) },
+        response: { 201: sentMessages, ...errorResponses(400, 403, 404, 408, 409, 413, 415, 502) },
       },
     },
     async (request, reply) => {

@@ -1,30 +1,23 @@
 import {
   channelInboundResponse,
   connectionIdParam,
-  limits,
   simulatorConversation as conversationResponse,
   simulatorConversationQuery,
   simulatorMessageBody,
 } from "@atendo/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../core/app-error.js";
 import { actorOf, errorResponses, parseWith, typed } from "../../core/route-kit.js";
+import { discardUploads, readMultipartForm, type Upload } from "../media/multipart-form.js";
 import { assertCanUseSimulator } from "./simulator.policy.js";
-import { simulateInbound, simulatorConversation, type SimulatorFile } from "./simulator.service.js";
+import { simulateInbound, simulatorConversation } from "./simulator.service.js";
 
 const tags = ["simulator"];
 
-/** Fields and the one `file` of a multipart simulator message (admin only, read into memory). */
-async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: SimulatorFile }> {
-  const fields: Record<string, string> = {};
-  let file: SimulatorFile | undefined;
-  for await (const part of request.parts({ limits: { fileSize: limits.documentBytes, files: 1, fields: 5, fieldSize: limits.messageBodyMax * 4 } })) {
-    if (part.type === "field") fields[part.fieldname] = String(part.value);
-    else if (part.fieldname === "file") file = { data: await part.toBuffer(), mimeType: part.mimetype, fileName: part.filename || "file" };
-    else throw new AppError("ERR_MISSING_VALUES", 400, "The file goes in the `file` field.");
-  }
-  return { fields, file };
+/** Fields and the one `file` of a multipart simulator message (streamed to disk like every upload). */
+async function readForm(ctx: AppContext, request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: Upload }> {
+  const form = await readMultipartForm(ctx, request, { fileFields: ["file"], maxFiles: 1, fileFieldHint: "The file goes in the `file` field." });
+  return { fields: form.fields, file: form.files[0] };
 }
 
 /**
@@ -42,15 +35,19 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         description: "JSON `{ name, number, body }` (simulatorMessageBody), or multipart with the same fields and one `file`.",
         consumes: ["application/json", "multipart/form-data"],
         params: connectionIdParam,
-        response: { 201: channelInboundResponse, ...errorResponses(400, 403, 404, 413, 415) },
+        response: { 201: channelInboundResponse, ...errorResponses(400, 403, 404, 408, 413, 415) },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
       assertCanUseSimulator(actor); // before reading an upload
-      const form = request.isMultipart() ? await readForm(request) : { fields: request.body, file: undefined };
-      const input = parseWith(simulatorMessageBody, form.fields);
-      return reply.status(201).send(await simulateInbound(ctx, actor, request.params.connectionId, input, form.file));
+      const form = request.isMultipart() ? await readForm(ctx, request) : { fields: request.body, file: undefined };
+      try {
+        const input = parseWith(simulatorMessageBody, form.fields);
+        return reply.status(201).send(await simulateInbound(ctx, actor, request.params.connectionId, input, form.file));
+      } finally {
+        if (form.file) await discardUploads(ctx, [form.file]); // the temporary name, once stored under its own
+      }
     },
   );
 

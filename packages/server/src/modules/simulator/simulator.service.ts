@@ -3,24 +3,19 @@ import { limits } from "@atendo/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { channelFile, receiveInbound } from "../../channels/api/api-inbound.js";
+import { receiveInbound, uploadedChannelFile } from "../../channels/api/api-inbound.js";
 import type { InboundOutcome } from "../../channels/channel-driver.js";
 import type { AppContext } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { findConnection } from "../connections/connections.service.js";
+import type { Upload } from "../media/multipart-form.js";
 import { messageContactOf, presentMessages } from "../messages/message.presenter.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
 import { assertCanUseSimulator } from "./simulator.policy.js";
 
 type SimulatorMessage = z.output<typeof simulatorMessageBody>;
-
-export interface SimulatorFile {
-  data: Buffer;
-  mimeType: string;
-  fileName: string;
-}
 
 /** The simulator writes as a customer of an API connection; admins only. */
 async function simulatorConnection(ctx: AppContext, actor: Actor, connectionId: number) {
@@ -31,9 +26,9 @@ async function simulatorConnection(ctx: AppContext, actor: Actor, connectionId: 
 }
 
 /** A customer's message typed in the simulator, received like the API channel's (same driver events, same pipeline). */
-export async function simulateInbound(ctx: AppContext, actor: Actor, connectionId: number, input: SimulatorMessage, file?: SimulatorFile): Promise<InboundOutcome> {
+export async function simulateInbound(ctx: AppContext, actor: Actor, connectionId: number, input: SimulatorMessage, file?: Upload): Promise<InboundOutcome> {
   const connection = await simulatorConnection(ctx, actor, connectionId);
-  const attached = file ? await channelFile(file.data, file.mimeType, file.fileName) : undefined;
+  const attached = file ? uploadedChannelFile(file) : undefined;
   if (!attached && input.body.trim() === "") throw new AppError("ERR_MISSING_VALUES", 400, "Write a text or attach a file.");
   return receiveInbound(ctx, connection, {
     externalId: `sim-${randomUUID()}`,

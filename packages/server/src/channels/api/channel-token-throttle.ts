@@ -1,0 +1,61 @@
+import { AppError } from "../../core/app-error.js";
+import { FixedWindows } from "../../core/fixed-windows.js";
+
+export interface ChannelTokenLimits {
+  /** Wrong tokens from one address, whatever the connection (guessing across connections). */
+  failuresPerIp: number;
+  /** Wrong tokens for one connection from one address. */
+  failuresPerConnectionIp: number;
+  /**
+   * Wrong tokens for one connection from anywhere: past it, every address that has already
+   * failed on this connection is refused (guessing from many addresses), while an address
+   * without failures — the integrator with the right token — still gets through.
+   */
+  failuresPerConnection: number;
+  windowMs: number;
+}
+
+export const defaultChannelTokenLimits: ChannelTokenLimits = {
+  failuresPerIp: 50,
+  failuresPerConnectionIp: 20,
+  failuresPerConnection: 200,
+  windowMs: 15 * 60_000,
+};
+
+/**
+ * Rate limit of API-channel token guesses, per connection and per address, shaped like the
+ * sign-in throttle (login-throttle.ts, same fixed windows per process). Only failures count: a
+ * gateway posting thousands of messages a minute with its right token is never slowed. A refused
+ * caller is not checked at all (429 ERR_TOO_MANY_REQUESTS, even with the right token) until its
+ * window ends.
+ */
+export class ChannelTokenThrottle {
+  private readonly windows: FixedWindows;
+
+  constructor(
+    private readonly limits: ChannelTokenLimits = defaultChannelTokenLimits,
+    now: () => number = Date.now,
+  ) {
+    this.windows = new FixedWindows(limits.windowMs, now);
+  }
+
+  /** Call before comparing the token; throws ERR_TOO_MANY_REQUESTS when over a limit. */
+  check(ip: string, connectionId: number): void {
+    const here = this.windows.peek(`fail:${connectionId}:${ip}`);
+    if (
+      this.windows.peek(`fail-ip:${ip}`) >= this.limits.failuresPerIp ||
+      here >= this.limits.failuresPerConnectionIp ||
+      (here > 0 && this.windows.peek(`fail-connection:${connectionId}`) >= this.limits.failuresPerConnection)
+    ) {
+      throw new AppError("ERR_TOO_MANY_REQUESTS");
+    }
+  }
+
+  recordFailure(ip: string, connectionId: number): void {
+    for (const key of [`fail-ip:${ip}`, `fail:${connectionId}:${ip}`, `fail-connection:${connectionId}`]) this.windows.hit(key);
+  }
+
+  recordSuccess(ip: string, connectionId: number): void {
+    this.windows.clear(`fail:${connectionId}:${ip}`);
+  }
+}
