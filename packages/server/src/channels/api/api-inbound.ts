@@ -77,16 +77,7 @@ export async function receiveChannelMessage(ctx: AppContext, connection: Channel
     throw new AppError("ERR_PAYLOAD_TOO_LARGE", 413, "Files over 16 MB go as multipart/form-data (docs/api-channel.md).");
   }
   const file = decoded && input.media ? await channelFile(decoded, input.media.mimeType, input.media.fileName) : undefined;
-  return receiveInbound(ctx, connection, {
-    externalId: input.externalId,
-    chat: { number: input.from.number, name: input.from.name, isGroup: false },
-    fromMe: false,
-    body: input.body,
-    mediaType: file?.mediaType ?? "chat",
-    media: file?.media,
-    quotedExternalId: input.quotedExternalId,
-    timestamp: input.timestamp ?? new Date(),
-  });
+  return receiveCustomerMessage(ctx, connection, { ...input, ...input.from }, file);
 }
 
 /**
@@ -98,6 +89,16 @@ export async function receiveChannelForm(ctx: AppContext, connection: ChannelCon
   const input = parseWith(channelInboundForm, form.fields);
   const file = form.files[0] ? uploadedChannelFile(form.files[0]) : undefined;
   if (!file && input.body.trim() === "") throw new AppError("ERR_MISSING_VALUES", 400, "Send a `body`, a `file`, or both.");
+  return receiveCustomerMessage(ctx, connection, input, file);
+}
+
+/** The customer's message, read from JSON or from form fields, into the one inbound pipeline. */
+function receiveCustomerMessage(
+  ctx: AppContext,
+  connection: ChannelConnection,
+  input: { externalId: string; number: string; name?: string; body: string; quotedExternalId?: string; timestamp?: Date },
+  file: { mediaType: MediaType; media: InboundMedia } | undefined,
+): Promise<InboundOutcome> {
   return receiveInbound(ctx, connection, {
     externalId: input.externalId,
     chat: { number: input.number, name: input.name, isGroup: false },
