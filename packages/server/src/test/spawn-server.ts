@@ -34,6 +34,14 @@ export function makeDataDir(prefix = "atendo-run-"): string {
   return dir;
 }
 
+/** An Atendo process being started: `started` resolves as `spawnServer` does. */
+export interface LaunchedServer {
+  pid: number;
+  started: Promise<SpawnedServer>;
+  /** SIGKILL to the whole process group at any moment of the start; needs `processGroup`. */
+  kill(): Promise<void>;
+}
+
 /**
  * Starts a real Atendo process (as `npm start` does, minus the web build) on a free port with its
  * own data folder; used by the browser journeys and the benchmarks. Without DATABASE_URL it runs
@@ -42,7 +50,12 @@ export function makeDataDir(prefix = "atendo-run-"): string {
  * process says it is running, however long a busy machine takes; rejects if it exits first, with
  * what it printed (stdout and stderr).
  */
-export async function spawnServer(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<SpawnedServer> {
+export function spawnServer(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<SpawnedServer> {
+  return launchServer(env, options).started;
+}
+
+/** spawnServer, with a handle on the process while it starts (tests that kill a first start). */
+export function launchServer(env: Record<string, string> = {}, options: SpawnOptions = {}): LaunchedServer {
   const dataDir = options.dataDir ?? makeDataDir();
   // node itself (not npx) so that SIGTERM reaches the server and it shuts down cleanly.
   const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
@@ -68,33 +81,35 @@ export async function spawnServer(env: Record<string, string> = {}, options: Spa
   const removeOwnDir = () => {
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  let output: string;
-  try {
-    output = await waitForStart(child);
-  } catch (error) {
-    removeOwnDir();
-    throw error;
-  }
-  const port = /Atendo is running on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-  const embeddedPid = join(env.EMBEDDED_POSTGRES_DIR ?? join(dataDir, "postgres"), "pgdata", "postmaster.pid");
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    output,
-    pid: child.pid ?? 0,
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-      // A clean stop of the embedded server removes its postmaster.pid: none may be left running.
-      const leftRunning = !env.DATABASE_URL && existsSync(embeddedPid);
-      removeOwnDir();
-      if (leftRunning) throw new Error(`Atendo stopped and left its embedded PostgreSQL running (${embeddedPid})`);
-    },
-    async kill() {
-      if (!options.processGroup) throw new Error("kill() needs spawnServer(…, { processGroup: true })");
-      process.kill(-(child.pid ?? 0), "SIGKILL");
-      await exited;
-    },
+  const kill = async () => {
+    if (!options.processGroup) throw new Error("kill() needs { processGroup: true }");
+    if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid ?? 0), "SIGKILL");
+    await exited;
   };
+  const embeddedPid = join(env.EMBEDDED_POSTGRES_DIR ?? join(dataDir, "postgres"), "pgdata", "postmaster.pid");
+  const started = waitForStart(child).then(
+    (output): SpawnedServer => ({
+      baseUrl: `http://127.0.0.1:${/Atendo is running on http:\/\/localhost:(\d+)/.exec(output)?.[1]}`,
+      output,
+      pid: child.pid ?? 0,
+      async stop() {
+        child.kill("SIGTERM");
+        await exited;
+        // A clean stop of the embedded server removes its postmaster.pid: none may be left running.
+        const leftRunning = !env.DATABASE_URL && existsSync(embeddedPid);
+        removeOwnDir();
+        if (leftRunning) throw new Error(`Atendo stopped and left its embedded PostgreSQL running (${embeddedPid})`);
+      },
+      kill,
+    }),
+    (error: unknown) => {
+      removeOwnDir();
+      throw error;
+    },
+  );
+  // A start killed on purpose is not an unhandled rejection; whoever awaits `started` still sees it.
+  started.catch(() => undefined);
+  return { pid: child.pid ?? 0, started, kill };
 }
 
 function waitForStart(child: ChildProcess): Promise<string> {

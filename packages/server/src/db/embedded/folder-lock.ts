@@ -11,7 +11,7 @@ import { processAlive } from "./process-alive.js";
  * left by an Atendo that is gone (the kernel closes a dead process's connections, which releases
  * it); a held lock means another Atendo is using the folder.
  */
-const INSTANCE_LOCK = 7_261_002;
+const INSTANCE_LOCK = 7_261_003; // (7_261_001: migrations; 7_261_002: connection ownership)
 /** How long a dead Atendo's lock may stay held (its session ends as soon as PostgreSQL sees the closed socket). */
 const RELEASE_GRACE_MS = 10_000;
 /** The holder names its process in its session's application_name. */
@@ -91,7 +91,7 @@ async function lockFreed(client: pg.Client): Promise<boolean> {
     }
     const holder = await client.query<{ name: string }>(
       `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
-        where l.locktype = 'advisory' and l.objid = $1 and l.granted`,
+        where l.locktype = 'advisory' and l.classid = 0 and l.objid = $1 and l.objsubid = 1 and l.granted`,
       [INSTANCE_LOCK],
     );
     const pid = Number(/^atendo-instance-(\d+)$/.exec(holder.rows[0]?.name ?? "")?.[1]);

@@ -83,8 +83,8 @@ async function openPglite(dir: string): Promise<Database> {
 
 async function targetTables(target: pg.Client): Promise<TableCopy[]> {
   const { rows } = await target.query<{ name: string; columns: string[]; always_identity: boolean }>(`
-    select c.relname as name,
-           array_agg(a.attname order by a.attnum) filter (where a.attgenerated = '') as columns,
+    select c.relname::text as name,
+           array_agg(a.attname::text order by a.attnum) filter (where a.attgenerated = '') as columns,
            bool_or(a.attidentity = 'a') as always_identity
       from pg_class c
       join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
