@@ -5,13 +5,6 @@ import { findPostgresBinaries } from "../db/embedded/binaries.js";
 import { startEmbeddedServer } from "../db/embedded/embedded-server.js";
 import { makeDataDir } from "./spawn-server.js";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The run's embedded PostgreSQL server (its `postgres` database): test files create theirs on it. */
-    embeddedPostgresUrl: string;
-  }
-}
-
 /**
  * The server project's global setup: without TEST_DATABASE_URL, one embedded PostgreSQL server
  * (the one Atendo starts by default, same code) for the whole run, stopped at its end. Each test

@@ -2,6 +2,13 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database, type DatabaseOptions } from "../db/client.js";
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The run's embedded PostgreSQL server (its `postgres` database), from embedded-postgres-setup.ts. */
+    embeddedPostgresUrl: string;
+  }
+}
+
 /**
  * The PostgreSQL server test files create their databases on: TEST_DATABASE_URL, or else the
  * run's embedded server (embedded-postgres-setup.ts, the server project's global setup).
