@@ -37,6 +37,8 @@ export function makeDataDir(prefix = "atendo-run-"): string {
 /** An Atendo process being started: `started` resolves as `spawnServer` does. */
 export interface LaunchedServer {
   pid: number;
+  /** Whether the process has exited (a start that failed): conditions waited on during the start check it too. */
+  exited(): boolean;
   started: Promise<SpawnedServer>;
   /** SIGKILL to the whole process group at any moment of the start; needs `processGroup`. */
   kill(): Promise<void>;
@@ -109,7 +111,7 @@ export function launchServer(env: Record<string, string> = {}, options: SpawnOpt
   );
   // A start killed on purpose is not an unhandled rejection; whoever awaits `started` still sees it.
   started.catch(() => undefined);
-  return { pid: child.pid ?? 0, started, kill };
+  return { pid: child.pid ?? 0, exited: () => child.exitCode !== null || child.signalCode !== null, started, kill };
 }
 
 function waitForStart(child: ChildProcess): Promise<string> {

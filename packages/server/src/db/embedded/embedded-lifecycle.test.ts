@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative as relativePath } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectEmbedded, postmasterOf } from "../../test/embedded-folder.js";
 import { launchServer, makeDataDir, spawnServer, type SpawnedServer } from "../../test/spawn-server.js";
@@ -7,6 +7,8 @@ import { waitFor } from "../../test/wait-for.js";
 import { processAlive } from "./process-alive.js";
 
 const admin = { email: "lifecycle@atendo.test", password: "lifecycle-password" };
+/** Where spawned processes run (spawn-server.ts). */
+const repositoryRoot = new URL("../../../../..", import.meta.url).pathname;
 const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
 const folders: string[] = [];
 const running: SpawnedServer[] = [];
@@ -109,14 +111,22 @@ describe("the embedded PostgreSQL server", { timeout: 300_000 }, () => {
   });
 
   it("leaves nothing when the first start is killed while initdb runs, then starts afresh", async () => {
-    const dataDir = dataFolder();
-    const launched = launchServer(env, { dataDir, processGroup: true });
+    // Inside Atendo's working folder and named relative to it, like the default ./data/postgres.
+    mkdirSync(join(repositoryRoot, "data"), { recursive: true });
+    const dataDir = mkdtempSync(join(repositoryRoot, "data", "test-lifecycle-"));
+    chmodSync(dataDir, 0o755);
+    folders.push(dataDir);
+    const relative = { ...env, EMBEDDED_POSTGRES_DIR: `./${relativePath(repositoryRoot, join(dataDir, "postgres"))}` };
+    const launched = launchServer(relative, { dataDir, processGroup: true });
     const inProgress = join(dataDir, `postgres.init-${launched.pid}`);
-    await waitFor(() => existsSync(join(inProgress, "pgdata", "global")), "initdb to be writing", 120_000);
+    await waitFor(() => existsSync(join(inProgress, "pgdata", "global")) || launched.exited(), "initdb to be writing", 120_000);
+    expect(launched.exited()).toBe(false);
     await launched.kill();
     expect(existsSync(join(dataDir, "postgres"))).toBe(false);
 
-    const server = await start(dataDir);
+    const server = await spawnServer(relative, { dataDir });
+    running.push(server);
+    expect(server.output).toContain(`database: embedded PostgreSQL 18 in ${relative.EMBEDDED_POSTGRES_DIR}, 127.0.0.1:`);
     expect(readdirSync(dataDir).filter((name) => name.startsWith("postgres.init-"))).toEqual([]);
     expect(await signsIn(server)).toBe(true);
     await stop(server);
@@ -125,7 +135,8 @@ describe("the embedded PostgreSQL server", { timeout: 300_000 }, () => {
   it("leaves a working folder when the first start is killed once the server runs, before Atendo is up", async () => {
     const dataDir = dataFolder();
     const launched = launchServer(env, { dataDir, processGroup: true });
-    await waitFor(() => postmasterOf(join(dataDir, "postgres")) !== undefined, "the embedded server to start", 120_000);
+    await waitFor(() => postmasterOf(join(dataDir, "postgres")) !== undefined || launched.exited(), "the embedded server to start", 120_000);
+    expect(launched.exited()).toBe(false);
     await launched.kill();
 
     const server = await start(dataDir);

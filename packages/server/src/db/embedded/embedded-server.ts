@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import pg from "pg";
 import type { PostgresBinaries } from "./binaries.js";
 import { ensureClusterFolder } from "./cluster-folder.js";
@@ -36,8 +37,10 @@ export interface EmbeddedServerOptions {
  */
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const report = options.report ?? (() => undefined);
+  // Absolute: PostgreSQL and initdb run in folders of their own (EMBEDDED_POSTGRES_DIR is relative by default).
+  const dir = resolve(options.dir);
   const runAs = await postgresRunAs();
-  const folder = await ensureClusterFolder(options.dir, options.binaries, runAs, report);
+  const folder = await ensureClusterFolder(dir, options.binaries, runAs, report);
   await takeOverFolder(folder, report);
   const server = await startServer(folder, options.binaries, runAs, options.onUnexpectedExit ?? (() => undefined));
   let lock: pg.Client;
@@ -48,7 +51,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     throw error;
   }
   return {
-    dir: options.dir,
+    dir,
     port: server.port,
     pid: server.pid,
     url: server.url,
