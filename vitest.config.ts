@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Suites: unit tests of contracts and web, the server over HTTP (PGlite, or PostgreSQL when
- * TEST_DATABASE_URL is set), and browser journeys (e2e). scripts/test.mjs runs them all.
+ * Suites: unit tests of contracts and web, the server over HTTP (on the embedded PostgreSQL server
+ * Atendo starts by default, or on the server at TEST_DATABASE_URL), and browser journeys (e2e).
+ * scripts/test.mjs runs them all.
  */
 export default defineConfig({
   test: {
@@ -15,6 +16,8 @@ export default defineConfig({
           name: "server",
           include: ["packages/server/src/**/*.test.ts"],
           exclude: process.env.TEST_REDIS_URL ? [] : ["**/*.redis.test.ts"],
+          // Without TEST_DATABASE_URL: one embedded PostgreSQL server for the whole run.
+          globalSetup: ["packages/server/src/test/embedded-postgres-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

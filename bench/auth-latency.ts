@@ -1,6 +1,6 @@
 // Latency of the request paths every screen pays for: an authenticated read (token check + user
-// and session lookup) and a refresh-token rotation. `npm run bench:auth` (PGlite), or with
-// BENCH_DATABASE_URL=postgres://… for a PostgreSQL server.
+// and session lookup) and a refresh-token rotation. `npm run bench:auth` (the embedded PostgreSQL
+// server, as Atendo runs by default), or with BENCH_DATABASE_URL=postgres://… for a PostgreSQL server.
 import { spawnServer } from "../packages/server/src/test/spawn-server.js";
 import { summarise, time, writeResult } from "./support/stats.js";
 
@@ -34,7 +34,7 @@ try {
   );
 
   const result = {
-    database: databaseUrl ? "postgres" : "pglite",
+    database: databaseUrl ? "postgres" : "embedded",
     when: new Date().toISOString(),
     unit: "ms",
     authenticatedRead,

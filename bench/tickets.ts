@@ -1,79 +1,133 @@
-// Latency of the attendants' workspace on PostgreSQL (issue 5): GET /api/tickets for each tab, as
-// an attendant and as an admin with showAll, with and without a search, and GET /api/messages
-// pages, over HTTP against a real server process on a generated dataset (100k tickets, 1M messages
-// by default). `npm run bench:tickets`; the environment variables are listed in bench/README.md.
+// Latency of the attendants' workspace (issue 5): GET /api/tickets for each tab, as an attendant
+// and as an admin with showAll, with and without a search, and GET /api/messages pages, over HTTP
+// against a real server process on a generated dataset (100k tickets, 1M messages by default).
+// `npm run bench:tickets` measures each database of BENCH_DATABASES in turn, in one run (default
+// "embedded,server"): `embedded` is Atendo's default (its own PostgreSQL server, data folder
+// BENCH_EMBEDDED_DIR), `server` the PostgreSQL server at BENCH_DATABASE_URL. The environment
+// variables are listed in bench/README.md.
 import { cpus } from "node:os";
-import { spawnServer } from "../packages/server/src/test/spawn-server.js";
+import { join } from "node:path";
+import { findPostgresBinaries } from "../packages/server/src/db/embedded/binaries.js";
+import { EMBEDDED_DATABASE, startEmbeddedServer } from "../packages/server/src/db/embedded/embedded-server.js";
+import { spawnServer, type SpawnedServer } from "../packages/server/src/test/spawn-server.js";
 import { writeResult } from "./support/stats.js";
 import { benchCases, runCase, type Actor, type CaseResult } from "./tickets-cases.js";
-import { benchPassword, datasetSpec, ensureDataset } from "./tickets-dataset.js";
+import { benchPassword, datasetSpec, ensureDataset, type Dataset } from "./tickets-dataset.js";
 import { readFixtures } from "./tickets-fixtures.js";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const databaseName = process.env.BENCH_DATABASE_NAME ?? "atendo_bench";
 if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) throw new Error(`BENCH_DATABASE_NAME must be a plain identifier: ${databaseName}`);
+const databases = (process.env.BENCH_DATABASES ?? "embedded,server").split(",").map((name) => name.trim());
+/** Kept between runs (the dataset takes minutes to generate); `data/` is ignored by git. */
+const embeddedDir = process.env.BENCH_EMBEDDED_DIR ?? new URL("../data/bench-tickets-embedded", import.meta.url).pathname;
 const spec = datasetSpec(process.env);
+const regenerate = process.env.BENCH_REGENERATE === "1";
 const options = {
   warmup: Number(process.env.BENCH_WARMUP ?? 20),
   requests: Number(process.env.BENCH_REQUESTS ?? 300),
   budgetMs: Number(process.env.BENCH_CASE_SECONDS ?? 15) * 1000,
   minRequests: 30,
 };
+// Long-lived tokens so that a slow run never measures a refresh; auto-close off so that the
+// dataset stays as generated. The server migrates the database on start (a migration added since
+// generation is applied to the existing rows).
+const serverEnv = { ACCESS_TOKEN_TTL_SECONDS: "86400", TICKETS_AUTO_CLOSE_HOURS: "0" };
 
-const dataset = await ensureDataset(serverUrl, databaseName, spec, process.env.BENCH_REGENERATE === "1");
-console.table(dataset.counts);
-const fixtures = await readFixtures(dataset.url);
-
-// The server migrates the database on start (a migration added since generation is applied to
-// the existing rows). Long-lived tokens so that a slow run never measures a refresh; auto-close
-// off so that the dataset stays as generated.
-const server = await spawnServer({ DATABASE_URL: dataset.url, ACCESS_TOKEN_TTL_SECONDS: "86400", TICKETS_AUTO_CLOSE_HOURS: "0" });
-
-async function login(email: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: benchPassword }),
-  });
-  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
+/**
+ * The dataset in Atendo's own embedded database: generated through a server started on the
+ * folder for that purpose, then Atendo is started on the same folder, as `npm start` would be.
+ */
+async function onEmbedded(): Promise<{ dataset: Dataset; fixtures: Awaited<ReturnType<typeof readFixtures>>; server: SpawnedServer }> {
+  const binaries = await findPostgresBinaries();
+  if (!binaries) throw new Error("No PostgreSQL binary for this platform: run with BENCH_DATABASES=server.");
+  const generator = await startEmbeddedServer({ dir: join(embeddedDir, "postgres"), binaries, report: (line) => console.log(line) });
+  let dataset: Dataset;
+  let fixtures: Awaited<ReturnType<typeof readFixtures>>;
+  try {
+    dataset = await ensureDataset(generator.url("postgres"), EMBEDDED_DATABASE, spec, regenerate);
+    fixtures = await readFixtures(dataset.url);
+  } finally {
+    await generator.stop();
+  }
+  const server = await spawnServer(serverEnv, { dataDir: embeddedDir });
+  return { dataset, fixtures, server };
 }
 
-try {
-  const tokens: Record<Actor, string> = { attendant: await login(fixtures.attendantEmail), admin: await login(fixtures.adminEmail) };
-  const results: CaseResult[] = [];
-  for (const benchCase of benchCases(fixtures)) {
-    const result = await runCase(benchCase, { baseUrl: server.baseUrl, tokens, ...options });
-    results.push(result);
-    console.log(`  ${result.name}: ${result.latency ? `p95 ${result.latency.p95} ms (n ${result.latency.count})` : result.outcome}`);
+async function onServer(): Promise<{ dataset: Dataset; fixtures: Awaited<ReturnType<typeof readFixtures>>; server: SpawnedServer }> {
+  const dataset = await ensureDataset(serverUrl, databaseName, spec, regenerate);
+  const fixtures = await readFixtures(dataset.url);
+  const server = await spawnServer({ ...serverEnv, DATABASE_URL: dataset.url });
+  return { dataset, fixtures, server };
+}
+
+async function measure(target: string): Promise<CaseResult[]> {
+  console.log(`\n▶ ${target}`);
+  if (target !== "embedded" && target !== "server") throw new Error(`BENCH_DATABASES: unknown database ${target} (embedded, server)`);
+  const { dataset, fixtures, server } = target === "embedded" ? await onEmbedded() : await onServer();
+  console.table(dataset.counts);
+
+  async function login(email: string): Promise<string> {
+    const response = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: benchPassword }),
+    });
+    if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { token: string }).token;
   }
 
-  console.log(`\nGET latency in ms, sequential requests, ${spec.tickets} tickets / ${spec.messages} messages, ${cpus().length} CPUs`);
-  console.table(
-    Object.fromEntries(
-      results.map((r) => [
-        r.name,
-        r.latency
-          ? { n: r.latency.count, p50: r.latency.p50, p95: r.latency.p95, p99: r.latency.p99, "target p95": r.targetP95, ok: r.meetsTarget ? "yes" : "NO", rows: r.answer?.rows ?? "-", count: r.answer?.count ?? "-" }
-          : { n: 0, p50: "-", p95: "-", p99: "-", "target p95": r.targetP95, ok: r.outcome, rows: r.answer?.rows ?? "-", count: r.answer?.count ?? "-" },
-      ]),
-    ),
-  );
-  const problems = results.filter((r) => r.outcome !== "measured");
-  for (const problem of problems) console.log(`${problem.outcome}: ${problem.name}: ${problem.error ?? ""}`);
-  const missed = results.filter((r) => r.meetsTarget === false).length;
-  console.log(`${results.length - problems.length} cases measured, ${missed} over target, ${problems.length} not measured`);
+  try {
+    const tokens: Record<Actor, string> = { attendant: await login(fixtures.attendantEmail), admin: await login(fixtures.adminEmail) };
+    const results: CaseResult[] = [];
+    for (const benchCase of benchCases(fixtures)) {
+      const result = await runCase(benchCase, { baseUrl: server.baseUrl, tokens, ...options });
+      results.push(result);
+      console.log(`  ${result.name}: ${result.latency ? `p95 ${result.latency.p95} ms (n ${result.latency.count})` : result.outcome}`);
+    }
 
-  writeResult("tickets-postgres", {
-    database: "postgres",
-    when: new Date().toISOString(),
-    machine: { cpus: cpus().length },
-    dataset: { name: databaseName, spec, counts: dataset.counts, reused: dataset.reused, generateSeconds: dataset.generateSeconds },
-    fixtures,
-    options,
-    unit: "ms",
-    cases: results,
+    console.log(`\nGET latency in ms on ${target}, sequential requests, ${spec.tickets} tickets / ${spec.messages} messages, ${cpus().length} CPUs`);
+    console.table(
+      Object.fromEntries(
+        results.map((r) => [
+          r.name,
+          r.latency
+            ? { n: r.latency.count, p50: r.latency.p50, p95: r.latency.p95, p99: r.latency.p99, "target p95": r.targetP95, ok: r.meetsTarget ? "yes" : "NO", rows: r.answer?.rows ?? "-", count: r.answer?.count ?? "-" }
+            : { n: 0, p50: "-", p95: "-", p99: "-", "target p95": r.targetP95, ok: r.outcome, rows: r.answer?.rows ?? "-", count: r.answer?.count ?? "-" },
+        ]),
+      ),
+    );
+    const problems = results.filter((r) => r.outcome !== "measured");
+    for (const problem of problems) console.log(`${problem.outcome}: ${problem.name}: ${problem.error ?? ""}`);
+    const missed = results.filter((r) => r.meetsTarget === false).length;
+    console.log(`${results.length - problems.length} cases measured, ${missed} over target, ${problems.length} not measured`);
+
+    writeResult(`tickets-${target}`, {
+      database: target,
+      when: new Date().toISOString(),
+      machine: { cpus: cpus().length },
+      dataset: { name: target === "embedded" ? `${embeddedDir} (${EMBEDDED_DATABASE})` : databaseName, spec, counts: dataset.counts, reused: dataset.reused, generateSeconds: dataset.generateSeconds },
+      fixtures,
+      options,
+      unit: "ms",
+      cases: results,
+    });
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+const measured: Record<string, CaseResult[]> = {};
+for (const target of databases) measured[target] = await measure(target);
+if (measured.embedded && measured.server) {
+  const serverP95 = new Map(measured.server.map((r) => [r.name, r.latency?.p95]));
+  const ratios = measured.embedded.flatMap((r) => {
+    const server = serverP95.get(r.name);
+    return r.latency && server ? [{ name: r.name, ratio: r.latency.p95 / server }] : [];
   });
-} finally {
-  await server.stop();
+  const geometricMean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r.ratio), 0) / Math.max(1, ratios.length));
+  console.log("\np95 embedded / server, same run");
+  console.table(Object.fromEntries(ratios.map((r) => [r.name, Math.round(r.ratio * 100) / 100])));
+  console.log(`geometric mean ${geometricMean.toFixed(2)} over ${ratios.length} cases`);
 }

@@ -1,5 +1,7 @@
-// `npm test`: lint, type checks, unit and server tests on PGlite, the server tests again on the
-// PostgreSQL server when reachable, then the browser journeys. Ends with "N passed, N failed".
+// `npm test`: lint, type checks, unit and server tests on the embedded PostgreSQL server (the one
+// Atendo starts without DATABASE_URL: one server for the run, a database per test file), the
+// server tests again on the PostgreSQL server at TEST_DATABASE_URL when reachable, then the
+// browser journeys. Ends with "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -55,10 +57,10 @@ check("lint", "npx", ["eslint", "."]);
 for (const pkg of ["packages/contracts", "packages/server", "packages/web", "e2e", "bench", "scripts"]) {
   check(`typecheck ${pkg}`, "npx", ["tsc", "-p", pkg]);
 }
-// Empty, not inherited: with TEST_DATABASE_URL set in the environment this run would go to PostgreSQL too.
-vitest("unit and server (PGlite)", ["contracts", "repo", "web", "server"], { ...redisEnv, TEST_DATABASE_URL: "" });
+// Empty, not inherited: with TEST_DATABASE_URL set in the environment this run would go to that server too.
+vitest("unit and server (embedded PostgreSQL)", ["contracts", "repo", "web", "server"], { ...redisEnv, TEST_DATABASE_URL: "" });
 if (postgres) vitest("server (PostgreSQL)", ["server"], { ...redisEnv, TEST_DATABASE_URL: pgUrl });
-else console.log(`PostgreSQL is not reachable at ${pgUrl}: the server suite ran on PGlite only.`);
+else console.log(`PostgreSQL is not reachable at ${pgUrl}: the server suite ran on the embedded server only.`);
 check("web build", "npm", ["run", "build", "-w", "@atendo/web"]);
 vitest("browser journeys", ["e2e"]);
 

@@ -2,12 +2,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "./config.js";
 import { AppError } from "./core/app-error.js";
+import { openAppDatabase } from "./db/app-database.js";
 import { openDatabase, type Database } from "./db/client.js";
+import { findPostgresBinaries } from "./db/embedded/binaries.js";
+import { EMBEDDED_DATABASE, runningServerUrl } from "./db/embedded/embedded-server.js";
 import { pgliteUsedBy } from "./db/pglite-lock.js";
 import { resetPasswordByEmail } from "./modules/auth/password-reset.service.js";
 
 // `npm run admin -- <command>`: maintenance a person runs on the server's machine, against the
-// database `npm start` uses (same environment: DATABASE_URL, or PGLITE_DIR). See the README.
+// database `npm start` uses (same environment: DATABASE_URL, or EMBEDDED_POSTGRES_DIR). See the README.
 
 export const usage = [
   "Usage: npm run admin -- <command>",
@@ -26,26 +29,42 @@ export interface CommandOutput {
 }
 
 /**
- * Opens the database `npm start` would, refusing a PGlite folder that does not exist (wrong
- * folder or environment) or that a running server holds (PGlite is one process at a time).
+ * The database `npm start` uses: the server at DATABASE_URL; the embedded server, reached while an
+ * Atendo runs on it or started for the moment; or, where no PostgreSQL binary exists, the PGlite
+ * folder, refused while a running server holds it (PGlite is one process at a time). A folder
+ * that does not exist is refused: wrong folder or environment.
  */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  if (!config.DATABASE_URL) {
-    const dir = config.PGLITE_DIR;
-    if (!existsSync(join(dir, "PG_VERSION"))) {
-      throw new AdminCommandError(
-        `No database in ${dir}. Run this from the folder where you run npm start, with the same DATABASE_URL or PGLITE_DIR.`,
-      );
-    }
-    const holder = pgliteUsedBy(dir);
-    if (holder) {
-      throw new AdminCommandError(
-        `The server (process ${holder.pid}) is using the database in ${dir}: stop it first, then run this again. ` +
-          `(If no server is running, delete ${holder.lockFile}.)`,
-      );
-    }
+  if (config.DATABASE_URL) return migrated(openDatabase({ url: config.DATABASE_URL, poolSize: 1 }));
+  const binaries = await findPostgresBinaries();
+  if (!binaries) return openPgliteFallback(config);
+  if (!existsSync(config.EMBEDDED_POSTGRES_DIR) && !existsSync(join(config.PGLITE_DIR, "PG_VERSION"))) {
+    throw new AdminCommandError(
+      `No database in ${config.EMBEDDED_POSTGRES_DIR}. Run this from the folder where you run npm start, with the same DATABASE_URL or EMBEDDED_POSTGRES_DIR.`,
+    );
   }
-  const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR, poolSize: 1 });
+  const running = existsSync(config.EMBEDDED_POSTGRES_DIR) ? runningServerUrl(config.EMBEDDED_POSTGRES_DIR, binaries, EMBEDDED_DATABASE) : undefined;
+  // The running Atendo migrated its database; this command only reads and writes rows.
+  if (running) return openDatabase({ url: running, poolSize: 1 });
+  return openAppDatabase(config, { report: (line) => console.log(line) });
+}
+
+async function openPgliteFallback(config: Config): Promise<Database> {
+  const dir = config.PGLITE_DIR;
+  if (!existsSync(join(dir, "PG_VERSION"))) {
+    throw new AdminCommandError(`No database in ${dir}. Run this from the folder where you run npm start, with the same DATABASE_URL or PGLITE_DIR.`);
+  }
+  const holder = pgliteUsedBy(dir);
+  if (holder) {
+    throw new AdminCommandError(
+      `The server (process ${holder.pid}) is using the database in ${dir}: stop it first, then run this again. ` +
+        `(If no server is running, delete ${holder.lockFile}.)`,
+    );
+  }
+  return migrated(openDatabase({ pgliteDir: dir, poolSize: 1 }));
+}
+
+async function migrated(database: Database): Promise<Database> {
   await database.migrate();
   return database;
 }

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnServer, type SpawnedServer } from "./test/spawn-server.js";
+import { makeDataDir, spawnServer, type SpawnedServer } from "./test/spawn-server.js";
 
 const email = "first.admin@atendo.test";
-const dataDir = mkdtempSync(join(tmpdir(), "atendo-first-start-"));
-// Both starts share this database folder, as two `npm start` runs on one machine do.
-const env = { PGLITE_DIR: join(dataDir, "db"), ADMIN_EMAIL: email, ADMIN_PASSWORD: "" };
+// Both starts share this data folder (their embedded PostgreSQL), as two `npm start` runs on one machine do.
+const dataDir = makeDataDir("atendo-first-start-");
+const env = { ADMIN_EMAIL: email, ADMIN_PASSWORD: "" };
 const running: SpawnedServer[] = [];
 afterAll(async () => {
   await Promise.all(running.map((server) => server.stop()));
@@ -15,7 +13,7 @@ afterAll(async () => {
 });
 
 async function start(): Promise<SpawnedServer> {
-  const server = await spawnServer(env);
+  const server = await spawnServer(env, { dataDir });
   running.push(server);
   return server;
 }
@@ -33,7 +31,7 @@ function login(server: SpawnedServer, password: string): Promise<Response> {
   });
 }
 
-// Each test starts a real process (migrations on a fresh PGlite included) and waits for it to say it
+// Each test starts a real process (on the first, the embedded PostgreSQL's creation and migrations) and waits for it to say it
 // is running. That takes seconds on an idle machine and far longer on a loaded one: the limit only
 // catches a hang, it is not a speed target (issue 11: 30 s was not enough under load).
 describe("first start without ADMIN_PASSWORD", { timeout: 300_000 }, () => {

@@ -18,7 +18,7 @@ function rejection(env: NodeJS.ProcessEnv): string {
 describe("loadConfig", () => {
   it("applies the documented defaults to an empty environment", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 8080, PGLITE_DIR: "./data/db", APP_TITLE: "Atendo", COOKIE_SECURE: false });
+    expect(config).toMatchObject({ PORT: 8080, EMBEDDED_POSTGRES_DIR: "./data/postgres", PGLITE_DIR: "./data/db", APP_TITLE: "Atendo", COOKIE_SECURE: false });
     // Private webhook addresses are refused unless an operator allows them.
     expect(config).toMatchObject({ WEBHOOK_ALLOW_PRIVATE: false, UPLOAD_IDLE_TIMEOUT_SECONDS: 30, UPLOAD_MAX_SECONDS: 1800 });
     expect(config.DATABASE_URL).toBeUndefined();

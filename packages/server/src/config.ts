@@ -27,6 +27,9 @@ export const configSchema = z.object({
   /** Log every request at info (an access log); otherwise only server errors and slow requests. */
   ACCESS_LOG: flag,
   DATABASE_URL: optionalUrl,
+  /** Without DATABASE_URL: the embedded PostgreSQL server's folder (created on the first start). */
+  EMBEDDED_POSTGRES_DIR: z.string().trim().min(1).default("./data/postgres"),
+  /** A PGlite folder of an earlier release (imported once), or the database where no PostgreSQL binary exists. */
   PGLITE_DIR: z.string().default("./data/db"),
   MEDIA_DIR: z.string().default("./data/media"),
   REDIS_URL: optionalUrl,

@@ -1,21 +1,45 @@
 import { buildApp } from "./app.js";
 import { bootstrap } from "./bootstrap.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { openDatabase } from "./db/client.js";
+import { openAppDatabase } from "./db/app-database.js";
+import { DatabaseStartError } from "./db/embedded/errors.js";
 import { markPgliteInUse } from "./db/pglite-lock.js";
+
+/** What a shutdown closes, in reverse order of opening: jobs, then the HTTP server, then the database. */
+const closers: (() => Promise<unknown>)[] = [];
+
+async function shutdown(): Promise<void> {
+  for (const close of closers.reverse()) await close().catch((error: unknown) => console.error(error));
+  process.exit(0);
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-  // The admin command refuses to open this PGlite folder while the mark is there (db/pglite-lock.ts).
-  const releasePglite = database.kind === "pglite" ? markPgliteInUse(config.PGLITE_DIR) : () => undefined;
-  await database.migrate();
+  // From the start: a signal during the first start (initdb, an import) still stops the embedded server.
+  process.once("SIGINT", () => void shutdown());
+  process.once("SIGTERM", () => void shutdown());
+  const database = await openAppDatabase(config, {
+    report: (line) => console.log(line),
+    // Without its database Atendo can only fail every request: it stops, for a supervisor to restart it.
+    onEmbeddedExit: (reason) => {
+      console.error(`The embedded PostgreSQL stopped unexpectedly (${reason}): Atendo stops.`);
+      process.exit(1);
+    },
+  });
+  closers.push(() => database.close());
+  if (database.kind === "pglite") {
+    // The PGlite fallback: the admin command refuses to open the folder while this mark is there (db/pglite-lock.ts).
+    const release = markPgliteInUse(config.PGLITE_DIR);
+    closers.push(async () => release());
+  }
   const { app, ctx, jobs } = await buildApp({ config, database });
+  // Jobs first: a run in progress finishes its writes while the database is still open.
+  closers.push(() => app.close(), () => jobs.stop());
   const seeded = await bootstrap(ctx);
   if (seeded.generatedPassword) {
     // Printed once, on the start that created the admin; never stored in clear.
     console.log(`\nFirst admin created: ${config.ADMIN_EMAIL} / ${seeded.generatedPassword}`);
-    console.log(`Lost it? Run: npm run admin -- reset-password ${config.ADMIN_EMAIL} (with the built-in database, stop the server first)\n`);
+    console.log(`Lost it? Run: npm run admin -- reset-password ${config.ADMIN_EMAIL}\n`);
   }
   if (config.SMTP_URL && !config.PUBLIC_URL) {
     app.log.warn("SMTP_URL is set but PUBLIC_URL is not: \"Forgot password?\" stays off (its e-mail needs the address users reach Atendo at).");
@@ -26,17 +50,6 @@ async function main(): Promise<void> {
   // A library's stray rejection (a channel's socket, say) is logged; it must not stop every other connection.
   process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled rejection"));
 
-  const shutdown = async () => {
-    // Jobs first: a run in progress finishes its writes while the database is still open.
-    await jobs.stop();
-    await app.close();
-    await database.close();
-    releasePglite();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown());
-  process.once("SIGTERM", () => void shutdown());
-
   await app.listen({ port: config.PORT, host: config.HOST });
   // PORT=0 picks a free port; the line below names the one actually bound (the test harness reads it).
   const address = app.server.address();
@@ -44,10 +57,10 @@ async function main(): Promise<void> {
   await ctx.channels.startAll();
   // After the drivers: the recovery sweep's first run sends what a crash left unsent on the connections now running here.
   jobs.start();
-  console.log(`Atendo is running on http://localhost:${port} (database: ${database.kind})`);
+  console.log(`Atendo is running on http://localhost:${port} (database: ${database.label})`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DatabaseStartError ? error.message : error);
   process.exit(1);
 });

@@ -8,7 +8,7 @@ import { createQueue } from "../test/fixtures.js";
 import { createTestServer } from "../test/harness.js";
 import { openTestDatabase } from "../test/test-database.js";
 import { waitFor } from "../test/wait-for.js";
-import { OWNERSHIP_LOCK_CLASS, ownershipLocksFor, type OwnershipLocks } from "./ownership.js";
+import { OWNERSHIP_LOCK_CLASS, type OwnershipLocks } from "./ownership.js";
 
 let database: Database;
 beforeAll(async () => {
@@ -96,24 +96,11 @@ describe("connection ownership across instances", () => {
     }
   });
 
-  // One test for both databases (the suite runs on each): what "owning" means differs between them.
-  it("owns a connection on one instance: a PostgreSQL advisory lock whose dead session hands it over; PGlite grants every one", async () => {
-    if (database.kind === "pglite") {
-      await grantsOnPglite();
-      return;
-    }
+  // PGlite (only where no PostgreSQL binary exists) grants every lock: db/pglite-fallback.test.ts.
+  it("owns a connection on one instance: a PostgreSQL advisory lock whose dead session hands it over", async () => {
     await handsOverOnPostgres();
   });
 });
-
-/** PGlite: one process owns the database, so every lock is granted. */
-async function grantsOnPglite(): Promise<void> {
-  const { server } = await instance();
-  const locks = ownershipLocksFor(database, server.ctx.log);
-  expect(await locks.acquire(1)).toBe(true);
-  expect(await locks.acquire(1)).toBe(true);
-  await server.close();
-}
 
 /** PostgreSQL: a dead lock session hands the connection to another instance. */
 async function handsOverOnPostgres(): Promise<void> {

@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** What the start-up line names: the server, the embedded one and its folder, or PGlite's folder. */
+  label: string;
   /** The PostgreSQL URL (for the few dedicated sessions, e.g. connection ownership locks). */
   url?: string;
   migrate(): Promise<void>;
@@ -29,9 +31,11 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 const MIGRATION_LOCK = 7_261_001;
 
 export interface DatabaseOptions {
-  /** A PostgreSQL URL; without it the embedded PGlite is used. */
+  /** A PostgreSQL URL (a server, or the embedded one: db/app-database.ts); without it PGlite is used. */
   url?: string;
-  /** PGlite data directory; "memory://" keeps it in memory. */
+  /** Names the database in the start-up line (default: the URL's host and database, or PGlite's folder). */
+  label?: string;
+  /** PGlite data directory (the fallback where no PostgreSQL binary exists); "memory://" keeps it in memory. */
   pgliteDir?: string;
   poolSize?: number;
   /**
@@ -42,7 +46,14 @@ export interface DatabaseOptions {
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.url ? openPostgres(options.url, options.poolSize, options.onStatement) : openPglite(options.pgliteDir ?? "memory://", options.onStatement);
+  if (options.url) return openPostgres(options.url, options.label ?? serverLabel(options.url), options.poolSize, options.onStatement);
+  return openPglite(options.pgliteDir ?? "memory://", options.onStatement);
+}
+
+/** "PostgreSQL at host:port/database", never the password. */
+function serverLabel(url: string): string {
+  const { hostname, port, pathname } = new URL(url);
+  return `PostgreSQL at ${hostname}${port ? `:${port}` : ""}${pathname}`;
 }
 
 function statementLogger(onStatement: ((sql: string) => void) | undefined): Logger | undefined {
@@ -77,6 +88,7 @@ function openPglite(dir: string, onStatement?: (sql: string) => void): Database 
   return {
     db,
     kind: "pglite",
+    label: `PGlite in ${dir}`,
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
@@ -85,7 +97,7 @@ function openPglite(dir: string, onStatement?: (sql: string) => void): Database 
   };
 }
 
-function openPostgres(url: string, poolSize = 10, onStatement?: (sql: string) => void): Database {
+function openPostgres(url: string, label: string, poolSize = 10, onStatement?: (sql: string) => void): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
@@ -93,6 +105,7 @@ function openPostgres(url: string, poolSize = 10, onStatement?: (sql: string) =>
   return {
     db,
     kind: "postgres",
+    label,
     url,
     migrate: async () => {
       const client = await pool.connect();

@@ -2,17 +2,29 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database, type DatabaseOptions } from "../db/client.js";
 
-/**
- * A fresh, migrated database for one test file: an in-memory PGlite, or, when
- * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped on close).
- */
-export async function openTestDatabase(options: Pick<DatabaseOptions, "onStatement"> = {}): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = openDatabase({ pgliteDir: "memory://", ...options });
-    await database.migrate();
-    return database;
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The run's embedded PostgreSQL server (its `postgres` database), from embedded-postgres-setup.ts. */
+    embeddedPostgresUrl: string;
   }
+}
+
+/**
+ * The PostgreSQL server test files create their databases on: TEST_DATABASE_URL, or else the
+ * run's embedded server (embedded-postgres-setup.ts, the server project's global setup).
+ */
+async function testServerUrl(): Promise<string> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  // Imported here: bench scripts use adminQuery from this file outside vitest.
+  const { inject } = await import("vitest");
+  const url = inject("embeddedPostgresUrl");
+  if (!url) throw new Error("No test database server: run through the vitest server project, or set TEST_DATABASE_URL.");
+  return url;
+}
+
+/** A fresh, migrated database for one test file on the test server, dropped on close. */
+export async function openTestDatabase(options: Pick<DatabaseOptions, "onStatement"> = {}): Promise<Database> {
+  const serverUrl = await testServerUrl();
   const name = `atendo_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
