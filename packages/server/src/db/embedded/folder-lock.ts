@@ -61,8 +61,11 @@ export async function takeOverFolder(folder: ClusterFolder, report: (line: strin
   try {
     await client.connect();
   } catch {
-    // Alive but not answering (still recovering, shutting down, or not a server at all): the new
-    // server's own check of postmaster.pid refuses to start beside a live one, with a message.
+    // Alive but not answering: most often a server killed a moment ago that is still going away
+    // (after a SIGKILL to Atendo's process group its processes exit one by one), so it gets the
+    // grace period to be gone. One that stays (recovering, or not a server at all) is refused by
+    // the new server's own check of postmaster.pid, with a message.
+    await until(() => !processAlive(leftover.pid), RELEASE_GRACE_MS);
     return;
   }
   try {
@@ -116,6 +119,8 @@ export async function holdFolderLock(folder: ClusterFolder, url: string, pid: nu
   return client;
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
+/** Polls the condition; with a time limit, gives up quietly once it has passed. */
+async function until(condition: () => boolean, limitMs = Number.POSITIVE_INFINITY): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }
