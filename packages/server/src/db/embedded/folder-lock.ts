@@ -48,7 +48,9 @@ function anotherAtendo(folder: ClusterFolder, pid: number): DatabaseStartError {
  */
 export async function takeOverFolder(folder: ClusterFolder, report: (line: string) => void): Promise<void> {
   const leftover = readPidFile(folder.pgdata);
-  if (!leftover || !processAlive(leftover.pid)) return;
+  if (!leftover) return;
+  // Asked even when the process id is unknown here: a server of another container on the same
+  // folder answers on its port, and PostgreSQL's own check cannot see it.
   const client = new pg.Client({
     host: "127.0.0.1",
     port: leftover.port,
@@ -70,10 +72,15 @@ export async function takeOverFolder(folder: ClusterFolder, report: (line: strin
   }
   try {
     const { rows } = await client.query<{ dir: string }>("select current_setting('data_directory') as dir");
-    if (realpathSync(rows[0]?.dir ?? "") !== realpathSync(folder.pgdata)) return;
+    if (!samePath(rows[0]?.dir ?? "", folder.pgdata)) return;
     if (!(await lockFreed(client))) throw anotherAtendo(folder, leftover.pid);
   } finally {
     await client.end().catch(() => undefined);
+  }
+  if (!processAlive(leftover.pid)) {
+    throw new DatabaseStartError(
+      `A PostgreSQL server runs on ${folder.dir} (port ${leftover.port}) that is not a process of this machine (another container sharing the folder?): stop it first; a folder serves one Atendo at a time.`,
+    );
   }
   report(`A PostgreSQL server left running on ${folder.dir} by an Atendo that did not stop cleanly (process ${leftover.pid}) is shut down first…`);
   process.kill(leftover.pid, "SIGINT");
@@ -117,6 +124,14 @@ export async function holdFolderLock(folder: ClusterFolder, url: string, pid: nu
     throw anotherAtendo(folder, pid);
   }
   return client;
+}
+
+function samePath(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
 }
 
 /** Polls the condition; with a time limit, gives up quietly once it has passed. */
