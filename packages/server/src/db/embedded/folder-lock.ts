@@ -3,7 +3,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { SUPERUSER, type ClusterFolder } from "./cluster-folder.js";
 import { DatabaseStartError } from "./errors.js";
-import { processAlive } from "./process-alive.js";
+import { isZombie, processAlive } from "./process-alive.js";
 
 /**
  * Arbitrary constant: the session-level advisory lock the running Atendo holds on its embedded
@@ -16,6 +16,8 @@ const INSTANCE_LOCK = 7_261_003; // (7_261_001: migrations; 7_261_002: connectio
 const RELEASE_GRACE_MS = 10_000;
 /** The holder names its process in its session's application_name. */
 const holderName = (pid: number) => `atendo-instance-${pid}`;
+/** Longest wait for init to reap a killed server before PostgreSQL checks its postmaster.pid. */
+const ZOMBIE_REAPED_MS = 30_000;
 
 interface PidFile {
   pid: number;
@@ -65,6 +67,9 @@ export async function takeOverFolder(folder: ClusterFolder, report: (line: strin
   } catch {
     // Gone (a stale file), or alive but not answering (still recovering, shutting down): the new
     // server's own check of postmaster.pid refuses to start beside a live one, with a message.
+    // A server killed an instant ago may still be a zombie, which that check takes for alive:
+    // it is reaped by init within moments.
+    await until(() => !isZombie(leftover.pid), ZOMBIE_REAPED_MS);
     return;
   }
   try {
@@ -131,6 +136,8 @@ function samePath(a: string, b: string): boolean {
   }
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
+/** Polls until the condition holds, or for at most `limitMs`. */
+async function until(condition: () => boolean, limitMs = Number.POSITIVE_INFINITY): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }
