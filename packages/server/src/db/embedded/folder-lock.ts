@@ -3,7 +3,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { SUPERUSER, type ClusterFolder } from "./cluster-folder.js";
 import { DatabaseStartError } from "./errors.js";
-import { processAlive } from "./process-alive.js";
+import { isZombie, processAlive } from "./process-alive.js";
 
 /**
  * Arbitrary constant: the session-level advisory lock the running Atendo holds on its embedded
@@ -16,6 +16,8 @@ const INSTANCE_LOCK = 7_261_003; // (7_261_001: migrations; 7_261_002: connectio
 const RELEASE_GRACE_MS = 10_000;
 /** The holder names its process in its session's application_name. */
 const holderName = (pid: number) => `atendo-instance-${pid}`;
+/** Longest wait for a killed server to exit and be reaped by init before PostgreSQL checks its postmaster.pid. */
+const ZOMBIE_REAPED_MS = 30_000;
 
 interface PidFile {
   pid: number;
@@ -63,11 +65,12 @@ export async function takeOverFolder(folder: ClusterFolder, report: (line: strin
   try {
     await client.connect();
   } catch {
-    // Alive but not answering: most often a server killed a moment ago that is still going away
-    // (after a SIGKILL to Atendo's process group its processes exit one by one), so it gets the
-    // grace period to be gone. One that stays (recovering, or not a server at all) is refused by
-    // the new server's own check of postmaster.pid, with a message.
-    await until(() => !processAlive(leftover.pid), RELEASE_GRACE_MS);
+    // Gone (a stale file), or alive but not answering: most often a server killed a moment ago
+    // that is still going away (after a SIGKILL to Atendo's process group its processes exit one
+    // by one, then stay zombies until init reaps them, which PostgreSQL's own postmaster.pid check
+    // takes for alive). It gets the grace period to be gone; one that stays (recovering, or not
+    // a server at all) is refused by that check, with a message.
+    await until(() => !processAlive(leftover.pid) && !isZombie(leftover.pid), ZOMBIE_REAPED_MS);
     return;
   }
   try {
@@ -134,7 +137,7 @@ function samePath(a: string, b: string): boolean {
   }
 }
 
-/** Polls the condition; with a time limit, gives up quietly once it has passed. */
+/** Polls until the condition holds, or for at most `limitMs`. */
 async function until(condition: () => boolean, limitMs = Number.POSITIVE_INFINITY): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
