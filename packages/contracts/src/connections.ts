@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { entityName, looseId, namedRef, timestamps } from "./common.js";
+import { entityName, looseId, timestamps } from "./common.js";
 import { normalizeNumber } from "./contacts.js";
+import { businessHoursFields, destination, destinationKinds, type Destination } from "./destinations.js";
 import { limits } from "./limits.js";
 
 /** How a connection talks to customers: WhatsApp (Baileys) or the generic HTTP API channel. */
@@ -15,26 +16,9 @@ export type ConnectionKind = (typeof connectionKinds)[number];
 export const connectionStatuses = ["qrcode", "CONNECTED", "PAIRING", "TIMEOUT", "OPENING", "DISCONNECTING"] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 
-/** Where a connection's new tickets go (spec §3, destination types). */
-export const destinationKinds = ["users", "queue", "announcements", "uras", "monitorings"] as const;
-export type DestinationKind = (typeof destinationKinds)[number];
-
-/**
- * The destination kinds inbound routing handles today. URA menus, announcements and monitorings
- * come with their own features; until then they are listed as not available and refused.
- */
-export const availableDestinationKinds = ["queue", "users"] as const satisfies readonly DestinationKind[];
-
-export function isDestinationAvailable(kind: DestinationKind): boolean {
-  return (availableDestinationKinds as readonly string[]).includes(kind);
-}
-
-export const connectionDestination = z.object({
-  destinationType: z.enum(destinationKinds),
-  /** The queue's or user's id. */
-  destinationTypeId: z.number(),
-});
-export type ConnectionDestination = z.infer<typeof connectionDestination>;
+/** A connection's destination (spec §3 `destinations[0]`). */
+export const connectionDestination = destination;
+export type ConnectionDestination = Destination;
 
 /**
  * A connection as the admin screens show it (every connection route is admin only).
@@ -57,6 +41,11 @@ export const connection = z.object({
   canCloseTicketByMessage: z.boolean(),
   farewellMessage: z.string(),
   ignoreGroups: z.boolean(),
+  /** What a customer sends to end the conversation when `canCloseTicketByMessage` is on. */
+  closeCode: z.string(),
+  /** Opening hours of the line (null: always open) and what it answers outside them. */
+  businessHours: businessHoursFields.businessHours,
+  outOfHoursMessage: z.string(),
   destinations: z.array(connectionDestination),
   webhookUrl: z.string().nullable(),
   apiToken: z.string().nullable(),
@@ -74,6 +63,8 @@ const label = z
 
 const farewellMessage = z.string().trim().max(limits.farewellMessageMax);
 
+const closeCode = z.string().trim().min(1).max(limits.closeCodeMax);
+
 /** An http(s) URL; "" and null mean none. */
 const webhookUrl = z
   .string()
@@ -87,8 +78,9 @@ const webhookUrl = z
  * POST /whatsapp (admins). Spec §5: `name`, `destinationType` and `destinationItem` required,
  * `label` optional. The first connection is made default whatever `isDefault` says; `isDefault:
  * true` moves the flag from the current default (the form warns first). `destinationType` must
- * be available (400 `ERR_DESTINATION_NOT_AVAILABLE`) and `destinationItem` an existing queue or
- * active user (404 `ERR_NO_DESTINATION_FOUND`). `webhookUrl` is read for `api` connections only
+ * be one of the five kinds and `destinationItem` an existing queue, active user, menu, announcement
+ * or monitoring (404 `ERR_NO_DESTINATION_FOUND`). `closeCode` (default `#`) ends a conversation
+ * when `canCloseTicketByMessage` is on; `businessHours` null means always open. `webhookUrl` is read for `api` connections only
  * (without one, replies are marked sent locally: the demo/simulator mode).
  */
 export const createConnectionBody = z.object({
@@ -99,6 +91,9 @@ export const createConnectionBody = z.object({
   canCloseTicketByMessage: z.boolean().default(false),
   farewellMessage: farewellMessage.default(""),
   ignoreGroups: z.boolean().default(false),
+  closeCode: closeCode.default("#"),
+  businessHours: businessHoursFields.businessHours.default(null),
+  outOfHoursMessage: businessHoursFields.outOfHoursMessage.default(""),
   destinationType: z.enum(destinationKinds),
   destinationItem: looseId,
   webhookUrl: webhookUrl.default(null),
@@ -119,6 +114,9 @@ export const updateConnectionBody = z
     canCloseTicketByMessage: z.boolean().optional(),
     farewellMessage: farewellMessage.optional(),
     ignoreGroups: z.boolean().optional(),
+    closeCode: closeCode.optional(),
+    businessHours: businessHoursFields.businessHours.optional(),
+    outOfHoursMessage: businessHoursFields.outOfHoursMessage.optional(),
     destinationType: z.enum(destinationKinds).optional(),
     destinationItem: looseId.optional(),
     webhookUrl: webhookUrl.optional(),
@@ -146,15 +144,6 @@ export const pairingCodeBody = z.object({
 export type PairingCodeBody = z.input<typeof pairingCodeBody>;
 export const pairingCode = z.object({ code: z.string() });
 export type PairingCode = z.infer<typeof pairingCode>;
-
-/** GET /destinationtype: the five kinds, with whether routing handles them yet. */
-export const destinationType = z.object({ id: z.enum(destinationKinds), name: z.enum(destinationKinds), available: z.boolean() });
-export type DestinationType = z.infer<typeof destinationType>;
-
-/** GET /destinationtype/{type}/items: the choices for the form's destination item. */
-export const destinationTypeParam = z.object({ type: z.enum(destinationKinds) });
-export const destinationItem = namedRef;
-export type DestinationItem = z.infer<typeof destinationItem>;
 
 /** What `whatsappSession` carries: the live part of a connection. */
 export const connectionSession = z.object({

@@ -400,11 +400,17 @@ export const errorCatalogue = {
     pt: "O token de API da conexão está ausente ou incorreto.",
     es: "El token de API de la conexión falta o es incorrecto.",
   },
-  ERR_DESTINATION_NOT_AVAILABLE: {
+  ERR_DESTINATION_IN_USE: {
+    status: 409,
+    en: "It cannot be deleted: a connection, menu or announcement still sends customers to it. Point them elsewhere first.",
+    pt: "Não pode ser excluído: uma conexão, URA ou anúncio ainda envia clientes para ele. Aponte-os para outro destino antes.",
+    es: "No se puede eliminar: una conexión, menú o anuncio todavía envía clientes a él. Apúntelos a otro destino primero.",
+  },
+  ERR_DESTINATION_LOOP: {
     status: 400,
-    en: "This destination type is not available yet. Choose a queue or a user.",
-    pt: "Este tipo de destino ainda não está disponível. Escolha uma fila ou um usuário.",
-    es: "Este tipo de destino aún no está disponible. Elija una cola o un usuario.",
+    en: "This destination would send customers round in a circle with no menu to answer. Choose another one.",
+    pt: "Este destino faria os clientes andarem em círculo sem nenhuma URA para responder. Escolha outro.",
+    es: "Este destino haría que los clientes den vueltas en círculo sin ningún menú que responder. Elija otro.",
   },
   ERR_NO_MESSAGE_FOUND: {
     status: 404,

@@ -18,6 +18,18 @@ export const limits = {
   quickAnswerShortcut: { min: 2, max: 15 },
   quickAnswerMessage: { min: 8, max: 30000 },
   uraSelectorMax: 2,
+  /** A menu's text and an option's name (not in the spec; WhatsApp texts are bounded too). */
+  uraDescriptionMax: 4000,
+  uraMenuNameMax: 100,
+  uraItemsMax: 50,
+  /** An announcement's text. */
+  announcementMax: 30000,
+  /** What a customer sends to end the conversation (`canCloseTicketByMessage`). */
+  closeCodeMax: 10,
+  /** Unrecognised answers to a menu before the conversation falls back to waiting with no queue. */
+  uraMaxMisses: 3,
+  /** Routing steps in a row without a customer answer (announcements chaining): past it, the fallback. */
+  routingChainMax: 10,
   monitoringNameMax: 50,
   groupName: { min: 3, max: 25 },
   forwardMaxTargets: 5,

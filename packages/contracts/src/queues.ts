@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { entityName, idList, timestamps, userRef } from "./common.js";
+import { businessHoursFields } from "./destinations.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 
@@ -38,6 +39,9 @@ export const queue = z.object({
   name: z.string(),
   color: z.string(),
   greetingMessage: z.string(),
+  /** Opening hours (null: always open) and what a customer reaching it out of hours is told. */
+  businessHours: businessHoursFields.businessHours,
+  outOfHoursMessage: z.string(),
   users: z.array(userRef),
   ...timestamps,
 });
@@ -46,14 +50,20 @@ export type Queue = z.infer<typeof queue>;
 const greetingMessage = z.string().trim().max(limits.queueGreetingMax);
 
 /** The queue form's fields: POST fills in defaults, PUT changes only those given. */
-const queueFields = { name: entityName, color: queueColor, greetingMessage, userIds: idList };
+const queueFields = { name: entityName, color: queueColor, greetingMessage, userIds: idList, ...businessHoursFields };
 
 /**
  * POST /queue (admins). Name unique regardless of case (409 `ERR_QUEUE_NAME_ALREADY_EXISTS`),
  * colour unique (409 `ERR_QUEUE_COLOR_ALREADY_EXISTS`); greeting optional (docs/decisions/0006);
  * `userIds` are the members, all active users (else 404 `ERR_NO_USER_FOUND`).
  */
-export const createQueueBody = z.object({ ...queueFields, greetingMessage: greetingMessage.default(""), userIds: idList.default([]) });
+export const createQueueBody = z.object({
+  ...queueFields,
+  greetingMessage: greetingMessage.default(""),
+  userIds: idList.default([]),
+  businessHours: businessHoursFields.businessHours.default(null),
+  outOfHoursMessage: businessHoursFields.outOfHoursMessage.default(""),
+});
 export type CreateQueueBody = z.input<typeof createQueueBody>;
 
 /** PUT /queue/{id} (admins): the fields given change; `userIds` replaces the members. */

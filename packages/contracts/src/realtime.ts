@@ -1,14 +1,17 @@
 import { z } from "zod";
 import { looseId } from "./common.js";
+import { announcementEvent } from "./announcements.js";
 import { appChatMessageEvent, chatEvent } from "./chats.js";
 import { connectionEvent, whatsappSessionEvent } from "./connections.js";
 import { contactsImportsEvent } from "./contact-import.js";
 import { contactEvent } from "./contacts.js";
 import { appMessageEvent } from "./messages.js";
+import { monitoringEvent } from "./monitorings.js";
 import { queueEvent } from "./queues.js";
 import { quickAnswerEvent } from "./quick-answers.js";
 import { settingsEvent } from "./settings.js";
 import { ticketEvent, ticketStatuses } from "./tickets.js";
+import { uraEvent } from "./uras.js";
 import { userEvent } from "./users.js";
 
 /** Messages a client sends (spec §7, real time). */
@@ -36,6 +39,10 @@ export const serverEvents = {
   quickAnswer: quickAnswerEvent,
   queue: queueEvent,
   ContactsImports: contactsImportsEvent,
+  /** Beyond the spec's list: the admin lists of menus, announcements and monitorings stay live. */
+  ura: uraEvent,
+  announcement: announcementEvent,
+  monitoring: monitoringEvent,
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;

@@ -17,7 +17,7 @@ const historian: TicketViewer = { ...attendant, canSeeAllTicketHistory: true };
 const admin: TicketViewer = { id: 1, profile: "admin", queueIds: [], canSeeAllTicketHistory: false };
 
 function ticket(status: TicketFacts["status"], userId: number | null, participants: number[] = [], queueId: number | null = 7): TicketFacts {
-  return { status, userId, queueId, participantIds: participants };
+  return { status, userId, queueId, participantIds: participants, inMenu: false };
 }
 
 /** Every situation the rule distinguishes, for viewer 2 (queue 7): owners, queues, participation. */
@@ -29,7 +29,7 @@ function everyCase(): { facts: TicketFacts; viewer: TicketViewer }[] {
         for (const participantIds of [[], [2], [5]])
           for (const profile of ["admin", "user"] as const)
             for (const canSeeAllTicketHistory of [false, true]) {
-              cases.push({ facts: { status, userId, queueId, participantIds }, viewer: { id: 2, profile, queueIds: [7], canSeeAllTicketHistory } });
+              cases.push({ facts: { status, userId, queueId, participantIds, inMenu: false }, viewer: { id: 2, profile, queueIds: [7], canSeeAllTicketHistory } });
             }
   return cases;
 }
@@ -142,7 +142,7 @@ describe("ticketPermissions (what the server accepts)", () => {
 describe("facts and viewers from API records", () => {
   it("reads participants and queues by id", () => {
     const user = { id: 2, name: "Ana" };
-    expect(ticketFactsOf({ status: "open", userId: 5, queueId: null, userTicket: [{ userId: 2, ticketId: 9, user }] })).toEqual(ticket("open", 5, [2], null));
+    expect(ticketFactsOf({ status: "open", userId: 5, queueId: null, userTicket: [{ userId: 2, ticketId: 9, user }], ura: null })).toEqual(ticket("open", 5, [2], null));
     expect(ticketViewerOf({ id: 2, profile: "user", queues: [{ id: 7, name: "Support", color: "#000000" }], canSeeAllTicketHistory: true })).toEqual(historian);
   });
 });

@@ -17,6 +17,8 @@ export interface TicketFacts {
   queueId: number | null;
   /** The users invited to write in it with its owner. */
   participantIds: readonly number[];
+  /** In the automated stage (a menu waits for the customer's answer): admins' business only. */
+  inMenu: boolean;
 }
 
 /** What the rule reads of the user looking at a ticket. */
@@ -29,8 +31,14 @@ export interface TicketViewer {
 }
 
 /** The facts of a ticket as the API presents it. */
-export function ticketFactsOf(ticket: Pick<Ticket, "status" | "userId" | "queueId" | "userTicket">): TicketFacts {
-  return { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, participantIds: ticket.userTicket.map((p) => p.userId) };
+export function ticketFactsOf(ticket: Pick<Ticket, "status" | "userId" | "queueId" | "userTicket" | "ura">): TicketFacts {
+  return {
+    status: ticket.status,
+    userId: ticket.userId,
+    queueId: ticket.queueId,
+    participantIds: ticket.userTicket.map((p) => p.userId),
+    inMenu: ticket.ura !== null,
+  };
 }
 
 /** A user as the API presents them, as a viewer. */
@@ -54,10 +62,12 @@ function manages(ticket: TicketFacts, viewer: TicketViewer): boolean {
 /**
  * The viewer's work (docs/decisions/0012): tickets they own, take part in, or that wait (pending)
  * in one of their queues or in none. What their lists show without an admin's show-all, and what
- * they are notified of — an admin is not notified of every conversation.
+ * they are notified of — an admin is not notified of every conversation. A ticket still in a menu
+ * is nobody's work yet (docs/decisions/0036): the customer is choosing where to go.
  */
 export function isOwnWork(ticket: TicketFacts, viewer: Pick<TicketViewer, "id" | "queueIds">): boolean {
   if (isOwner(ticket, viewer) || isParticipant(ticket, viewer)) return true;
+  if (ticket.inMenu) return false;
   return ticket.status === "pending" && (ticket.queueId === null || viewer.queueIds.includes(ticket.queueId));
 }
 

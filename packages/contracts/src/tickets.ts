@@ -36,6 +36,13 @@ export const ticket = z.object({
   unreadMessages: z.number(),
   isGroup: z.boolean(),
   userTicket: z.array(ticketParticipant),
+  /**
+   * The menu (URA) waiting for the customer's answer: the ticket is in the automated stage, seen by
+   * admins only (docs/decisions/0036). Null once it reaches a queue, a user or a monitoring.
+   */
+  ura: namedRef.nullable(),
+  /** Arrived out of its queue's or connection's opening hours: waits for the morning. */
+  outOfHours: z.boolean(),
   ...timestamps,
 });
 export type Ticket = z.infer<typeof ticket>;

@@ -20,6 +20,15 @@ const flag = z
   .transform((v) => v === "true" || v === "1");
 
 /** Every environment variable Atendo reads; documented in .env.example and the README. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
@@ -50,6 +59,15 @@ export const configSchema = z.object({
   TICKETS_AUTO_CLOSE_HOURS: z.coerce.number().min(0).max(10_000).default(0),
   /** A customer writing again this soon after their ticket closed reopens it (0 = always a new ticket). */
   TICKET_REOPEN_WINDOW_MINUTES: z.coerce.number().int().min(0).max(525_600).default(0),
+  /**
+   * The install's time zone (IANA name, e.g. America/Sao_Paulo): opening hours are read on its
+   * wall clock. Default: the server's own.
+   */
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+    .refine(isTimeZone, "an IANA time zone such as America/Sao_Paulo"),
   /** Base URL external systems reach Atendo at (media links in API-channel webhooks). */
   PUBLIC_URL: optionalUrl,
   /**

@@ -1,4 +1,4 @@
-import { isDestinationAvailable, type ActiveTicketStatus } from "@atendo/contracts";
+import type { ActiveTicketStatus } from "@atendo/contracts";
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -36,7 +36,7 @@ export async function resolveRoute(db: Db, connection: ConnectionRow, log: Fasti
     if (user) return { status: "open", queueId: null, userId: user.id, greeting: null };
   }
   log.warn(
-    { code: "ERR_INBOUND_CONFIGURATION", connectionId: connection.id, destinationType: type, destinationId: id, available: type ? isDestinationAvailable(type) : false },
+    { code: "ERR_INBOUND_CONFIGURATION", connectionId: connection.id, destinationType: type, destinationId: id},
     "connection destination missing or not routable; the ticket waits with no queue",
   );
   return unrouted;

@@ -1,6 +1,7 @@
 import { connectionKinds, connectionStatuses, destinationKinds } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { businessHoursColumns } from "./business-hours.js";
 import { ownerId, serialId, timestamps, updatedAt } from "./columns.js";
 import { inValues } from "./in-values.js";
 
@@ -21,7 +22,10 @@ export const connections = pgTable(
     canCloseTicketByMessage: boolean("can_close_ticket_by_message").notNull().default(false),
     farewellMessage: text("farewell_message").notNull().default(""),
     ignoreGroups: boolean("ignore_groups").notNull().default(false),
-    /** Where a new ticket goes: a queue, a user, or (later) a menu, announcement or monitoring. */
+    /** What a customer sends to end the conversation when canCloseTicketByMessage is on. */
+    closeCode: text("close_code").notNull().default("#"),
+    ...businessHoursColumns(),
+    /** Where a new ticket goes: a user, a queue, a menu, an announcement or a monitoring. */
     destinationType: text("destination_type", { enum: destinationKinds }),
     destinationId: integer("destination_id"),
     /** API channel: the token external systems send, and where replies are delivered. */
@@ -36,6 +40,7 @@ export const connections = pgTable(
     uniqueIndex("connections_api_token_key").on(t.apiToken),
     check("connections_kind_check", inValues(t.kind, connectionKinds)),
     check("connections_status_check", inValues(t.status, connectionStatuses)),
+    index("connections_destination_idx").on(t.destinationType, t.destinationId),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { businessHoursColumns } from "./business-hours.js";
 import { ownerId, serialId, timestamps } from "./columns.js";
 import { users } from "./users.js";
 
@@ -11,6 +12,7 @@ export const queues = pgTable(
     /** Upper-case #RRGGBB, so one colour has one spelling and the unique index holds. */
     color: text("color").notNull(),
     greetingMessage: text("greeting_message").notNull().default(""),
+    ...businessHoursColumns(),
     ...timestamps(),
   },
   (t) => [

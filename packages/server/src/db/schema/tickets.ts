@@ -1,11 +1,12 @@
 import { activeTicketStatuses, ticketStatuses } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, linkId, ownerId, serialId, timestamps, timestamptz } from "./columns.js";
 import { connections } from "./connections.js";
 import { contacts } from "./contacts.js";
 import { inValues } from "./in-values.js";
 import { queues } from "./queues.js";
+import { monitorings, uras } from "./routing.js";
 import { users } from "./users.js";
 
 /** A conversation with one contact over one connection (spec §3). */
@@ -24,6 +25,16 @@ export const tickets = pgTable(
     lastMessage: text("last_message").notNull().default(""),
     unreadMessages: integer("unread_messages").notNull().default(0),
     isGroup: boolean("is_group").notNull().default(false),
+    /**
+     * The menu waiting for the customer's answer (the automated stage, docs/decisions/0036) and
+     * how many answers it did not recognise; kept here so a restart or another instance goes on.
+     */
+    uraId: linkId("ura_id", () => uras.id),
+    uraMisses: smallint("ura_misses").notNull().default(0),
+    /** The monitoring that took this conversation, if one did. */
+    monitoringId: linkId("monitoring_id", () => monitorings.id),
+    /** Arrived out of opening hours: waits in its queue for the morning. */
+    outOfHours: boolean("out_of_hours").notNull().default(false),
     /** When it was last closed: the reopen window counts from here (docs/decisions/0013). */
     closedAt: timestamptz("closed_at"),
     ...timestamps(),

@@ -20,6 +20,9 @@ export function presentConnection(row: ConnectionRow): Connection {
     canCloseTicketByMessage: row.canCloseTicketByMessage,
     farewellMessage: row.farewellMessage,
     ignoreGroups: row.ignoreGroups,
+    closeCode: row.closeCode,
+    businessHours: row.businessHours,
+    outOfHoursMessage: row.outOfHoursMessage,
     destinations:
       row.destinationType && row.destinationId !== null
         ? [{ destinationType: row.destinationType, destinationTypeId: row.destinationId }]

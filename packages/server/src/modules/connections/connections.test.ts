@@ -82,17 +82,17 @@ describe("connection rules (spec §5)", () => {
     expect(candidates.map((c) => c.id)).toContain(winners[0]);
   });
 
-  it("requires name, destination type and item; refuses destinations not available yet or missing", async () => {
+  it("requires name, destination type and item; refuses missing destinations of every kind", async () => {
     const post = (payload: object) => server.request({ method: "POST", url: "/api/whatsapp", token: admin, payload });
     for (const payload of [{ destinationType: "queue", destinationItem: queueId }, { name: "No Destination" }, { name: "x", ...routeTo() }]) {
       const response = await post(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error).toBe("ERR_MISSING_VALUES");
     }
-    for (const destinationType of ["uras", "announcements", "monitorings"]) {
-      const response = await post({ name: "Not Yet", destinationType, destinationItem: 1 });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe("ERR_DESTINATION_NOT_AVAILABLE");
+    for (const destinationType of ["users", "uras", "announcements", "monitorings"]) {
+      const response = await post({ name: "Nowhere", destinationType, destinationItem: 999_999 });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe("ERR_NO_DESTINATION_FOUND");
     }
     const missing = await post({ name: "Ghost Queue", destinationType: "queue", destinationItem: 999_999 });
     expect(missing.statusCode).toBe(404);
@@ -155,18 +155,18 @@ describe("DELETE /api/whatsapp/:id and GET /api/tickets/count", () => {
 });
 
 describe("destination types", () => {
-  it("lists the five kinds, only queue and users available", async () => {
+  it("lists the five kinds, all available", async () => {
     const types = (await server.request({ method: "GET", url: "/api/destinationtype", token: admin })).json();
     expect(types).toEqual([
       { id: "users", name: "users", available: true },
       { id: "queue", name: "queue", available: true },
-      { id: "announcements", name: "announcements", available: false },
-      { id: "uras", name: "uras", available: false },
-      { id: "monitorings", name: "monitorings", available: false },
+      { id: "announcements", name: "announcements", available: true },
+      { id: "uras", name: "uras", available: true },
+      { id: "monitorings", name: "monitorings", available: true },
     ]);
   });
 
-  it("lists the items of a kind: queues, active users; refuses the kinds not available", async () => {
+  it("lists the items of a kind: queues, active users, menus; refuses unknown kinds", async () => {
     const removed = await server.createUser({ name: "Removed Person" });
     await server.request({ method: "DELETE", url: `/api/users/${removed.id}`, token: admin });
     const queues = (await server.request({ method: "GET", url: "/api/destinationtype/queue/items", token: admin })).json();
@@ -175,7 +175,8 @@ describe("destination types", () => {
     expect(people.map((p) => p.name)).toContain("Administrator");
     expect(people.map((p) => p.name)).not.toContain("Removed Person");
     const uras = await server.request({ method: "GET", url: "/api/destinationtype/uras/items", token: admin });
-    expect(uras.json().error).toBe("ERR_DESTINATION_NOT_AVAILABLE");
+    expect(uras.statusCode).toBe(200);
+    expect(uras.json()).toEqual([]);
     expect((await server.request({ method: "GET", url: "/api/destinationtype/nope/items", token: admin })).statusCode).toBe(400);
   });
 });

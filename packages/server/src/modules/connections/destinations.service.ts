@@ -1,27 +1,20 @@
 import type { DestinationItem, DestinationKind, DestinationType } from "@atendo/contracts";
-import { destinationKinds, isDestinationAvailable } from "@atendo/contracts";
+import { destinationKinds } from "@atendo/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { queues, users } from "../../db/schema/index.js";
+import { announcements, monitorings, queues, uras, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertCanManageConnections } from "./connection.policy.js";
 
-/** The five kinds of spec §3; only queue and users are routed today (the others say so). */
+/** The five kinds of spec §3, all routed. */
 export function listDestinationTypes(actor: Actor): DestinationType[] {
   assertCanManageConnections(actor);
-  return destinationKinds.map((kind) => ({ id: kind, name: kind, available: isDestinationAvailable(kind) }));
+  return destinationKinds.map((kind) => ({ id: kind, name: kind, available: true }));
 }
 
 function itemsQuery(db: Db, kind: DestinationKind, id?: number) {
-  if (kind === "queue") {
-    return db
-      .select({ id: queues.id, name: queues.name })
-      .from(queues)
-      .where(id === undefined ? undefined : eq(queues.id, id))
-      .orderBy(asc(sql`lower(${queues.name})`), asc(queues.id));
-  }
   if (kind === "users") {
     return db
       .select({ id: users.id, name: users.name })
@@ -29,10 +22,15 @@ function itemsQuery(db: Db, kind: DestinationKind, id?: number) {
       .where(and(eq(users.isDeleted, false), id === undefined ? undefined : eq(users.id, id)))
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
   }
-  throw new AppError("ERR_DESTINATION_NOT_AVAILABLE");
+  const table = { queue: queues, uras, announcements, monitorings }[kind];
+  return db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(id === undefined ? undefined : eq(table.id, id))
+    .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
 }
 
-/** The items of a destination kind: queues, or active users (400 for kinds not available yet). */
+/** The items of a destination kind: queues, active users, menus, announcements or monitorings. */
 export async function listDestinationItems(ctx: AppContext, actor: Actor, kind: DestinationKind): Promise<DestinationItem[]> {
   assertCanManageConnections(actor);
   return itemsQuery(ctx.db, kind);

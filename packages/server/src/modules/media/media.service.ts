@@ -22,7 +22,7 @@ function selectMedia(ctx: AppContext, name: string, connectionId?: number) {
       name: messages.mediaName,
       mimeType: messages.mimeType,
       fileName: messages.fileName,
-      ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId },
+      ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId },
     })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))

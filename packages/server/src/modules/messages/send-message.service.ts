@@ -21,7 +21,7 @@ type SendText = z.output<typeof sendMessageBody>;
 async function quotedIdFor(ctx: AppContext, actor: Actor, ticket: TicketRow, quotedId: number | undefined): Promise<number | undefined> {
   if (quotedId === undefined) return undefined;
   const [row] = await ctx.db
-    .select({ id: messages.id, ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId } })
+    .select({ id: messages.id, ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId } })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .where(and(eq(messages.id, quotedId), eq(messages.connectionId, ticket.connectionId), eq(tickets.contactId, ticket.contactId)))

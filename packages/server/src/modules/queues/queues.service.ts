@@ -22,6 +22,8 @@ function presentQueue(row: QueueRow, users: UserRef[] = []): Queue {
     name: row.name,
     color: row.color,
     greetingMessage: row.greetingMessage,
+    businessHours: row.businessHours,
+    outOfHoursMessage: row.outOfHoursMessage,
     users,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

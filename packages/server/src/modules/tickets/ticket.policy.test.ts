@@ -91,6 +91,7 @@ beforeAll(async () => {
         userId,
         // Never the owner: the server removes a user from the participants when they take the ticket.
         participantIds: userIds.filter((id) => id !== userId && random() < 0.2),
+        inMenu: false,
       })),
     ),
   );
@@ -102,7 +103,7 @@ beforeAll(async () => {
   const ticketRows = await db
     .insert(tickets)
     .values(shapes.map((shape, n) => ({ contactId: contactRows[n]!.id, connectionId: connection!.id, status: shape.status, queueId: shape.queueId, userId: shape.userId })))
-    .returning({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, contactId: tickets.contactId });
+    .returning({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, contactId: tickets.contactId });
   const participations = ticketRows.flatMap((row, n) => shapes[n]!.participantIds.map((userId) => ({ ticketId: row.id, userId })));
   await db.insert(ticketParticipants).values(participations);
   ticketRows.forEach((row, n) => generated.push({ ...row, facts: shapes[n]! }));

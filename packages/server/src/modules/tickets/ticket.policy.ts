@@ -23,7 +23,7 @@ import { contactTicketsWithParticipants, userRelationTo, type TicketRow } from "
  */
 
 /** The fields visibility depends on. */
-export type TicketScope = Pick<TicketRow, "id" | "status" | "userId" | "queueId">;
+export type TicketScope = Pick<TicketRow, "id" | "status" | "userId" | "queueId" | "uraId">;
 
 // ── Checks on one ticket ────────────────────────────────────────────────────────────────────
 
@@ -35,7 +35,7 @@ interface Relation {
 
 function ruleInput(actor: Actor, ticket: TicketScope, relation: Relation): [TicketFacts, TicketViewer] {
   return [
-    { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, participantIds: relation.participant ? [actor.id] : [] },
+    { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, participantIds: relation.participant ? [actor.id] : [], inMenu: ticket.uraId !== null },
     {
       id: actor.id,
       profile: actor.profile,

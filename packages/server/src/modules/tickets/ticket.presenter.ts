@@ -3,7 +3,7 @@ import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
-import { connections, contacts, queues, tickets, users } from "../../db/schema/index.js";
+import { connections, contacts, queues, tickets, uras, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 
 // Extra info and participants come as JSON subqueries: presenting a ticket is one round trip,
@@ -31,6 +31,7 @@ export function ticketSelection(ticket: TicketFields) {
     participants: participantsJson(ticket.id),
     queue: { id: queues.id, name: queues.name, color: queues.color },
     user: { id: users.id, name: users.name },
+    ura: { id: uras.id, name: uras.name },
     connection: { id: connections.id, name: connections.name, label: connections.label, kind: connections.kind },
   };
 }
@@ -46,7 +47,8 @@ export function joinTicketParts<Query extends PgSelect>(query: Query, ticket: Ti
     .innerJoin(contacts, eq(contacts.id, ticket.contactId))
     .innerJoin(connections, eq(connections.id, ticket.connectionId))
     .leftJoin(queues, eq(queues.id, ticket.queueId))
-    .leftJoin(users, eq(users.id, ticket.userId));
+    .leftJoin(users, eq(users.id, ticket.userId))
+    .leftJoin(uras, eq(uras.id, ticket.uraId));
 }
 
 function selectTickets(db: Db) {
@@ -83,6 +85,8 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     unreadMessages: ticket.unreadMessages,
     isGroup: ticket.isGroup,
     userTicket: row.participants,
+    ura: row.ura,
+    outOfHours: ticket.outOfHours,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
   };
