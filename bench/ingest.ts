@@ -1,15 +1,18 @@
 // Inbound messages through the API channel: sustained throughput (msgs/s) with concurrent
 // senders, then inbound-to-socket latency at a fixed rate (an admin's socket.io client timing each
-// `appMessage`). `npm run bench:ingest` measures each database of BENCH_DATABASES in turn, in one
-// run (default "embedded,server"): `embedded` is Atendo's default (its own PostgreSQL server in a
-// fresh data folder), `server` the PostgreSQL server at BENCH_DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/test), on a fresh database created and dropped.
+// `appMessage`); between the two, the URA case (ingest-ura.ts: new conversations through a
+// two-level menu, then a steady message each). `npm run bench:ingest` measures each database of
+// BENCH_DATABASES in turn, in one run (default "embedded,server"): `embedded` is Atendo's default
+// (its own PostgreSQL server in a fresh data folder), `server` the PostgreSQL server at
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), on a fresh database
+// created and dropped.
 import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
-import { io } from "socket.io-client";
 import { spawnServer, type SpawnedServer } from "../packages/server/src/test/spawn-server.js";
 import { adminQuery } from "../packages/server/src/test/test-database.js";
-import { summarise, writeResult } from "./support/stats.js";
+import { compareWithPlain, measureUra, printUra, type UraResult, type VsPlain } from "./ingest-ura.js";
+import { adminSocket, apiConnection, listen, login, pool, timed } from "./support/server-api.js";
+import { ratio, summarise, writeResult, type LatencySummary } from "./support/stats.js";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const databases = (process.env.BENCH_DATABASES ?? "embedded,server").split(",").map((name) => name.trim());
@@ -20,11 +23,6 @@ const fixedRate = Number(process.env.BENCH_RATE ?? 500);
 const latencySeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const admin = { email: "bench@atendo.local", password: "bench-password" };
 const adminEnv = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** A server process on the named database, and how to clean up after it. */
 async function startOn(target: string): Promise<{ server: SpawnedServer; cleanUp: () => Promise<void> }> {
@@ -52,80 +50,54 @@ async function startOn(target: string): Promise<{ server: SpawnedServer; cleanUp
 }
 
 interface IngestResult {
-  throughput: { ticketCreation: { msgsPerSecond: number }; steadyState: { msgsPerSecond: number } };
+  throughput: { ticketCreation: { msgsPerSecond: number }; steadyState: { msgsPerSecond: number; roundTrip: LatencySummary } };
   latency: { p50: number; p99: number };
+  ura: UraResult & { vsPlain: VsPlain };
 }
 
 async function measure(target: string): Promise<IngestResult> {
   console.log(`\n▶ ${target}`);
   const { server, cleanUp } = await startOn(target);
   try {
-    const base = server.baseUrl;
-    const { token } = await json<{ token: string }>(
-      await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) }),
-    );
-    const authed = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const session = await login(server.baseUrl, admin);
     // A queue without a greeting, so only the inbound path is measured.
-    const queue = await json<{ id: number }>(
-      await fetch(`${base}/api/queue`, { method: "POST", headers: authed, body: JSON.stringify({ name: "Bench", color: "#4CAF50" }) }),
-    );
-    const connection = await json<{ id: number; apiToken: string }>(
-      await fetch(`${base}/api/whatsapp`, {
-        method: "POST",
-        headers: authed,
-        body: JSON.stringify({ name: "Bench API", kind: "api", destinationType: "queue", destinationItem: queue.id }),
-      }),
-    );
-    const inboundUrl = `${base}/api/channels/${connection.id}/messages`;
-    const channelHeaders = { authorization: `Bearer ${connection.apiToken}`, "content-type": "application/json" };
+    const queue = await session.post<{ id: number }>("/api/queue", { name: "Bench", color: "#4CAF50" });
+    const postInbound = await apiConnection(session, "Bench API", { type: "queue", id: queue.id });
     let seq = 0;
     const post = async (body: string) => {
       const n = seq++;
       const number = `5511${String(900_000_000 + (n % contactsCount))}`;
-      const response = await fetch(inboundUrl, {
-        method: "POST",
-        headers: channelHeaders,
-        body: JSON.stringify({ externalId: `bench-${n}`, from: { number, name: `Customer ${n % contactsCount}` }, body }),
-      });
-      if (response.status !== 201) throw new Error(`inbound: ${response.status} ${await response.text()}`);
-      await response.arrayBuffer();
+      await postInbound({ externalId: `bench-${n}`, number, name: `Customer ${n % contactsCount}`, body });
     };
 
-    // Warm-up: every contact's first message (ticket creation), then steady-state throughput.
+    // Warm-up: every contact's first message (ticket creation), then steady-state throughput;
+    // each POST's round trip is kept (the URA case compares its own with them).
     const warmup = Math.min(contactsCount, throughputMessages);
     const run = async (count: number) => {
-      let next = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < count) {
-            next++;
-            await post("How can I track my order?");
-          }
-        }),
-      );
-      return { count, seconds: (performance.now() - started) / 1000 };
+      const roundTrips: number[] = [];
+      const seconds = await pool(count, concurrency, () => timed(roundTrips, () => post("How can I track my order?")));
+      return { count, seconds, roundTrip: summarise(roundTrips) };
     };
     const creating = await run(warmup);
     const steady = await run(throughputMessages);
+    const steadyState = { messages: steady.count, msgsPerSecond: Math.round(steady.count / steady.seconds), roundTrip: steady.roundTrip };
+
+    // Right after the plain steady state, so that the two are compared on the same machine load.
+    const ura = await measureUra(session, contactsCount, concurrency);
 
     // Latency: one message every 1000/rate ms; the admin's socket receives every appMessage.
-    const socket = io(base, { path: "/socket.io", auth: { token }, transports: ["websocket"], reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", resolve);
-      socket.once("connect_error", reject);
-    });
+    const socket = await adminSocket(session);
     const sentAt = new Map<string, number>();
     const samples: number[] = [];
     const total = fixedRate * latencySeconds;
-    const allArrived = new Promise<void>((resolve) => {
-      socket.on("appMessage", (event: { action: string; message: { body: string } }) => {
+    const allArrived = listen(
+      socket,
+      (event) => {
         const at = sentAt.get(event.message.body);
-        if (event.action !== "create" || at === undefined) return;
-        samples.push(performance.now() - at);
-        if (samples.length === total) resolve();
-      });
-    });
+        if (event.action === "create" && at !== undefined) samples.push(performance.now() - at);
+      },
+      () => samples.length === total,
+    );
     const interval = 1000 / fixedRate;
     const t0 = performance.now();
     const inflight: Promise<void>[] = [];
@@ -141,10 +113,11 @@ async function measure(target: string): Promise<IngestResult> {
     }
     await Promise.all(inflight);
     const offeredSeconds = (performance.now() - t0) / 1000;
-    await Promise.race([allArrived, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    await allArrived();
     socket.close();
 
     const latency = summarise(samples);
+    const vsPlain = compareWithPlain(ura, { ticketCreation: creating.roundTrip, steadyState: { ...steady.roundTrip, msgsPerSecond: steadyState.msgsPerSecond } });
     const result = {
       database: target,
       when: new Date().toISOString(),
@@ -152,8 +125,8 @@ async function measure(target: string): Promise<IngestResult> {
       throughput: {
         concurrency,
         contacts: contactsCount,
-        ticketCreation: { messages: creating.count, msgsPerSecond: Math.round(creating.count / creating.seconds) },
-        steadyState: { messages: steady.count, msgsPerSecond: Math.round(steady.count / steady.seconds) },
+        ticketCreation: { messages: creating.count, msgsPerSecond: Math.round(creating.count / creating.seconds), roundTrip: creating.roundTrip },
+        steadyState,
       },
       latency: {
         rate: fixedRate,
@@ -164,11 +137,20 @@ async function measure(target: string): Promise<IngestResult> {
         unit: "ms",
         ...latency,
       },
+      ura: { ...ura, vsPlain },
     };
-    console.log(`\nthroughput (concurrency ${concurrency}, ${contactsCount} contacts)`);
-    console.table({ ticketCreation: result.throughput.ticketCreation, steadyState: result.throughput.steadyState });
+    console.log(`\nthroughput (concurrency ${concurrency}, ${contactsCount} contacts; POST round trip in ms)`);
+    console.table(
+      Object.fromEntries(
+        (["ticketCreation", "steadyState"] as const).map((name) => {
+          const { messages, msgsPerSecond, roundTrip } = result.throughput[name];
+          return [name, { messages, msgsPerSecond, "POST p50": roundTrip.p50, "POST p99": roundTrip.p99 }];
+        }),
+      ),
+    );
     console.log(`inbound-to-socket latency at ${fixedRate} msgs/s for ${latencySeconds} s (achieved ${result.latency.achievedRate} msgs/s)`);
     console.table({ latency });
+    printUra(ura, vsPlain);
     writeResult(`ingest-${target}`, result);
     return result;
   } finally {
@@ -179,7 +161,6 @@ async function measure(target: string): Promise<IngestResult> {
 const results: Record<string, IngestResult> = {};
 for (const target of databases) results[target] = await measure(target);
 if (results.embedded && results.server) {
-  const ratio = (embedded: number, server: number) => Math.round((embedded / server) * 100) / 100;
   const { embedded, server } = results;
   console.log("\nembedded / server, same run");
   console.table({
@@ -187,5 +168,7 @@ if (results.embedded && results.server) {
     "steady state, msgs/s": ratio(embedded.throughput.steadyState.msgsPerSecond, server.throughput.steadyState.msgsPerSecond),
     "latency p50": ratio(embedded.latency.p50, server.latency.p50),
     "latency p99": ratio(embedded.latency.p99, server.latency.p99),
+    "URA case, msgs/s overall": ratio(embedded.ura.overall.msgsPerSecond, server.ura.overall.msgsPerSecond),
+    "URA case, steady after routing POST p99": ratio(embedded.ura.steps.steadyAfterRouting.roundTrip.p99, server.ura.steps.steadyAfterRouting.roundTrip.p99),
   });
 }

@@ -43,3 +43,8 @@ export async function time(count: number, fn: () => Promise<void>, warmup = 50):
   }
   return samples;
 }
+
+/** a / b to two decimals: how the benchmarks compare two figures of one run. */
+export function ratio(a: number, b: number): number {
+  return Math.round((a / b) * 100) / 100;
+}

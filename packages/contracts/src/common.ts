@@ -2,10 +2,23 @@ import { z } from "zod";
 import { errorCodes, type ErrorCode } from "./errors.js";
 import { limits } from "./limits.js";
 
-/** Every error response of the API. */
+/** What can send customers to a destination: the records a refused delete names. */
+export const destinationReferrerTypes = ["connection", "ura", "announcement", "monitoring"] as const;
+export type DestinationReferrerType = (typeof destinationReferrerTypes)[number];
+
+/**
+ * One record still using a destination (409 ERR_DESTINATION_IN_USE): a connection, a menu (one
+ * entry per menu, whatever its number of options), an announcement, or — for a user — a
+ * monitoring they own. Lets a client list them in its own language and offer to re-point them.
+ */
+export const destinationReferrer = z.object({ type: z.enum(destinationReferrerTypes), id: z.number(), name: z.string() });
+export type DestinationReferrer = z.infer<typeof destinationReferrer>;
+
+/** Every error response of the API; `usedBy` only on ERR_DESTINATION_IN_USE. */
 export const errorResponse = z.object({
   error: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
   message: z.string(),
+  usedBy: z.array(destinationReferrer).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

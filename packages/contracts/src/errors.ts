@@ -402,9 +402,9 @@ export const errorCatalogue = {
   },
   ERR_DESTINATION_IN_USE: {
     status: 409,
-    en: "It cannot be deleted: a connection, menu or announcement still sends customers to it. Point them elsewhere first.",
-    pt: "Não pode ser excluído: uma conexão, URA ou anúncio ainda envia clientes para ele. Aponte-os para outro destino antes.",
-    es: "No se puede eliminar: una conexión, menú o anuncio todavía envía clientes a él. Apúntelos a otro destino primero.",
+    en: "It cannot be deleted: a connection, menu, announcement or monitoring still sends customers to it. Point them elsewhere first.",
+    pt: "Não pode ser excluído: uma conexão, URA, anúncio ou monitoramento ainda envia clientes para ele. Aponte-os para outro destino antes.",
+    es: "No se puede eliminar: una conexión, menú, anuncio o monitoreo todavía envía clientes a él. Apúntelos a otro destino primero.",
   },
   ERR_DESTINATION_LOOP: {
     status: 400,

@@ -62,6 +62,8 @@ export const ticketUpsertActions = [
   "closedByMessageCode",
 ] as const;
 
+export type TicketUpsertAction = (typeof ticketUpsertActions)[number];
+
 /** Actions of `ticket` events that carry only its id: removed, or its unread count reset to 0. */
 export const ticketIdActions = ["delete", "updateUnread"] as const;
 

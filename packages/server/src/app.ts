@@ -29,10 +29,12 @@ import { createJobs, type JobOptions } from "./jobs/jobs.js";
 import type { JobRegistry } from "./jobs/job-registry.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
+import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.js";
+import { destinationsRoutes } from "./modules/destinations/destinations.routes.js";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.js";
 import { forwardingRoutes } from "./modules/forwarding/forwarding.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -41,6 +43,7 @@ import { mediaRoutes } from "./modules/media/media.routes.js";
 import { markDelivered, markFailed } from "./modules/messages/delivery/dispatch.js";
 import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery/quoted-info.js";
 import { messagesRoutes } from "./modules/messages/messages.routes.js";
+import { monitoringsRoutes } from "./modules/monitorings/monitorings.routes.js";
 import { queueRoomsOf } from "./modules/queues/queue-rooms.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
 import { quickAnswersRoutes } from "./modules/quick-answers/quick-answers.routes.js";
@@ -49,6 +52,7 @@ import { simulatorRoutes } from "./modules/simulator/simulator.routes.js";
 import { canSeeTicket } from "./modules/tickets/ticket.policy.js";
 import { findTicketRow } from "./modules/tickets/tickets.repo.js";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes.js";
+import { urasRoutes } from "./modules/uras/uras.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { loadJwtKey } from "./secrets.js";
@@ -183,6 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     quickAnswersRoutes,
     contactsRoutes,
     connectionsRoutes,
+    destinationsRoutes,
+    urasRoutes,
+    announcementsRoutes,
+    monitoringsRoutes,
     ticketsRoutes,
     messagesRoutes,
     forwardingRoutes,

@@ -19,7 +19,7 @@ const flag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
-/** Every environment variable Atendo reads; documented in .env.example and the README. */
+/** Whether the runtime knows this IANA time zone. */
 function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
@@ -29,6 +29,10 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** An empty variable (as .env.example leaves them) means "not set". */
+const unsetWhenEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** Every environment variable Atendo reads; documented in .env.example and the README. */
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
@@ -63,11 +67,19 @@ export const configSchema = z.object({
    * The install's time zone (IANA name, e.g. America/Sao_Paulo): opening hours are read on its
    * wall clock. Default: the server's own.
    */
-  TIME_ZONE: z
-    .string()
-    .trim()
-    .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
-    .refine(isTimeZone, "an IANA time zone such as America/Sao_Paulo"),
+  TIME_ZONE: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .trim()
+      .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+      .refine(isTimeZone, "an IANA time zone such as America/Sao_Paulo"),
+  ),
+  /**
+   * The language of the texts Atendo itself writes to customers (a menu's "option not recognised",
+   * its "end the conversation" line): en, pt or es. The admins' own texts are sent as written.
+   */
+  CUSTOMER_LANGUAGE: z.preprocess(unsetWhenEmpty, z.enum(["en", "pt", "es"]).default("en")),
   /** Base URL external systems reach Atendo at (media links in API-channel webhooks). */
   PUBLIC_URL: optionalUrl,
   /**

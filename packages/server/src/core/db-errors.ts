@@ -13,6 +13,9 @@ const constraintCodes: Record<string, ErrorCode> = {
   queues_color_key: "ERR_QUEUE_COLOR_ALREADY_EXISTS",
   quick_answers_shortcut_key: "ERR_QUICK_ANSWER_SHORTCUT_EXISTS",
   tickets_active_contact_connection_key: "ERR_OTHER_OPEN_TICKET",
+  ura_items_selector_key: "ERR_DUPLICATED_URAITEM_SELECTOR",
+  announcements_name_key: "ERR_ANNOUNCEMENT_NAME_EXISTS",
+  monitorings_name_key: "ERR_MONITORING_NAME_EXISTS",
 };
 
 /** The catalogued code of a violated unique constraint, when it has one. */

@@ -14,7 +14,7 @@ function body(code: ErrorCode, message?: string): ErrorResponse {
 }
 
 export function mapError(error: unknown): Mapped {
-  if (error instanceof AppError) return { status: error.status, body: body(error.code, error.message) };
+  if (error instanceof AppError) return { status: error.status, body: { ...body(error.code, error.message), ...error.details } };
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const detail = error.validation

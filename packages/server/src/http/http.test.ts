@@ -2,6 +2,7 @@ import { errorCatalogue } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../test/harness.js";
 import { openTestDatabase } from "../test/test-database.js";
+import { AppError } from "../core/app-error.js";
 import { mapError } from "./error-mapper.js";
 
 let server: TestServer;
@@ -70,12 +71,30 @@ describe("error mapping", () => {
     expect(mapError(new Error("q", { cause: { code: "23503" } }))).toMatchObject({ status: 400, body: { error: "ERR_MISSING_VALUES" } });
     expect(mapError(new Error("q", { cause: { code: "22P02" } }))).toMatchObject({ status: 400 });
     expect(mapError(new Error("boom"))).toMatchObject({ status: 500, body: { error: "ERR_INTERNAL" } });
+    for (const [constraint, code] of [
+      ["ura_items_selector_key", "ERR_DUPLICATED_URAITEM_SELECTOR"],
+      ["announcements_name_key", "ERR_ANNOUNCEMENT_NAME_EXISTS"],
+      ["monitorings_name_key", "ERR_MONITORING_NAME_EXISTS"],
+    ]) {
+      expect(mapError(new Error("q", { cause: { code: "23505", constraint } }))).toEqual({ status: 409, body: { error: code, message: expect.any(String) } });
+    }
+  });
+
+  it("adds an error's details to the body (usedBy of ERR_DESTINATION_IN_USE)", () => {
+    const usedBy = [{ type: "connection" as const, id: 3, name: "Demo" }];
+    expect(mapError(new AppError("ERR_DESTINATION_IN_USE", 409, "In use.", { usedBy }))).toEqual({
+      status: 409,
+      body: { error: "ERR_DESTINATION_IN_USE", message: "In use.", usedBy },
+    });
+    expect(mapError(new AppError("ERR_NO_URA_FOUND")).body).toEqual({ error: "ERR_NO_URA_FOUND", message: errorCatalogue.ERR_NO_URA_FOUND.en });
   });
 
   it("serves the OpenAPI document with the auth routes", async () => {
     const response = await server.request({ method: "GET", url: "/api/docs/json" });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(["/api/auth/login", "/api/auth/refresh_token", "/api/settings/{key}"]));
+    expect(paths).toEqual(expect.arrayContaining(["/api/auth/login", "/api/auth/refresh_token", "/api/settings/{key}", "/api/uras/{id}", "/api/monitorings"]));
+    const refused = response.json().paths["/api/queue/{id}"].delete.responses["409"];
+    expect(JSON.stringify(refused)).toContain("usedBy");
   });
 });

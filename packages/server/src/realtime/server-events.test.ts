@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createConnection, inbound } from "../test/channel-fixtures.js";
 import { createContact, createQuickAnswer, createQueue } from "../test/fixtures.js";
 import { useLiveServer } from "../test/live-server.js";
+import { createAnnouncement, createMonitoring, createUra, to } from "../test/routing-fixtures.js";
 import { settle } from "../test/socket-client.js";
 import { waitFor } from "../test/wait-for.js";
 import { putTicket } from "../modules/tickets/ticket-fixtures.js";
@@ -32,12 +33,18 @@ describe("server events", () => {
     const contact = await createContact(live.server, live.admin);
     await live.server.request({ method: "PUT", url: `/api/contacts/${contact.id}`, token: live.admin, payload: { name: "Renamed Contact" } });
     const connection = await createConnection(live.server, live.admin, { destinationType: "queue", destinationItem: queue.id });
+    const menu = await createUra(live.server, live.admin, to("queue", queue.id));
+    const announcement = await createAnnouncement(live.server, live.admin, to("uras", menu.id));
+    const monitoring = await createMonitoring(live.server, live.admin, attendant.id, { queueId: queue.id });
     // The API channel's driver reports its session on its own once started.
     await waitFor(() => received.some(([name]) => name === "whatsappSession"), "whatsappSession event");
     const { ticketId } = await inbound(live.server, connection, { body: "Hello there" });
     expect((await putTicket(live.server, live.admin, ticketId, { userId: attendant.id, action: "transferOwner" })).statusCode).toBe(200);
     await live.server.request({ method: "DELETE", url: `/api/tickets/${ticketId}`, token: live.admin });
-    await live.server.request({ method: "DELETE", url: `/api/queue/${queue.id}`, token: live.admin });
+    // What leads to the queue goes first: a destination in use cannot be deleted.
+    for (const url of [`/api/announcements/${announcement.id}`, `/api/uras/${menu.id}`, `/api/monitorings/${monitoring.id}`, `/api/whatsapp/${connection.id}`, `/api/queue/${queue.id}`]) {
+      expect((await live.server.request({ method: "DELETE", url, token: live.admin })).statusCode, url).toBe(200);
+    }
     await settle(socket);
 
     const emitted = Object.keys(serverEvents).filter((name) => !reserved.includes(name as ServerEventName));

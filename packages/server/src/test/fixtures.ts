@@ -8,7 +8,8 @@ export function uniqueColor(): string {
   return `#${(++seq * 7919).toString(16).toUpperCase().padStart(6, "0")}`;
 }
 
-async function created<T>(server: TestServer, token: string, url: string, payload: object): Promise<T> {
+/** POSTs a valid body and returns the created record, failing the test unless it was created. */
+export async function created<T>(server: TestServer, token: string, url: string, payload: object): Promise<T> {
   const response = await server.request({ method: "POST", url, token, payload });
   if (response.statusCode !== 201) throw new Error(`POST ${url} failed: ${response.body}`);
   return response.json() as T;

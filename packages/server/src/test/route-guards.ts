@@ -25,6 +25,17 @@ export async function expectRefused(
   }
 }
 
+/** Asserts one answer is this error: `await expectError(put(id, body), 409, "ERR_…")`. */
+export async function expectError(
+  response: Promise<{ statusCode: number; json(): { error?: unknown } }>,
+  status: number,
+  code: ErrorCode,
+): Promise<void> {
+  const answered = await response;
+  expect(answered.statusCode).toBe(status);
+  expect(answered.json().error).toBe(code);
+}
+
 export const anonymous = undefined;
 
 /** List, read, create, update and delete of a resource at `base` (id 1), with valid bodies. */

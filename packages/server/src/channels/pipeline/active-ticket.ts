@@ -1,16 +1,18 @@
 import { activeTicketStatuses } from "@atendo/contracts";
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { databaseError } from "../../core/db-errors.js";
 import { tickets } from "../../db/schema/index.js";
 import { inValues } from "../../db/schema/in-values.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
-import type { Route } from "./routing.js";
+import type { RoutePlan } from "../../modules/routing/walk.js";
 
 export interface ActiveTicket {
   ticket: TicketRow;
   /** Created by this message: route it, greet, announce it. */
   created: boolean;
+  /** How a created ticket was routed (its texts to send, its event). */
+  plan: RoutePlan | null;
   /** A closed ticket brought back (within TICKET_REOPEN_WINDOW_MINUTES). */
   reopened: TicketRow | null;
 }
@@ -38,7 +40,8 @@ async function reopenRecent(tx: Db, contactId: number, connectionId: number, win
   const [before] = await tx
     .select()
     .from(tickets)
-    .where(and(eq(tickets.contactId, contactId), eq(tickets.connectionId, connectionId), eq(tickets.status, "closed"), gt(closedAt, since)))
+    // A monitoring's ticket is not reopened: the next alert goes through the monitoring again.
+    .where(and(eq(tickets.contactId, contactId), eq(tickets.connectionId, connectionId), eq(tickets.status, "closed"), isNull(tickets.monitoringId), gt(closedAt, since)))
     .orderBy(desc(closedAt), desc(tickets.id))
     .limit(1);
   if (!before) return undefined;
@@ -66,24 +69,26 @@ async function reopenRecent(tx: Db, contactId: number, connectionId: number, win
 export async function findOrCreateActiveTicket(
   tx: Db,
   input: { contactId: number; connectionId: number; isGroup: boolean; reopenWindowMinutes: number; now: Date },
-  route: () => Promise<Route>,
+  route: () => Promise<RoutePlan>,
 ): Promise<ActiveTicket> {
-  const { contactId, connectionId } = input;
+  const { contactId, connectionId, now } = input;
   const existing = await selectActive(tx, contactId, connectionId);
-  if (existing) return { ticket: existing, created: false, reopened: null };
+  if (existing) return { ticket: existing, created: false, plan: null, reopened: null };
 
-  const reopened = await reopenRecent(tx, contactId, connectionId, input.reopenWindowMinutes, input.now);
-  if (reopened) return { ticket: reopened.after, created: false, reopened: reopened.before };
+  const reopened = await reopenRecent(tx, contactId, connectionId, input.reopenWindowMinutes, now);
+  if (reopened) return { ticket: reopened.after, created: false, plan: null, reopened: reopened.before };
 
-  const { status, queueId, userId } = await route();
+  const plan = await route();
+  const closedAt = plan.placement.status === "closed" ? now : null;
+  // A ticket a monitoring records closed is not active: it never meets the index, and inserts.
   const [inserted] = await tx
     .insert(tickets)
-    .values({ contactId, connectionId, status, queueId, userId, isGroup: input.isGroup, createdAt: input.now, updatedAt: input.now })
+    .values({ contactId, connectionId, ...plan.placement, closedAt, isGroup: input.isGroup, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: inValues(tickets.status, activeTicketStatuses) })
     .returning();
-  if (inserted) return { ticket: inserted, created: true, reopened: null };
+  if (inserted) return { ticket: inserted, created: true, plan, reopened: null };
 
   const winner = await selectActive(tx, contactId, connectionId);
   if (!winner) throw new Error(`no active ticket for contact ${contactId} on connection ${connectionId} after a conflict`);
-  return { ticket: winner, created: false, reopened: null };
+  return { ticket: winner, created: false, plan: null, reopened: null };
 }

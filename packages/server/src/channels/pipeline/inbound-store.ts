@@ -1,25 +1,24 @@
 import { normalizeNumber, type Ticket } from "@atendo/contracts";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { messages } from "../../db/schema/index.js";
-import { AppError } from "../../core/app-error.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
-import { outgoingValues, type OutgoingTicket } from "../../modules/messages/delivery/outgoing.repo.js";
+import { writeAutomatic } from "../../modules/routing/automatic-messages.js";
+import { routeNewTicket } from "../../modules/routing/new-ticket-route.js";
+import { routeEnv } from "../../modules/routing/route-env.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { InboundMessage } from "../channel-driver.js";
 import { findOrCreateActiveTicket, type ActiveTicket } from "./active-ticket.js";
 import { appendMessage, type NewInbound } from "./append-message.js";
 import { upsertContact } from "./contact-upsert.js";
-import { resolveRoute, type Route } from "./routing.js";
 
 /** Thrown to undo a redelivered message's contact/ticket work (the transaction rolls back). */
 export class Redelivered extends Error {}
 
 export interface Stored {
   active: ActiveTicket;
-  /** The inbound message, then the greeting if one was written. */
+  /** The inbound message, then routing's automatic messages (greeting, menu…) if any were written. */
   created: MessageRow[];
-  greeting: MessageRow | null;
+  automatic: MessageRow[];
   /** The ticket as the API shows it, read by the same statement that stored the message. */
   ticket: Ticket;
 }
@@ -77,43 +76,29 @@ export async function appendToActiveTicket(inbound: Inbound): Promise<Stored | u
   const target = { number, profilePicUrl: input.chat.profilePicUrl ?? null };
   const stored = await appendMessage(ctx.db, messageValues(inbound), target, ticketUpdate(inbound));
   if (!stored) return undefined;
-  const active = { ticket: stored.ticketRow, created: false, reopened: null };
-  return { active, created: [stored.message], greeting: null, ticket: stored.ticket };
+  const active = { ticket: stored.ticketRow, created: false, plan: null, reopened: null };
+  return { active, created: [stored.message], automatic: [], ticket: stored.ticket };
 }
 
 /**
  * Everything else, in one transaction: upsert the contact, find or create (or reopen) the
- * active ticket, routing a new one, store the message, greet. A redelivered message rolls it
- * all back (Redelivered), so it never leaves a new ticket behind.
+ * active ticket, routing a new one, store the message, then routing's texts (greeting,
+ * announcements, menu). A redelivered message rolls it all back (Redelivered), so it never
+ * leaves a new ticket behind.
  */
 export async function appendInTransaction(inbound: Inbound): Promise<Stored> {
   const { ctx, connection, number, input, now } = inbound;
-  let route: Route | undefined;
+  // Customers are talked to; groups and the company's own first message are only filed.
+  const automated = !input.fromMe && !input.chat.isGroup;
   return ctx.db.transaction(async (tx) => {
     const contact = await upsertContact(tx, { number, name: input.chat.name, isGroup: input.chat.isGroup, profilePicUrl: input.chat.profilePicUrl });
     const active = await findOrCreateActiveTicket(
       tx,
       { contactId: contact.id, connectionId: connection.id, isGroup: input.chat.isGroup, reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES, now },
-      async () => (route = await resolveRoute(tx, connection, ctx.log)),
+      () => routeNewTicket(routeEnv(ctx, tx, connection, now), connection, automated),
     );
     const { message, ticket } = await append(tx, inbound, active.ticket.id);
-    const greet = active.created && route?.greeting && !input.fromMe && !input.chat.isGroup;
-    const greeting = greet && route?.greeting ? await insertGreeting(tx, active.ticket, route.greeting, now) : null;
-    return { active, created: greeting ? [message, greeting] : [message], greeting, ticket };
+    const automatic = await writeAutomatic(tx, active.ticket, active.plan?.texts ?? [], now);
+    return { active, created: [message, ...automatic], automatic, ticket };
   });
-}
-
-/**
- * The queue's greeting as a `chat-automatic` message from us, written with the ticket by the
- * outgoing writer's own values (due for dispatch: a crash before it is sent leaves it to the
- * recovery sweep); dispatched after the commit (dispatchOutgoing). It does not become the
- * ticket's last message: the waiting list should show what the customer wrote.
- */
-async function insertGreeting(tx: Db, ticket: OutgoingTicket, body: string, now: Date): Promise<MessageRow> {
-  const [greeting] = await tx
-    .insert(messages)
-    .values(outgoingValues(ticket, [{ body, mediaType: "chat-automatic" }], null, now))
-    .returning();
-  if (!greeting) throw new AppError("ERR_CREATING_MESSAGE");
-  return greeting;
 }

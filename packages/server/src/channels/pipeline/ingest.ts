@@ -9,6 +9,7 @@ import { classifyBuffer, classifyFile } from "../../modules/media/file-kind.js";
 import { announceMessages } from "../../modules/messages/delivery/announce.js";
 import { dispatchOutgoing } from "../../modules/messages/delivery/outgoing.service.js";
 import { byExternalId } from "../../modules/messages/messages.repo.js";
+import { continueConversation } from "../../modules/routing/conversation.js";
 import type { InboundMedia, InboundMessage, InboundOutcome } from "../channel-driver.js";
 import { appendInTransaction, appendToActiveTicket, Redelivered } from "./inbound-store.js";
 
@@ -31,7 +32,8 @@ async function storeMedia(ctx: AppContext, media: InboundMedia): Promise<string>
  * The driver-independent inbound pipeline: normalise the number → upsert the contact → find or
  * create the active ticket (routing a new one) → store the message idempotently by
  * (connection, external id) → update the ticket's last message, unread count and time; then,
- * after the write, announce it and send the greeting. A redelivered message is a no-op: no
+ * after the write, announce it and send routing's texts (greeting, menu…); a message to a
+ * ticket that exists already may answer its menu or end it by the close code. A redelivered message is a no-op: no
  * event, no unread bump. Returns null for a group message the connection ignores. `connection`
  * may be passed by a caller that loaded it already (the API channel's authentication). Called
  * only through the driver events (driver-events.ts) and the replay of kept failures.
@@ -50,11 +52,15 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
   const inbound = { ctx, connection, number, input, mediaName, now: new Date() };
   try {
     const stored = (await appendToActiveTicket(inbound)) ?? (await appendInTransaction(inbound));
-    const announced = await announceMessages(ctx, stored.ticket, stored.active, stored.created);
-    // The queue's greeting leaves after the write; a failure marks it failed, it does not undo the message.
-    const greeting = announced.filter((message) => message.id === stored.greeting?.id);
-    if (greeting.length > 0) await dispatchOutgoing(ctx, stored.ticket, greeting);
-    return { messageId: stored.created[0]!.id, ticketId: stored.active.ticket.id, duplicate: false };
+    const { active } = stored;
+    const createdAs = active.plan?.action === "monitoringExecuted" ? "monitoringExecuted" : "create";
+    const announced = await announceMessages(ctx, stored.ticket, { ...active, createdAs }, stored.created);
+    // Routing's texts leave after the write; a failure marks them failed, it does not undo the message.
+    const automaticIds = new Set(stored.automatic.map((message) => message.id));
+    const automatic = announced.filter((message) => automaticIds.has(message.id));
+    if (automatic.length > 0) await dispatchOutgoing(ctx, stored.ticket, automatic);
+    if (!active.created) await continueConversation(ctx, connection, active.ticket, input);
+    return { messageId: stored.created[0]!.id, ticketId: active.ticket.id, duplicate: false };
   } catch (error) {
     if (mediaName) await ctx.media.remove(mediaName);
     if (!(error instanceof Redelivered)) throw error;

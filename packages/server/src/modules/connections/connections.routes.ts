@@ -1,9 +1,6 @@
 import {
   connection,
   createConnectionBody,
-  destinationItem,
-  destinationType,
-  destinationTypeParam,
   idParam,
   okResponse,
   pairingCode,
@@ -23,7 +20,6 @@ import {
   requestPairingCode,
   updateConnection,
 } from "./connections.service.js";
-import { listDestinationItems, listDestinationTypes } from "./destinations.service.js";
 
 const tags = ["connections"];
 const readErrors = errorResponses(403, 404);
@@ -73,15 +69,5 @@ export function connectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({ code: await requestPairingCode(ctx, actorOf(request), request.params.id, request.body.number) }),
-  );
-
-  r.get("/api/destinationtype", { schema: { tags, response: { 200: z.array(destinationType), ...errorResponses(403) } } }, async (request) =>
-    listDestinationTypes(actorOf(request)),
-  );
-
-  r.get(
-    "/api/destinationtype/:type/items",
-    { schema: { tags, params: destinationTypeParam, response: { 200: z.array(destinationItem), ...errorResponses(400, 403) } } },
-    async (request) => listDestinationItems(ctx, actorOf(request), request.params.type),
   );
 }

@@ -11,7 +11,7 @@ import { newOpaqueToken } from "../auth/tokens.js";
 import { assertCanManageConnections } from "./connection.policy.js";
 import { emitConnection, emitSession, presentConnection, type ConnectionRow } from "./connection.presenter.js";
 import { clearOtherDefaults, lockDefaultFlag } from "./default-flag.js";
-import { assertDestination } from "./destinations.service.js";
+import { assertDestination } from "../destinations/destinations.service.js";
 
 type CreateConnection = z.output<typeof createConnectionBody>;
 type UpdateConnection = z.output<typeof updateConnectionBody>;
@@ -60,10 +60,10 @@ async function startPromptly(ctx: AppContext, row: ConnectionRow): Promise<Conne
  */
 export async function createConnection(ctx: AppContext, actor: Actor, body: CreateConnection): Promise<Connection> {
   assertCanManageConnections(actor);
-  await assertDestination(ctx.db, body.destinationType, body.destinationItem);
   const api = body.kind === "api";
   if (api && body.webhookUrl) await ctx.webhookGuard.assertAllowed(body.webhookUrl);
   const { created, cleared } = await ctx.db.transaction(async (tx) => {
+    await assertDestination(tx, body.destinationType, body.destinationItem);
     await lockDefaultFlag(tx);
     const [existing] = await tx.select({ n: count() }).from(connections);
     const isDefault = body.isDefault || (existing?.n ?? 0) === 0;
@@ -78,6 +78,9 @@ export async function createConnection(ctx: AppContext, actor: Actor, body: Crea
         canCloseTicketByMessage: body.canCloseTicketByMessage,
         farewellMessage: body.farewellMessage,
         ignoreGroups: body.ignoreGroups,
+        closeCode: body.closeCode,
+        businessHours: body.businessHours,
+        outOfHoursMessage: body.outOfHoursMessage,
         destinationType: body.destinationType,
         destinationId: body.destinationItem,
         webhookUrl: api ? body.webhookUrl : null,
@@ -99,12 +102,12 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
   assertCanManageConnections(actor);
   const current = await findConnection(ctx.db, id);
   if (body.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
-  if (body.destinationType !== undefined && body.destinationItem !== undefined) {
-    await assertDestination(ctx.db, body.destinationType, body.destinationItem);
-  }
   const api = current.kind === "api";
   if (api && body.webhookUrl) await ctx.webhookGuard.assertAllowed(body.webhookUrl);
   const { updated, cleared } = await ctx.db.transaction(async (tx) => {
+    if (body.destinationType !== undefined && body.destinationItem !== undefined) {
+      await assertDestination(tx, body.destinationType, body.destinationItem);
+    }
     await lockDefaultFlag(tx);
     const cleared = body.isDefault && !current.isDefault ? await clearOtherDefaults(tx, id) : [];
     const [row] = await tx
@@ -116,6 +119,9 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
         canCloseTicketByMessage: body.canCloseTicketByMessage,
         farewellMessage: body.farewellMessage,
         ignoreGroups: body.ignoreGroups,
+        closeCode: body.closeCode,
+        businessHours: body.businessHours,
+        outOfHoursMessage: body.outOfHoursMessage,
         destinationType: body.destinationType,
         destinationId: body.destinationItem,
         webhookUrl: api ? body.webhookUrl : undefined,

@@ -1,4 +1,4 @@
-import type { Connection } from "@atendo/contracts";
+import { limits, type Connection } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConnection, inbound } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
@@ -36,8 +36,6 @@ describe("connection routes: guards", () => {
     { method: "DELETE", url: "/api/whatsapp/1" },
     { method: "DELETE", url: "/api/whatsappsession/1" },
     { method: "POST", url: "/api/whatsappsession/1/pairing-code", payload: { number: "5511987654321" } },
-    { method: "GET", url: "/api/destinationtype" },
-    { method: "GET", url: "/api/destinationtype/queue/items" },
     { method: "GET", url: "/api/tickets/count?whatsappId=1" },
   ];
 
@@ -119,6 +117,35 @@ describe("connection rules (spec §5)", () => {
   });
 });
 
+describe("close code and business hours", () => {
+  const hours = [[], [{ start: "08:00", end: "12:00" }, { start: "13:00", end: "18:00" }], [], [], [], [{ start: "09:00", end: "24:00" }], []];
+
+  it("defaults to `#`, always open and no out-of-hours message", async () => {
+    const connection = await createConnection(server, admin, routeTo());
+    expect(connection).toMatchObject({ closeCode: "#", businessHours: null, outOfHoursMessage: "" });
+  });
+
+  it("stores them on create and changes them on update, as read back", async () => {
+    const created = await createConnection(server, admin, { closeCode: " 0 ", businessHours: hours, outOfHoursMessage: "We open at 8.", ...routeTo() });
+    expect(created).toMatchObject({ closeCode: "0", businessHours: hours, outOfHoursMessage: "We open at 8." });
+    expect((await server.request({ method: "GET", url: `/api/whatsapp/${created.id}`, token: admin })).json()).toMatchObject({ closeCode: "0", businessHours: hours });
+    const changed = (await put(created.id, { closeCode: "sair", businessHours: null, outOfHoursMessage: "" })).json();
+    expect(changed).toMatchObject({ closeCode: "sair", businessHours: null, outOfHoursMessage: "" });
+    expect((await put(created.id, { farewellMessage: "Bye" })).json()).toMatchObject({ closeCode: "sair", businessHours: null });
+  });
+
+  it("refuses an empty or long close code and malformed hours", async () => {
+    const connection = await createConnection(server, admin, routeTo());
+    const sixDays = hours.slice(1);
+    const backwards = [[{ start: "18:00", end: "08:00" }], [], [], [], [], [], []];
+    for (const payload of [{ closeCode: "" }, { closeCode: "x".repeat(limits.closeCodeMax + 1) }, { businessHours: sixDays }, { businessHours: backwards }, { businessHours: [["08:00"], [], [], [], [], [], []] }]) {
+      const response = await put(connection.id, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error).toBe("ERR_MISSING_VALUES");
+    }
+  });
+});
+
 describe("DELETE /api/whatsapp/:id and GET /api/tickets/count", () => {
   it("counts a connection's tickets, then deletes it with them", async () => {
     const connection = await createConnection(server, admin, routeTo());
@@ -151,32 +178,5 @@ describe("DELETE /api/whatsapp/:id and GET /api/tickets/count", () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error).toBe("ERR_NO_WAPP_FOUND");
     }
-  });
-});
-
-describe("destination types", () => {
-  it("lists the five kinds, all available", async () => {
-    const types = (await server.request({ method: "GET", url: "/api/destinationtype", token: admin })).json();
-    expect(types).toEqual([
-      { id: "users", name: "users", available: true },
-      { id: "queue", name: "queue", available: true },
-      { id: "announcements", name: "announcements", available: true },
-      { id: "uras", name: "uras", available: true },
-      { id: "monitorings", name: "monitorings", available: true },
-    ]);
-  });
-
-  it("lists the items of a kind: queues, active users, menus; refuses unknown kinds", async () => {
-    const removed = await server.createUser({ name: "Removed Person" });
-    await server.request({ method: "DELETE", url: `/api/users/${removed.id}`, token: admin });
-    const queues = (await server.request({ method: "GET", url: "/api/destinationtype/queue/items", token: admin })).json();
-    expect(queues).toContainEqual({ id: queueId, name: "Connections Queue" });
-    const people = (await server.request({ method: "GET", url: "/api/destinationtype/users/items", token: admin })).json() as Array<{ name: string }>;
-    expect(people.map((p) => p.name)).toContain("Administrator");
-    expect(people.map((p) => p.name)).not.toContain("Removed Person");
-    const uras = await server.request({ method: "GET", url: "/api/destinationtype/uras/items", token: admin });
-    expect(uras.statusCode).toBe(200);
-    expect(uras.json()).toEqual([]);
-    expect((await server.request({ method: "GET", url: "/api/destinationtype/nope/items", token: admin })).statusCode).toBe(400);
   });
 });

@@ -26,7 +26,7 @@ export function queuesRoutes(app: FastifyInstance, ctx: AppContext): void {
     updateQueue(ctx, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete("/api/queue/:id", { schema: { tags, params: idParam, response: { 200: okResponse, ...errorResponses(403, 404) } } }, async (request) =>
+  r.delete("/api/queue/:id", { schema: { tags, params: idParam, response: { 200: okResponse, ...errorResponses(403, 404, 409) } } }, async (request) =>
     ok(deleteQueue(ctx, actorOf(request), request.params.id)),
   );
 }

@@ -7,6 +7,7 @@ import { queues, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertActiveUsers, memberIdsOfQueue, membersOfQueues, replaceQueueMembers } from "./memberships.repo.js";
+import { assertNotUsedAsDestination } from "../destinations/destination-usage.js";
 import { emitTicket } from "../tickets/ticket-events.js";
 import { presentTicketsById } from "../tickets/ticket.presenter.js";
 import { assertCanManageQueues } from "./queue.policy.js";
@@ -77,7 +78,13 @@ export async function createQueue(ctx: AppContext, actor: Actor, body: CreateQue
   const row = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(queues)
-      .values({ name: body.name, color: body.color, greetingMessage: body.greetingMessage })
+      .values({
+        name: body.name,
+        color: body.color,
+        greetingMessage: body.greetingMessage,
+        businessHours: body.businessHours,
+        outOfHoursMessage: body.outOfHoursMessage,
+      })
       .returning();
     if (!inserted) throw new AppError("ERR_INTERNAL");
     await replaceQueueMembers(tx, inserted.id, body.userIds);
@@ -96,7 +103,14 @@ export async function updateQueue(ctx: AppContext, actor: Actor, id: number, bod
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(queues)
-      .set({ name: body.name, color: body.color, greetingMessage: body.greetingMessage, updatedAt: new Date() })
+      .set({
+        name: body.name,
+        color: body.color,
+        greetingMessage: body.greetingMessage,
+        businessHours: body.businessHours,
+        outOfHoursMessage: body.outOfHoursMessage,
+        updatedAt: new Date(),
+      })
       .where(eq(queues.id, id))
       .returning();
     if (!updated) throw new AppError("ERR_QUEUE_NOT_FOUND");
@@ -122,13 +136,16 @@ async function announceMovedTickets(ctx: AppContext, ids: readonly number[]): Pr
 /**
  * Memberships go with the queue; its tickets stay, in no queue (docs/decisions/0006). They are
  * moved here rather than only by the foreign key's ON DELETE SET NULL so the moved ids are known
- * and announced after the commit; the key still catches a ticket moved in meanwhile.
+ * and announced after the commit; the key still catches a ticket moved in meanwhile. A queue some
+ * connection, menu or announcement still sends customers to stays (409 ERR_DESTINATION_IN_USE,
+ * docs/decisions/0037).
  */
 export async function deleteQueue(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageQueues(actor);
   await findQueue(ctx.db, id);
   const membersBefore = await memberIdsOfQueue(ctx.db, id);
   const movedIds = await ctx.db.transaction(async (tx) => {
+    await assertNotUsedAsDestination(tx, "queue", id);
     const moved = await tx.update(tickets).set({ queueId: null }).where(eq(tickets.queueId, id)).returning({ id: tickets.id });
     const deleted = await tx.delete(queues).where(eq(queues.id, id)).returning({ id: queues.id });
     if (deleted.length === 0) throw new AppError("ERR_QUEUE_NOT_FOUND");

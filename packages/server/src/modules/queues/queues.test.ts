@@ -100,6 +100,27 @@ describe("POST /api/queue", () => {
   });
 });
 
+describe("queue business hours", () => {
+  const hours = [[], [{ start: "08:00", end: "18:00" }], [{ start: "08:00", end: "18:00" }], [], [], [], []];
+
+  it("default to always open with no message; stored on create and update, as read back", async () => {
+    expect(await createQueue(server, admin)).toMatchObject({ businessHours: null, outOfHoursMessage: "" });
+    const response = await post({ name: "Office Hours", color: uniqueColor(), businessHours: hours, outOfHoursMessage: "Back at 8." });
+    expect(response.json()).toMatchObject({ businessHours: hours, outOfHoursMessage: "Back at 8." });
+    const id = response.json().id as number;
+    expect((await put(id, { businessHours: null, outOfHoursMessage: "" })).json()).toMatchObject({ businessHours: null, outOfHoursMessage: "" });
+    expect((await put(id, { businessHours: hours })).json()).toMatchObject({ businessHours: hours, outOfHoursMessage: "" });
+    expect((await server.request({ method: "GET", url: `/api/queue/${id}`, token: admin })).json()).toMatchObject({ businessHours: hours });
+  });
+
+  it("refuse a week that is not seven days or a day with more than three intervals", async () => {
+    const busy = [{ start: "08:00", end: "09:00" }, { start: "10:00", end: "11:00" }, { start: "12:00", end: "13:00" }, { start: "14:00", end: "15:00" }];
+    for (const businessHours of [hours.slice(1), [busy, [], [], [], [], [], []], [[{ start: "8:00", end: "18:00" }], [], [], [], [], [], []]]) {
+      expect((await post({ name: "Bad Hours", color: uniqueColor(), businessHours })).json().error).toBe("ERR_MISSING_VALUES");
+    }
+  });
+});
+
 describe("GET /api/queue and /api/queue/:id", () => {
   it("lists queues by name with their active members only", async () => {
     const member = await server.createUser({ name: "Zoe Member" });

@@ -6,7 +6,7 @@ import { mergeAudiences, ticketAudience } from "./ticket.policy.js";
 /** Who may hear about a presented ticket (see ticketAudience). */
 export function audienceOfTicket(ticket: Ticket): EmitTarget {
   return ticketAudience(
-    ticket,
+    { ...ticket, uraId: ticket.ura?.id ?? null },
     ticket.userTicket.map((p) => p.userId),
   );
 }

@@ -43,7 +43,9 @@ async function write(ctx: AppContext, actor: Actor, before: TicketRow, change: C
   );
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.update(tickets).set(change.set).where(sameState).returning();
+      // A person acting on the ticket takes it out of any menu and out of waiting for the morning.
+      const set = { ...change.set, uraId: null, uraMisses: 0, outOfHours: false };
+      const [row] = await tx.update(tickets).set(set).where(sameState).returning();
       if (row && change.newOwnerId !== undefined) {
         await tx.delete(ticketParticipants).where(and(eq(ticketParticipants.ticketId, before.id), eq(ticketParticipants.userId, change.newOwnerId)));
       }

@@ -14,7 +14,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../core/actor.js";
-import { connections, contacts, queues, ticketParticipants, tickets, userQueues, users } from "../../db/schema/index.js";
+import { connections, contacts, queues, ticketParticipants, tickets, uras, userQueues, users } from "../../db/schema/index.js";
 import { rooms, targetRooms } from "../../realtime/realtime.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { queueRoomsOf } from "../queues/queue-rooms.js";
@@ -81,6 +81,7 @@ beforeAll(async () => {
     });
   }
 
+  const [menu] = await db.insert(uras).values({ name: "Policy menu", description: "Choose" }).returning({ id: uras.id });
   const random = seeded(10);
   const userIds = viewers.map((v) => v.viewer.id);
   const shapes = ticketStatuses.flatMap((status) =>
@@ -91,7 +92,8 @@ beforeAll(async () => {
         userId,
         // Never the owner: the server removes a user from the participants when they take the ticket.
         participantIds: userIds.filter((id) => id !== userId && random() < 0.2),
-        inMenu: false,
+        // Waiting in a menu (docs/decisions/0036): only a pending ticket nobody took can be.
+        inMenu: status === "pending" && userId === null,
       })),
     ),
   );
@@ -102,7 +104,16 @@ beforeAll(async () => {
     .returning({ id: contacts.id });
   const ticketRows = await db
     .insert(tickets)
-    .values(shapes.map((shape, n) => ({ contactId: contactRows[n]!.id, connectionId: connection!.id, status: shape.status, queueId: shape.queueId, userId: shape.userId })))
+    .values(
+      shapes.map((shape, n) => ({
+        contactId: contactRows[n]!.id,
+        connectionId: connection!.id,
+        status: shape.status,
+        queueId: shape.queueId,
+        userId: shape.userId,
+        uraId: shape.inMenu ? menu!.id : null,
+      })),
+    )
     .returning({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, contactId: tickets.contactId });
   const participations = ticketRows.flatMap((row, n) => shapes[n]!.participantIds.map((userId) => ({ ticketId: row.id, userId })));
   await db.insert(ticketParticipants).values(participations);

@@ -92,10 +92,11 @@ export function assertCanDeleteTickets(actor: Actor): void {
 /**
  * The sockets that hear about a ticket (followsTicketLive): admins, owner and participants, the
  * queue's room while pending, and everyone signed in for a pending ticket with no queue (every
- * user sees those; docs/decisions/0012). The history readers of 0019 are left out.
+ * user sees those; docs/decisions/0012). The history readers of 0019 are left out. A ticket
+ * waiting in a menu is nobody's work yet: admins only (docs/decisions/0036).
  */
-export function ticketAudience(ticket: Pick<TicketFacts, "status" | "userId" | "queueId">, participantIds: readonly number[]): EmitTarget {
-  const pending = ticket.status === "pending";
+export function ticketAudience(ticket: Pick<TicketRow, "status" | "userId" | "queueId" | "uraId">, participantIds: readonly number[]): EmitTarget {
+  const pending = ticket.status === "pending" && ticket.uraId === null;
   return {
     admins: true,
     everyone: pending && ticket.queueId === null,
@@ -138,7 +139,7 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id
   ];
   if (status === undefined || status === "pending") {
     branches.push(
-      sql`select id from tickets where status = 'pending'
+      sql`select id from tickets where status = 'pending' and ura_id is null
         and (queue_id is null or queue_id in (select queue_id from user_queues where user_id = ${actor.id}))`,
     );
   }

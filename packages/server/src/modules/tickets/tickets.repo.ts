@@ -23,9 +23,9 @@ export async function participantIdsOf(db: Db, ticketId: number): Promise<number
 export async function contactTicketsWithParticipants(
   db: Db,
   contactId: number,
-): Promise<(Pick<TicketRow, "id" | "status" | "userId" | "queueId"> & { participantIds: number[] })[]> {
+): Promise<(Pick<TicketRow, "id" | "status" | "userId" | "queueId" | "uraId"> & { participantIds: number[] })[]> {
   const rows = await db
-    .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId })
+    .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId })
     .from(tickets)
     .where(eq(tickets.contactId, contactId))
     .orderBy(tickets.id);

@@ -11,6 +11,7 @@ import { confirmCurrentPassword } from "../auth/current-password.js";
 import { hashPassword } from "../auth/password.js";
 import { assertQueuesExist, queueIdsOfUser, replaceUserQueues } from "../queues/memberships.repo.js";
 import { moveQueueRooms } from "../queues/queue-rooms.js";
+import { assertNotUsedAsDestination } from "../destinations/destination-usage.js";
 import { assertCanManageUsers, checkSelfEdit, ensureNotLastAdmin, type UpdateUser } from "./user.policy.js";
 import { presentUserWithQueues, type UserRow } from "./user.presenter.js";
 import { findUser, userHoldingEmail } from "./users.service.js";
@@ -65,6 +66,8 @@ async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: U
   if (body.queueIds) await assertQueuesExist(ctx.db, body.queueIds);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return ctx.db.transaction(async (tx) => {
+    // A removed user cannot be routed to: refused while a destination or a monitoring names them.
+    if (body.isDeleted && !target.isDeleted) await assertNotUsedAsDestination(tx, "users", target.id);
     await ensureNotLastAdmin(tx, target, {
       profile: body.profile ?? target.profile,
       isDeleted: body.isDeleted ?? target.isDeleted,

@@ -7,6 +7,8 @@ import { messageContactOf, presentMessages, type MessageRow } from "../message.p
 /** What storing the messages did to their ticket. */
 export interface TicketChange {
   created: boolean;
+  /** The event a created ticket is announced with: `create`, or `monitoringExecuted` when a monitoring took it. */
+  createdAs?: "create" | "monitoringExecuted";
   /** The ticket as it was before a reopen (closed), to tell whoever owned it then. */
   reopened: TicketScope | null;
 }
@@ -18,7 +20,7 @@ export interface TicketChange {
  * ticket as it stands after the write. Returns the messages as presented.
  */
 export async function announceMessages(ctx: AppContext, ticket: Ticket, change: TicketChange, created: readonly MessageRow[]): Promise<Message[]> {
-  if (change.created) emitTicket(ctx, ticket, { action: "create", ticket });
+  if (change.created) emitTicket(ctx, ticket, { action: change.createdAs ?? "create", ticket });
   if (change.reopened) {
     const before = ticketAudience(
       change.reopened,

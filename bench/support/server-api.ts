@@ -1,0 +1,118 @@
+// What the ingest benchmarks do to a running server: admin calls, the API channel's inbound
+// POST, an admin's socket.io client, and a pool of concurrent clients.
+import { io, type Socket } from "socket.io-client";
+
+/** Each request gives up after this long, so a stuck server cannot hold a run forever. */
+const requestTimeoutMs = 60_000;
+
+export async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A logged-in admin: `post` creates something through the admin API and returns it. */
+export interface AdminSession {
+  base: string;
+  token: string;
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+
+export async function login(base: string, credentials: { email: string; password: string }): Promise<AdminSession> {
+  const headers = { "content-type": "application/json" };
+  const { token } = await json<{ token: string }>(await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify(credentials) }));
+  const authed = { ...headers, authorization: `Bearer ${token}` };
+  return {
+    base,
+    token,
+    post: async <T>(path: string, body: unknown) => json<T>(await fetch(`${base}${path}`, { method: "POST", headers: authed, body: JSON.stringify(body) })),
+  };
+}
+
+/** One customer message as the external system posts it. */
+export interface Inbound {
+  externalId: string;
+  number: string;
+  name: string;
+  body: string;
+}
+
+export type PostInbound = (message: Inbound) => Promise<{ ticketId: number }>;
+
+/** An API connection whose new conversations start at `destination`, and how to post to it. */
+export async function apiConnection(admin: AdminSession, name: string, destination: { type: string; id: number }): Promise<PostInbound> {
+  const connection = await admin.post<{ id: number; apiToken: string }>("/api/whatsapp", {
+    name,
+    kind: "api",
+    destinationType: destination.type,
+    destinationItem: destination.id,
+  });
+  const url = `${admin.base}/api/channels/${connection.id}/messages`;
+  const headers = { authorization: `Bearer ${connection.apiToken}`, "content-type": "application/json" };
+  return async ({ externalId, number, name: customer, body }) => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ externalId, from: { number, name: customer }, body }),
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    if (response.status !== 201) throw new Error(`inbound: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { ticketId: number };
+  };
+}
+
+/** An admin's socket.io client, connected: it hears every `appMessage`. */
+export async function adminSocket(admin: AdminSession): Promise<Socket> {
+  const socket = io(admin.base, { path: "/socket.io", auth: { token: admin.token }, transports: ["websocket"], reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("connect_error", reject);
+  });
+  return socket;
+}
+
+/** An `appMessage` event as the benchmarks read it. */
+export interface AppMessageEvent {
+  action: string;
+  message: { ticketId: number; body: string; fromMe: boolean };
+}
+
+/**
+ * Hands every `appMessage` to `onEvent` from now on; the function returned waits until
+ * `arrived()` holds after an event, or `timeoutMs` from its call, whichever comes first.
+ */
+export function listen(socket: Socket, onEvent: (event: AppMessageEvent) => void, arrived: () => boolean): (timeoutMs?: number) => Promise<void> {
+  let done = () => {};
+  const allArrived = new Promise<void>((resolve) => (done = resolve));
+  socket.on("appMessage", (event: AppMessageEvent) => {
+    onEvent(event);
+    if (arrived()) done();
+  });
+  return async (timeoutMs = 30_000) => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([allArrived, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Runs `task(0)` … `task(count - 1)` on `concurrency` clients, each taking the next index when
+ * its last task answered; returns the wall time in seconds.
+ */
+export async function pool(count: number, concurrency: number, task: (index: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+/** Awaits `promise` and pushes how long it took (ms) into `samples`. */
+export async function timed<T>(samples: number[], promise: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await promise();
+  samples.push(performance.now() - start);
+  return result;
+}

@@ -1,0 +1,6 @@
+import { requireAdmin, type Actor } from "../../core/actor.js";
+
+/** Announcements are an admin screen (spec §2): reading and writing them is for admins (docs/decisions/0037). */
+export function assertCanManageAnnouncements(actor: Actor): void {
+  requireAdmin(actor);
+}

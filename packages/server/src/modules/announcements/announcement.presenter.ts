@@ -1,0 +1,21 @@
+import type { Announcement, AnnouncementEvent } from "@atendo/contracts";
+import type { AppContext } from "../../context.js";
+import type { announcements } from "../../db/schema/index.js";
+
+export type AnnouncementRow = typeof announcements.$inferSelect;
+
+export function presentAnnouncement(row: AnnouncementRow): Announcement {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    destination: { destinationType: row.destinationType, destinationTypeId: row.destinationId },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Announcements are an admin screen: their events go to admins only. */
+export function emitAnnouncement(ctx: AppContext, event: AnnouncementEvent): void {
+  ctx.realtime.emit({ admins: true }, "announcement", event);
+}

@@ -1,0 +1,28 @@
+/**
+ * The few texts Atendo writes to customers itself, in the install's CUSTOMER_LANGUAGE. Everything
+ * else a customer reads (menus, announcements, greetings, farewells) is the admins' own text.
+ */
+const texts = {
+  optionNotRecognised: {
+    en: "Sorry, that option was not recognised. Please answer with one of the options below.",
+    pt: "Desculpe, essa opção não foi reconhecida. Responda com uma das opções abaixo.",
+    es: "Lo sentimos, esa opción no fue reconocida. Responda con una de las opciones de abajo.",
+  },
+  endConversation: {
+    en: "End the conversation",
+    pt: "Encerrar a conversa",
+    es: "Terminar la conversación",
+  },
+  handedToTeam: {
+    en: "We could not find your option. An attendant will answer you here shortly.",
+    pt: "Não encontramos a sua opção. Um atendente vai responder aqui em breve.",
+    es: "No encontramos su opción. Un agente le responderá aquí en breve.",
+  },
+} as const;
+
+export type CustomerLanguage = "en" | "pt" | "es";
+export type CustomerTextKey = keyof typeof texts;
+
+export function customerText(language: CustomerLanguage, key: CustomerTextKey): string {
+  return texts[key][language];
+}

@@ -1,0 +1,59 @@
+import { limits, type TicketUpsertAction } from "@atendo/contracts";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import { tickets } from "../../db/schema/index.js";
+import type { ConnectionRow } from "../connections/connection.presenter.js";
+import type { MessageRow } from "../messages/message.presenter.js";
+import type { TicketRow } from "../tickets/tickets.repo.js";
+import { writeAutomatic } from "./automatic-messages.js";
+import { customerText } from "./customer-texts.js";
+import { chosenOption, menuRetryText, normalizeAnswer } from "./menu.js";
+import { routeEnv } from "./route-env.js";
+import { fallbackPlacement, fallbackPlan, walkDestination, type RouteEnv, type RoutePlan } from "./walk.js";
+
+export interface MenuAnswered {
+  before: TicketRow;
+  action: TicketUpsertAction;
+  /** What routing wrote to the customer (the next menu, an announcement, a greeting…). */
+  automatic: MessageRow[];
+}
+
+/**
+ * The next step for an answer to menu `uraId` that had `misses` unrecognised answers: the chosen
+ * option's destination; with direct dial, the attendant whose extension was typed; the menu again
+ * with a short "not recognised"; after `uraMaxMisses` misses, the fallback (docs/decisions/0036).
+ */
+async function nextStep(env: RouteEnv, uraId: number, misses: number, answer: string): Promise<RoutePlan> {
+  const menu = await env.loader.menu(uraId);
+  if (!menu) return fallbackPlan();
+  const option = chosenOption(menu, answer);
+  if (option) return walkDestination(env, option.destination);
+  const dialled = menu.directDial ? await env.loader.userByExtension(normalizeAnswer(answer)) : undefined;
+  if (dialled) return { placement: { ...fallbackPlacement, status: "open", userId: dialled.id }, texts: [], action: "transferOwner" };
+  if (misses + 1 >= limits.uraMaxMisses) return fallbackPlan([customerText(env.style.language, "handedToTeam")]);
+  return { placement: { ...fallbackPlacement, uraId: menu.id, uraMisses: misses + 1 }, texts: [menuRetryText(menu, env.style)], action: "update" };
+}
+
+/**
+ * A customer's message to a ticket waiting in a menu, as its answer. The ticket's row is locked
+ * for the decision, so two quick messages are read one after the other (the second answers
+ * whatever the first led to) and a restart or another instance goes on from the database: the
+ * step lives in `tickets.ura_id`, nothing in memory. Undefined when the ticket is no longer
+ * waiting in a menu (an admin took it over meanwhile).
+ */
+export async function answerMenu(ctx: AppContext, connection: ConnectionRow, ticketId: number, answer: string, now: Date): Promise<MenuAnswered | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for("update");
+    if (!before || before.uraId === null || before.status !== "pending") return undefined;
+    const plan = await nextStep(routeEnv(ctx, tx, connection, now), before.uraId, before.uraMisses, answer);
+    const { placement } = plan;
+    // Arrived out of the connection's hours: still waiting for the morning wherever it goes.
+    const outOfHours = placement.status === "pending" && (placement.outOfHours || before.outOfHours);
+    await tx
+      .update(tickets)
+      .set({ ...placement, outOfHours, closedAt: placement.status === "closed" ? now : null, updatedAt: now })
+      .where(eq(tickets.id, ticketId));
+    const automatic = await writeAutomatic(tx, before, plan.texts, now);
+    return { before, action: plan.action, automatic };
+  });
+}

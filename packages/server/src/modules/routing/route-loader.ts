@@ -1,0 +1,112 @@
+import type { DestinationKind, MonitoringStatus, WeeklyHours } from "@atendo/contracts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { announcements, monitorings, queues, uras, users } from "../../db/schema/index.js";
+import type { Menu } from "./menu.js";
+
+export interface QueueStop {
+  id: number;
+  greetingMessage: string;
+  businessHours: WeeklyHours | null;
+  outOfHoursMessage: string;
+}
+
+export interface AnnouncementStop {
+  id: number;
+  description: string;
+  destinationType: DestinationKind;
+  destinationId: number;
+}
+
+export interface MonitoringStop {
+  id: number;
+  status: MonitoringStatus;
+  userId: number;
+  queueId: number | null;
+}
+
+/**
+ * What routing reads, one query each: the stop a destination names, or undefined when it is gone
+ * (a user removed, a queue deleted meanwhile). Tests and the benchmark count these round trips.
+ */
+export interface RouteLoader {
+  queue(id: number): Promise<QueueStop | undefined>;
+  /** An active user. */
+  user(id: number): Promise<{ id: number } | undefined>;
+  menu(id: number): Promise<Menu | undefined>;
+  announcement(id: number): Promise<AnnouncementStop | undefined>;
+  monitoring(id: number): Promise<MonitoringStop | undefined>;
+  /** The active user with this extension (direct dial), the oldest account when two share one. */
+  userByExtension(extension: string): Promise<{ id: number } | undefined>;
+}
+
+// Spelled out with its own alias: drizzle writes a single-table query's columns unqualified, and
+// "id" inside the subquery would then be the option's own.
+const menuOptions = sql<{ selector: string; menuName: string; destinationType: DestinationKind; destinationId: number }[]>`coalesce((
+  select json_agg(json_build_object('selector', i.selector, 'menuName', i.menu_name,
+    'destinationType', i.destination_type, 'destinationId', i.destination_id) order by i.position, i.id)
+  from ura_items i where i.ura_id = "uras"."id"), '[]'::json)`;
+
+export function databaseRouteLoader(db: Db): RouteLoader {
+  const first = <T>(rows: T[]) => rows[0];
+  return {
+    queue: async (id) =>
+      first(
+        await db
+          .select({ id: queues.id, greetingMessage: queues.greetingMessage, businessHours: queues.businessHours, outOfHoursMessage: queues.outOfHoursMessage })
+          .from(queues)
+          .where(eq(queues.id, id)),
+      ),
+    user: async (id) =>
+      first(
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, id), eq(users.isDeleted, false))),
+      ),
+    menu: async (id) => {
+      const row = first(
+        await db
+          .select({ id: uras.id, name: uras.name, description: uras.description, directDial: uras.directDial, options: menuOptions })
+          .from(uras)
+          .where(eq(uras.id, id)),
+      );
+      if (!row) return undefined;
+      const options = row.options.map((option) => ({
+        selector: option.selector,
+        menuName: option.menuName,
+        destination: { destinationType: option.destinationType, destinationTypeId: option.destinationId },
+      }));
+      return { id: row.id, name: row.name, description: row.description, directDial: row.directDial, options };
+    },
+    announcement: async (id) =>
+      first(
+        await db
+          .select({
+            id: announcements.id,
+            description: announcements.description,
+            destinationType: announcements.destinationType,
+            destinationId: announcements.destinationId,
+          })
+          .from(announcements)
+          .where(eq(announcements.id, id)),
+      ),
+    monitoring: async (id) =>
+      first(
+        await db
+          .select({ id: monitorings.id, status: monitorings.status, userId: monitorings.userId, queueId: monitorings.queueId })
+          .from(monitorings)
+          .innerJoin(users, and(eq(users.id, monitorings.userId), eq(users.isDeleted, false)))
+          .where(eq(monitorings.id, id)),
+      ),
+    userByExtension: async (extension) =>
+      first(
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.extension, extension), eq(users.isDeleted, false)))
+          .orderBy(asc(users.id))
+          .limit(1),
+      ),
+  };
+}
