@@ -1,12 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AboutPage } from "../features/about";
+import { AnnouncementFormPage, AnnouncementsPage } from "../features/announcements";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from "../features/auth";
 import { ConnectionFormPage, ConnectionsPage, SimulatorIndexPage, SimulatorPage } from "../features/connections";
 import { ContactsPage } from "../features/contacts";
+import { MonitoringFormPage, MonitoringsPage } from "../features/monitorings";
 import { QueueFormPage, QueuesPage } from "../features/queues";
 import { QuickAnswersPage } from "../features/quick-answers";
 import { SettingsPage } from "../features/settings";
 import { TicketsPage } from "../features/tickets";
+import { UraFormPage, UrasPage } from "../features/uras";
 import { UserModal, UsersPage } from "../features/users";
 import { paths } from "../lib/paths";
 import { AdminRoute } from "./guards/admin-route";
@@ -17,12 +20,9 @@ import { NotFoundPage } from "./pages/not-found-page";
 import { RootLayout } from "./root-layout";
 import { AppShell } from "./shell/app-shell";
 
-/** A page that is not built yet, at `path` and, for list + form pages, `/new` and `/edit/:id`. */
-function comingSoon(path: string, titleKey: string, withForms = false): RouteObject[] {
-  const element = <ComingSoonPage titleKey={titleKey} />;
-  const routes: RouteObject[] = [{ path, element }];
-  if (withForms) routes.push({ path: `${path}/new`, element }, { path: `${path}/edit/:id`, element });
-  return routes;
+/** A page that is not built yet. */
+function comingSoon(path: string, titleKey: string): RouteObject {
+  return { path, element: <ComingSoonPage titleKey={titleKey} /> };
 }
 
 /** Routes of spec §2. */
@@ -50,15 +50,15 @@ export const routes: RouteObject[] = [
               // One element for both paths: the list stays mounted (scroll, filters) while tickets open.
               { path: paths.tickets, element: <TicketsPage />, children: [{ path: paths.ticket.pattern }] },
               { path: paths.quickAnswers, element: <QuickAnswersPage /> },
-              ...comingSoon(paths.chats, "pages.chats"),
-              ...comingSoon(paths.chat.pattern, "pages.chats"),
+              comingSoon(paths.chats, "pages.chats"),
+              comingSoon(paths.chat.pattern, "pages.chats"),
               { path: paths.contacts, element: <ContactsPage /> },
               {
                 element: <AdminRoute />,
                 children: [
                   { path: paths.settings, element: <SettingsPage /> },
                   { path: paths.about, element: <AboutPage /> },
-                  ...comingSoon(paths.dashboard, "pages.reports"),
+                  comingSoon(paths.dashboard, "pages.reports"),
                   { path: paths.queues, element: <QueuesPage /> },
                   { path: paths.newQueue, element: <QueueFormPage /> },
                   { path: paths.editQueue.pattern, element: <QueueFormPage /> },
@@ -76,9 +76,15 @@ export const routes: RouteObject[] = [
                       { path: paths.editUser.pattern, element: <UserModal /> },
                     ],
                   },
-                  ...comingSoon(paths.ura, "pages.ura", true),
-                  ...comingSoon(paths.announcements, "pages.announcements", true),
-                  ...comingSoon(paths.monitoring, "pages.monitoring", true),
+                  { path: paths.ura, element: <UrasPage /> },
+                  { path: paths.newUra, element: <UraFormPage /> },
+                  { path: paths.editUra.pattern, element: <UraFormPage /> },
+                  { path: paths.announcements, element: <AnnouncementsPage /> },
+                  { path: paths.newAnnouncement, element: <AnnouncementFormPage /> },
+                  { path: paths.editAnnouncement.pattern, element: <AnnouncementFormPage /> },
+                  { path: paths.monitoring, element: <MonitoringsPage /> },
+                  { path: paths.newMonitoring, element: <MonitoringFormPage /> },
+                  { path: paths.editMonitoring.pattern, element: <MonitoringFormPage /> },
                 ],
               },
             ],

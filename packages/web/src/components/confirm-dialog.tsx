@@ -6,8 +6,10 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { isApiError, type ApiError } from "../lib/api-error";
 import { toast } from "../lib/toast";
-import type { DialogTarget } from "../lib/use-dialog-target";
+import { useDialogTarget, type DialogTarget } from "../lib/use-dialog-target";
+import { InUseDialog } from "./in-use-dialog";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -53,24 +55,37 @@ interface ConfirmDeleteDialogProps<T extends { id: number }> {
   confirm: DialogTarget<T>;
   title: string;
   message: string;
-  /** Deletes by id. */
-  deletion: { mutate: (id: number, options: { onSuccess: () => void }) => void };
+  /** Deletes by id (a refusal because something still routes to the record is shown here, not toasted). */
+  deletion: { mutate: (id: number, options: { onSuccess: () => void; onError: (error: Error) => void }) => void };
   /** The toast once the record is gone. */
   deletedMessage: string;
 }
 
-/** Asks before deleting a record of a list page, deletes it and says so. */
+/**
+ * Asks before deleting a record of a list page, deletes it and says so; a delete refused because
+ * connections, menus or announcements still route to the record says who they are.
+ */
 export function ConfirmDeleteDialog<T extends { id: number }>({ confirm, title, message, deletion, deletedMessage }: ConfirmDeleteDialogProps<T>) {
   const { t } = useTranslation();
+  const refused = useDialogTarget<ApiError>();
   return (
-    <ConfirmDialog
-      open={confirm.open}
-      title={title}
-      message={message}
-      confirmLabel={t("common.delete")}
-      danger
-      onConfirm={() => confirm.target && deletion.mutate(confirm.target.id, { onSuccess: () => toast.success(deletedMessage) })}
-      onClose={confirm.close}
-    />
+    <>
+      <ConfirmDialog
+        open={confirm.open}
+        title={title}
+        message={message}
+        confirmLabel={t("common.delete")}
+        danger
+        onConfirm={() =>
+          confirm.target &&
+          deletion.mutate(confirm.target.id, {
+            onSuccess: () => toast.success(deletedMessage),
+            onError: (error) => isApiError(error, "ERR_DESTINATION_IN_USE") && refused.show(error),
+          })
+        }
+        onClose={confirm.close}
+      />
+      <InUseDialog open={refused.open} error={refused.target} onClose={refused.close} />
+    </>
   );
 }

@@ -1,5 +1,8 @@
 import Button from "@mui/material/Button";
 import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import Stack from "@mui/material/Stack";
+import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 
@@ -15,5 +18,26 @@ export function FormCardActions({ cancelTo, saving }: { cancelTo: string; saving
         {t("common.save")}
       </Button>
     </CardActions>
+  );
+}
+
+interface CardFormProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Where Cancel goes: the list the form belongs to. */
+  cancelTo: string;
+  saving: boolean;
+  /** The fields, stacked. */
+  children: ReactNode;
+}
+
+/** The form of a full-page form card (queues, connections, menus…): stacked fields, then Cancel and Save. */
+export function CardForm({ onSubmit, cancelTo, saving, children }: CardFormProps) {
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <CardContent>
+        <Stack spacing={2.5}>{children}</Stack>
+      </CardContent>
+      <FormCardActions cancelTo={cancelTo} saving={saving} />
+    </form>
   );
 }

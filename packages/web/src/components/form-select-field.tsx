@@ -1,9 +1,10 @@
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import { useController, type Control, type FieldPath, type FieldPathValue, type FieldValues } from "react-hook-form";
 
-export interface FormSelectFieldProps<T extends FieldValues, N extends FieldPath<T>>
+export interface FormSelectFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T>
   extends Omit<TextFieldProps, "name" | "select" | "value" | "onChange" | "onBlur" | "inputRef" | "defaultValue"> {
-  control: Control<T>;
+  /** The form's control (whatever its schema's output type). */
+  control: Control<T, unknown, TOut>;
   name: N;
   /** The form value as the select shows it (default: as is); `""` is the empty choice. */
   format?: (value: FieldPathValue<T, N>) => unknown;
@@ -16,7 +17,7 @@ export interface FormSelectFieldProps<T extends FieldValues, N extends FieldPath
 }
 
 /** A react-hook-form select (MUI `TextField select`, controlled), its options as children. */
-export function FormSelectField<T extends FieldValues, N extends FieldPath<T>>({
+export function FormSelectField<T extends FieldValues, N extends FieldPath<T>, TOut = T>({
   control,
   name,
   format,
@@ -24,7 +25,7 @@ export function FormSelectField<T extends FieldValues, N extends FieldPath<T>>({
   onChanged,
   focusable = true,
   ...props
-}: FormSelectFieldProps<T, N>) {
+}: FormSelectFieldProps<T, N, TOut>) {
   const { field } = useController({ control, name });
   return (
     <TextField

@@ -38,8 +38,26 @@ export function FormTextField<T extends FieldValues>({ form, name, type, errorTe
   return type === "password" ? <PasswordField {...shared} /> : <TextField {...shared} type={type} />;
 }
 
-/** A record's name (queue, connection, contact, user): required, with its length rule under it (spec §5). */
-export function FormNameField<T extends FieldValues & { name: string }>(props: Omit<FormTextFieldProps<T>, "name" | "required" | "helperText">) {
+interface FormNameFieldProps<T extends FieldValues> extends Omit<FormTextFieldProps<T>, "name" | "required" | "helperText" | "slotProps"> {
+  /** The name's length rule when it is not the usual one (spec §5: 2–50), e.g. the contract schema's {@link lengthOf}. */
+  length?: { min: number; max: number };
+}
+
+/** A record's name (queue, connection, contact, user, menu…): required, with its length rule under it (spec §5). */
+export function FormNameField<T extends FieldValues & { name: string }>({ length = limits.name, ...props }: FormNameFieldProps<T>) {
   const { t } = useTranslation();
-  return <FormTextField {...props} name={"name" as FieldPath<T>} required helperText={t("validation.length", limits.name)} />;
+  return (
+    <FormTextField
+      {...props}
+      name={"name" as FieldPath<T>}
+      required
+      helperText={t("validation.length", length)}
+      slotProps={{ htmlInput: { maxLength: length.max } }}
+    />
+  );
+}
+
+/** The length rule of a contract string schema (`z.string().min(1).max(50)` → 1–50), for {@link FormNameField}. */
+export function lengthOf(schema: { minLength: number | null; maxLength: number | null }): { min: number; max: number } {
+  return { min: schema.minLength ?? 0, max: schema.maxLength ?? Number.MAX_SAFE_INTEGER };
 }

@@ -22,6 +22,9 @@ interface SharedProps {
   excludeIds?: readonly number[];
   noOptionsText?: string;
   onBlur?: () => void;
+  required?: boolean;
+  /** The users to pick from, filtered here as the person types; without it, users are searched on the server. */
+  choices?: readonly UserRef[];
 }
 
 export interface UsersAutocompleteProps extends SharedProps {
@@ -35,14 +38,15 @@ export interface UserAutocompleteProps extends SharedProps {
 }
 
 /** Colleagues searched on the server as the person types (GET /users/directory), first page only. */
-function useUserSearch(excludeIds: readonly number[] = []) {
-  const [input, setInput] = useState("");
+function useUserSearch(excludeIds: readonly number[] = [], enabled = true, selectedName = "") {
+  const [input, setInput] = useState(selectedName);
   const [open, setOpen] = useState(false);
-  const search = useDebouncedValue(input.trim());
+  // The chosen user's name in the box is not a search: opening the list shows everyone.
+  const search = useDebouncedValue(input.trim() === selectedName ? "" : input.trim());
   const query = useQuery({
     queryKey: ["users", "search", search],
     queryFn: ({ signal }) => http.get<UserDirectoryPage>("/users/directory", { query: { searchParam: search, pageNumber: 1 }, signal }),
-    enabled: open,
+    enabled: open && enabled,
     meta: { silent: true },
   });
   const options: UserOption[] = (query.data?.users ?? [])
@@ -51,9 +55,10 @@ function useUserSearch(excludeIds: readonly number[] = []) {
   return { input, setInput, open, setOpen, query, options };
 }
 
-function useCommonProps({ label, helperText, error, excludeIds, noOptionsText, onBlur }: SharedProps) {
+/** `single`: the box shows the chosen user's name (MUI's "reset"); several keep what was typed to pick more. */
+function useCommonProps({ label, helperText, error, required, excludeIds, noOptionsText, onBlur, choices }: SharedProps, single?: { name: string }) {
   const { t } = useTranslation();
-  const { input, setInput, open, setOpen, query, options } = useUserSearch(excludeIds);
+  const { input, setInput, open, setOpen, query, options } = useUserSearch(excludeIds, !choices, single?.name);
   return {
     open,
     onOpen: () => setOpen(true),
@@ -61,10 +66,11 @@ function useCommonProps({ label, helperText, error, excludeIds, noOptionsText, o
     onBlur,
     inputValue: input,
     onInputChange: (_event: unknown, text: string, reason: string) => {
-      if (reason !== "reset") setInput(text);
+      if (reason !== "reset" || single) setInput(text);
     },
-    options,
-    filterOptions: (items: UserOption[]) => items,
+    options: choices ? choices.filter((user) => !excludeIds?.includes(user.id)) : options,
+    // Searched users come filtered by the server; given choices are filtered here (MUI's default).
+    filterOptions: choices ? undefined : (items: UserOption[]) => items,
     loading: query.isFetching,
     getOptionLabel: (user: UserOption) => user.name,
     isOptionEqualToValue: (option: UserOption, selected: UserOption) => option.id === selected.id,
@@ -84,7 +90,7 @@ function useCommonProps({ label, helperText, error, excludeIds, noOptionsText, o
       </Box>
     ),
     renderInput: (params: AutocompleteRenderInputParams) => (
-      <TextField {...params} label={label} error={error} helperText={helperText} />
+      <TextField {...params} label={label} error={error} required={required} helperText={helperText} />
     ),
   };
 }
@@ -103,9 +109,9 @@ export function UsersAutocomplete({ value, onChange, ...shared }: UsersAutocompl
   );
 }
 
-/** Picks one user (ticket transfer). */
+/** Picks one user (ticket transfer, a monitoring's owner). */
 export function UserAutocomplete({ value, onChange, ...shared }: UserAutocompleteProps) {
-  const common = useCommonProps(shared);
+  const common = useCommonProps(shared, { name: value?.name ?? "" });
   return (
     <Autocomplete<UserOption, false>
       {...common}

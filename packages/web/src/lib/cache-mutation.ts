@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type MutationMeta, type QueryClient } from "@tanstack/react-query";
 
 /**
  * A mutation whose answer goes into the query cache as soon as it arrives, so the screen shows the
@@ -8,7 +8,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 export function useCacheMutation<TVariables, TData>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   apply: (queryClient: QueryClient, data: TData, variables: TVariables) => void,
-  meta?: { silent?: boolean },
+  meta?: MutationMeta,
 ) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: (data, variables) => apply(queryClient, data, variables), meta });

@@ -147,4 +147,20 @@ describe("http client", () => {
     vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
     await expect(http.get("/about")).rejects.toMatchObject({ status: 0, code: null });
   });
+
+  it("keeps who still uses a record whose delete was refused, dropping malformed entries", async () => {
+    const usedBy = [
+      { type: "connection", id: 1, name: "Demo" },
+      { type: "ura", id: 2, name: "Main menu" },
+      { type: "spaceship", id: 3, name: "?" },
+      { type: "announcement", id: "4", name: "Hours" },
+    ];
+    const body = { error: "ERR_DESTINATION_IN_USE", message: "In use", usedBy };
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(json(409, body))));
+    const error = await http.delete("/queue/3").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: "ERR_DESTINATION_IN_USE", usedBy: usedBy.slice(0, 2) });
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(json(409, { error: "ERR_DESTINATION_IN_USE", message: "In use" }))));
+    await expect(http.delete("/queue/3")).rejects.toMatchObject({ usedBy: [] });
+  });
 });

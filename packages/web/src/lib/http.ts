@@ -1,5 +1,5 @@
 import type { SessionResponse } from "@atendo/contracts";
-import { ApiError } from "./api-error";
+import { ApiError, usedByOf } from "./api-error";
 import { getToken } from "./local-storage";
 import { endSession, startSession } from "./session";
 import { tokenExpiresSoon } from "./token-clock";
@@ -82,7 +82,7 @@ function errorCode(body: unknown): string | null {
 
 function toApiError(response: Response, body: unknown): ApiError {
   const message = isRecord(body) && typeof body.message === "string" ? body.message : "";
-  return new ApiError(response.status, errorCode(body), message);
+  return new ApiError(response.status, errorCode(body), message, usedByOf(body));
 }
 
 function isSession(body: unknown): body is SessionResponse {

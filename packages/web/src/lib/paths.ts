@@ -31,6 +31,12 @@ export const paths = {
   newUser: "/users/new",
   editUser: { pattern: "/users/edit/:id", href: (id: number) => `/users/edit/${id}` },
   ura: "/URA",
+  newUra: "/URA/new",
+  editUra: { pattern: "/URA/edit/:id", href: (id: number) => `/URA/edit/${id}` },
   announcements: "/announcements",
+  newAnnouncement: "/announcements/new",
+  editAnnouncement: { pattern: "/announcements/edit/:id", href: (id: number) => `/announcements/edit/${id}` },
   monitoring: "/monitoring",
+  newMonitoring: "/monitoring/new",
+  editMonitoring: { pattern: "/monitoring/edit/:id", href: (id: number) => `/monitoring/edit/${id}` },
 } as const;

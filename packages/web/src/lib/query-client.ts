@@ -7,7 +7,11 @@ declare module "@tanstack/react-query" {
   interface Register {
     /** `silent: true` keeps the global handler from toasting; the caller deals with the error. */
     queryMeta: { silent?: boolean };
-    mutationMeta: { silent?: boolean };
+    mutationMeta: {
+      silent?: boolean;
+      /** Error codes the caller shows itself (a delete refused because something still routes to the record). */
+      handledCodes?: readonly string[];
+    };
   }
 }
 
@@ -24,7 +28,9 @@ export const queryClient = new QueryClient({
   }),
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
-      if (!mutation.meta?.silent) toastError(error);
+      if (mutation.meta?.silent) return;
+      if (error instanceof ApiError && error.code && mutation.meta?.handledCodes?.includes(error.code)) return;
+      toastError(error);
     },
   }),
   defaultOptions: {

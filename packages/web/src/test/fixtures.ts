@@ -48,6 +48,8 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     unreadMessages: 0,
     isGroup: false,
     userTicket: [],
+    ura: null,
+    outOfHours: false,
     createdAt: at,
     updatedAt: at,
     ...patch,

@@ -2,9 +2,6 @@ import type {
   ChannelInboundResponse,
   Connection,
   CreateConnectionBody,
-  DestinationItem,
-  DestinationKind,
-  DestinationType,
   PairingCode,
   PairingCodeBody,
   SimulatorConversation,
@@ -36,14 +33,6 @@ export function requestPairingCode(id: number, body: PairingCodeBody): Promise<P
 
 export function countConnectionTickets(whatsappId: number, signal?: AbortSignal): Promise<TicketsCount> {
   return http.get<TicketsCount>("/tickets/count", { query: { whatsappId }, signal });
-}
-
-export function listDestinationTypes(signal?: AbortSignal): Promise<DestinationType[]> {
-  return http.get<DestinationType[]>("/destinationtype", { signal });
-}
-
-export function listDestinationItems(type: DestinationKind, signal?: AbortSignal): Promise<DestinationItem[]> {
-  return http.get<DestinationItem[]>(`/destinationtype/${type}/items`, { signal });
 }
 
 export interface SimulatedMessage {

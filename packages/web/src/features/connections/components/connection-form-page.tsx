@@ -1,4 +1,3 @@
-import type { DestinationKind } from "@atendo/contracts";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "../../../components/form-page";
 import { paths } from "../../../lib/paths";
@@ -8,8 +7,8 @@ import { useConnection, useConnections, useCreateConnection, useUpdateConnection
 import type { ConnectionFormValues } from "./connection-form.schema";
 import { ConnectionForm } from "./connection-form";
 
-function toBody({ kind: _kind, destinationType, destinationItem, ...values }: ConnectionFormValues) {
-  return { ...values, destinationType: destinationType as DestinationKind, destinationItem: Number(destinationItem) };
+function toBody({ kind: _kind, ...values }: ConnectionFormValues) {
+  return values;
 }
 
 /** /connections/new and /connections/edit/:id: saving returns to /connections with a toast (spec §2). */

@@ -3,12 +3,12 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
-import { Controller, type Control } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { ConnectionFormInput } from "./connection-form.schema";
+import type { ConnectionFormControl } from "./connection-form.schema";
 
 interface DefaultFieldProps {
-  control: Control<ConnectionFormInput>;
+  control: ConnectionFormControl;
   /** Why the switch is locked on: the first connection, or the default itself (spec §5). */
   locked: "first" | "current" | null;
   /** The default today, when it is another connection. */

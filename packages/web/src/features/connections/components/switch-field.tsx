@@ -1,10 +1,10 @@
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Switch from "@mui/material/Switch";
-import { Controller, type Control } from "react-hook-form";
-import type { ConnectionFormInput } from "./connection-form.schema";
+import { Controller } from "react-hook-form";
+import type { ConnectionFormControl } from "./connection-form.schema";
 
 /** A boolean field of the connection form as a labelled switch. */
-export function SwitchField({ control, name, label }: { control: Control<ConnectionFormInput>; name: "canCloseTicketByMessage" | "ignoreGroups"; label: string }) {
+export function SwitchField({ control, name, label }: { control: ConnectionFormControl; name: "canCloseTicketByMessage" | "ignoreGroups"; label: string }) {
   return (
     <Controller
       control={control}

@@ -1,4 +1,4 @@
-import type { Connection, ConnectionSession, DestinationKind, UpdateConnectionBody } from "@atendo/contracts";
+import type { Connection, ConnectionSession, UpdateConnectionBody } from "@atendo/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
 import { byText } from "../../../lib/paged-cache";
@@ -11,8 +11,6 @@ import {
   createConnection,
   deleteConnection,
   disconnectSession,
-  listDestinationItems,
-  listDestinationTypes,
   updateConnection,
 } from "../api/connections.api";
 import { connectionQueryKey, connectionQueryOptions, connectionsQueryKey, connectionsQueryOptions } from "../api/connections.queries";
@@ -78,24 +76,6 @@ export function useConnectionTicketCount(id: number | null) {
     meta: { silent: true },
   });
   return { count: query.data?.count ?? 0, isPending: id !== null && query.isPending };
-}
-
-export function useDestinationTypes() {
-  return useQuery({
-    queryKey: ["destinationTypes"],
-    queryFn: ({ signal }) => listDestinationTypes(signal),
-    staleTime: 60_000,
-    meta: { silent: true },
-  });
-}
-
-export function useDestinationItems(type: DestinationKind | "") {
-  return useQuery({
-    queryKey: ["destinationItems", type],
-    queryFn: ({ signal }) => listDestinationItems(type as DestinationKind, signal),
-    enabled: type !== "",
-    meta: { silent: true },
-  });
 }
 
 /** Applies `whatsapp` and `whatsappSession` events (other admins, the channels) to the cache. */

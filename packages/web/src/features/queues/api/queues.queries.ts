@@ -1,10 +1,8 @@
-import { wholeListQueries } from "../../../lib/resource-queries";
-import { getQueue, listQueues } from "./queues.api";
+import type { CreateQueueBody, Queue, UpdateQueueBody } from "@atendo/contracts";
+import { resourceApi } from "../../../lib/resource-api";
+import { wholeListResource } from "../../../lib/whole-list-resource";
 
-/** Every queue, by name (GET /queue is small and unpaged), and each one. */
-export const {
-  listKey: queuesQueryKey,
-  recordKey: queueQueryKey,
-  listQueryOptions: queuesQueryOptions,
-  recordQueryOptions: queueQueryOptions,
-} = wholeListQueries("queues", { list: listQueues, get: getQueue });
+/** Every queue, by name (GET /queue is small and unpaged), each one, and their mutations. */
+export const queuesResource = wholeListResource("queues", resourceApi<Queue, CreateQueueBody, UpdateQueueBody>("/queue"), (queue) => queue.name);
+
+export const { listQueryOptions: queuesQueryOptions, recordQueryOptions: queueQueryOptions } = queuesResource;

@@ -1,10 +1,9 @@
-import { createQueueBody, limits, queueColorPresets, userRef, type Queue } from "@atendo/contracts";
-import CardContent from "@mui/material/CardContent";
-import Stack from "@mui/material/Stack";
+import { businessHoursFields, createQueueBody, limits, queueColorPresets, userRef, type Queue } from "@atendo/contracts";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormCardActions } from "../../../components/form-card-actions";
+import { BusinessHoursFields } from "../../../components/business-hours-fields";
+import { CardForm } from "../../../components/form-card-actions";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";
 import { fieldBinding, useContractForm } from "../../../lib/form";
 import { paths } from "../../../lib/paths";
@@ -16,6 +15,7 @@ const schema = z.object({
   color: createQueueBody.shape.color,
   greetingMessage: createQueueBody.shape.greetingMessage,
   members: z.array(userRef),
+  ...businessHoursFields,
 });
 
 export type QueueFormValues = z.output<typeof schema>;
@@ -28,7 +28,7 @@ interface QueueFormProps {
   onSubmit: (values: QueueFormValues) => void;
 }
 
-/** Name, colour, greeting and members of a queue (spec §2, §5). */
+/** Name, colour, greeting, members and opening hours of a queue (spec §2, §5). */
 export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) {
   const { t } = useTranslation();
   const firstFree = queueColorPresets.find((color) => !takenBy.has(color)) ?? "";
@@ -37,47 +37,45 @@ export function QueueForm({ queue, takenBy, saving, onSubmit }: QueueFormProps) 
     color: queue?.color.toUpperCase() ?? firstFree,
     greetingMessage: queue?.greetingMessage ?? "",
     members: queue?.users ?? [],
+    businessHours: queue?.businessHours ?? null,
+    outOfHoursMessage: queue?.outOfHoursMessage ?? "",
   });
   const { handleSubmit, control, formState } = form;
   const { errors } = formState;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)}>
-      <CardContent>
-        <Stack spacing={2.5}>
-          <FormNameField form={form} label={t("queues.name")} autoFocus={!queue} />
-          <Controller
-            control={control}
-            name="color"
-            render={({ field }) => (
-              <ColorMenuField
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                buttonRef={field.ref}
-                takenBy={takenBy}
-                error={Boolean(errors.color)}
-              />
-            )}
+    <CardForm onSubmit={handleSubmit(onSubmit)} cancelTo={paths.queues} saving={saving}>
+      <FormNameField form={form} label={t("queues.name")} autoFocus={!queue} />
+      <Controller
+        control={control}
+        name="color"
+        render={({ field }) => (
+          <ColorMenuField
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            buttonRef={field.ref}
+            takenBy={takenBy}
+            error={Boolean(errors.color)}
           />
-          <FormTextField
-            form={form}
-            name="greetingMessage"
-            label={t("queues.greeting")}
-            multiline
-            minRows={3}
-            maxRows={10}
-            helperText={t("queues.greetingHint")}
-            slotProps={{ htmlInput: { maxLength: limits.queueGreetingMax } }}
-          />
-          <Controller
-            control={control}
-            name="members"
-            render={({ field }) => <MembersField {...fieldBinding(field)} />}
-          />
-        </Stack>
-      </CardContent>
-      <FormCardActions cancelTo={paths.queues} saving={saving} />
-    </form>
+        )}
+      />
+      <FormTextField
+        form={form}
+        name="greetingMessage"
+        label={t("queues.greeting")}
+        multiline
+        minRows={3}
+        maxRows={10}
+        helperText={t("queues.greetingHint")}
+        slotProps={{ htmlInput: { maxLength: limits.queueGreetingMax } }}
+      />
+      <Controller
+        control={control}
+        name="members"
+        render={({ field }) => <MembersField {...fieldBinding(field)} />}
+      />
+      <BusinessHoursFields form={form} />
+    </CardForm>
   );
 }

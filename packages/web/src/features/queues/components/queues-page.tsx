@@ -1,39 +1,29 @@
-import type { Queue } from "@atendo/contracts";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { AddButton } from "../../../components/add-button";
-import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
-import { ListPage } from "../../../components/list-page";
+import { AdminListPage } from "../../../components/admin-list-page";
 import { paths } from "../../../lib/paths";
-import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useDeleteQueue, useQueues, useQueuesLive } from "../hooks/use-queues";
 import { QueuesTable } from "./queues-table";
 
 /** /queues: every queue with its colour and greeting (admins). */
 export function QueuesPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const query = useQueues({ silent: true });
   const deletion = useDeleteQueue();
-  const confirm = useDialogTarget<Queue>();
   useQueuesLive();
 
   return (
-    <ListPage
+    <AdminListPage
       title={t("pages.queues")}
-      actions={<AddButton to={paths.newQueue} label={t("queues.add")} alwaysLabelled />}
+      addLabel={t("queues.add")}
+      newPath={paths.newQueue}
+      editPath={paths.editQueue.href}
       query={query}
-      isEmpty={query.data?.length === 0}
       emptyText={t("queues.empty")}
-      table={(queues) => <QueuesTable queues={queues} onEdit={(queue) => void navigate(paths.editQueue.href(queue.id))} onDelete={confirm.show} />}
-    >
-      <ConfirmDeleteDialog
-        confirm={confirm}
-        title={t("queues.deleteTitle", { name: confirm.target?.name ?? "" })}
-        message={t("queues.deleteText")}
-        deletion={deletion}
-        deletedMessage={t("queues.deleted")}
-      />
-    </ListPage>
+      deletion={deletion}
+      deleteTitle={(queue) => t("queues.deleteTitle", { name: queue.name })}
+      deleteText={t("queues.deleteText")}
+      deletedMessage={t("queues.deleted")}
+      table={(queues, actions) => <QueuesTable queues={queues} {...actions} />}
+    />
   );
 }

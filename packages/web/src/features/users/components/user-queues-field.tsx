@@ -1,9 +1,9 @@
 import type { Queue } from "@atendo/contracts";
 import Autocomplete from "@mui/material/Autocomplete";
-import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { QueueChip } from "../../../components/queue-chip";
+import { queueOptionProps } from "../../../components/queue-option";
 import type { FieldBinding } from "../../../lib/form";
 import { useQueues } from "../../queues";
 
@@ -23,16 +23,9 @@ export function UserQueuesField({ value, onChange, onBlur }: FieldBinding<number
       loading={query.isPending}
       disableCloseOnSelect
       filterSelectedOptions
-      getOptionLabel={(queue) => queue.name}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      {...queueOptionProps}
       noOptionsText={t("users.noQueues")}
       loadingText={t("common.loading")}
-      renderOption={({ key, ...props }, queue) => (
-        <Box component="li" key={key} {...props} sx={{ gap: 1 }}>
-          <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: queue.color, flexShrink: 0 }} />
-          {queue.name}
-        </Box>
-      )}
       renderValue={(chosen, getItemProps) =>
         chosen.map((queue, index) => {
           const { key, ...itemProps } = getItemProps({ index });

@@ -4,6 +4,7 @@ import { useCacheMutation } from "../../../lib/cache-mutation";
 import { forEditForm } from "../../../lib/query-presets";
 import { useServerEvent } from "../../../lib/socket";
 import { useLiveCache } from "../../../lib/use-live-cache";
+import { deleteMutationMeta } from "../../../lib/whole-list-resource";
 import { createUser, deleteUser, updateUser } from "../api/users.api";
 import { userQueryOptions } from "../api/users.queries";
 import { applyQueueToUsers, forgetUser, refetchUsersInFlight, storeOwnUser, storeUser } from "./users-cache";
@@ -26,8 +27,9 @@ export function useEditUser() {
   return useCacheMutation(({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body), storeOwnUser);
 }
 
+/** A user some connection, menu or monitoring still routes to is refused: the delete dialog says by whom. */
 export function useDeleteUser() {
-  return useCacheMutation(deleteUser, (queryClient, _result, id) => forgetUser(queryClient, id));
+  return useCacheMutation(deleteUser, (queryClient, _result, id) => forgetUser(queryClient, id), deleteMutationMeta);
 }
 
 /** `user` events (other admins' changes) and `queue` events (the queue chips) update open lists. */

@@ -12,6 +12,7 @@ import { formatListTime } from "../../../../lib/date-format";
 import { paths } from "../../../../lib/paths";
 import { ContactAvatar } from "../../../contacts";
 import { formattedAsPlain } from "../../../messages";
+import { TicketStageChips } from "../ticket-stage-chips";
 
 interface TicketRowProps {
   ticket: Ticket;
@@ -66,6 +67,7 @@ export function TicketRow({ ticket, selected, onAccept, accepting }: TicketRowPr
               {t("ticketList.noQueue")}
             </Typography>
           )}
+          <TicketStageChips ticket={ticket} />
           <Typography component="span" variant="caption" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0, textAlign: "end" }}>
             {connection}
           </Typography>

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../../../lib/paths";
 import { ContactAvatar } from "../../../contacts";
+import { TicketStageChips } from "../ticket-stage-chips";
 
 interface TicketHeaderProps {
   ticket: Ticket;
@@ -57,9 +58,12 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
       >
         <ContactAvatar contact={ticket.contact} />
         <Box sx={{ minWidth: 0 }}>
-          <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-            {ticket.contact.name}
-          </Typography>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
+            <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3, minWidth: 0 }}>
+              {ticket.contact.name}
+            </Typography>
+            <TicketStageChips ticket={ticket} withMenuName />
+          </Box>
           <Typography variant="caption" color="text.secondary" noWrap component="p">
             {ticket.queue && (
               <Box

@@ -1,0 +1,66 @@
+import type { WeeklyHours } from "@atendo/contracts";
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
+import Switch from "@mui/material/Switch";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  addInterval,
+  changeInterval,
+  copyMondayToWeekdays,
+  dayNames,
+  defaultWeeklyHours,
+  gridDays,
+  removeInterval,
+} from "../lib/business-hours";
+import type { FieldBinding } from "../lib/form";
+import { OpeningDayRow } from "./opening-day-row";
+
+/**
+ * Weekly opening hours (queues, connections): off is always open (`null`); on, a grid of the
+ * seven days, Monday first, each closed or with up to three intervals in the install's time zone.
+ */
+export function BusinessHoursField({ value, onChange, onBlur }: FieldBinding<WeeklyHours | null>) {
+  const { t, i18n } = useTranslation();
+  const names = useMemo(() => dayNames(i18n.language), [i18n.language]);
+  // Switching off and on again within the form brings the last grid back.
+  const [kept, setKept] = useState<WeeklyHours | null>(null);
+
+  function toggle(on: boolean): void {
+    if (on) return onChange(kept ?? defaultWeeklyHours());
+    setKept(value);
+    onChange(null);
+  }
+
+  return (
+    <Box onBlur={onBlur}>
+      <FormControlLabel
+        control={<Switch checked={value !== null} onChange={(event) => toggle(event.target.checked)} />}
+        label={t("businessHours.switch")}
+      />
+      <FormHelperText sx={{ mt: 0, mb: value ? 1 : 0 }}>{t(value ? "businessHours.onHint" : "businessHours.offHint")}</FormHelperText>
+      {value && (
+        <>
+          <Box sx={{ containerType: "inline-size" }}>
+            {gridDays.map((day) => (
+              <OpeningDayRow
+                key={day}
+                dayName={names[day] ?? ""}
+                intervals={value[day] ?? []}
+                onAdd={() => onChange(addInterval(value, day))}
+                onRemove={(index) => onChange(removeInterval(value, day, index))}
+                onChange={(index, patch) => onChange(changeInterval(value, day, index, patch))}
+              />
+            ))}
+          </Box>
+          <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => onChange(copyMondayToWeekdays(value))} sx={{ mt: 1 }}>
+            {t("businessHours.copyMonday")}
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { MonitoringFormPage } from "./components/monitoring-form-page";
+export { MonitoringsPage } from "./components/monitorings-page";

@@ -1,0 +1,2 @@
+export { UraFormPage } from "./components/ura-form-page";
+export { UrasPage } from "./components/uras-page";
