@@ -38,21 +38,25 @@ const menuName = z.string().trim().min(1).max(limits.uraMenuNameMax);
  * or as `destination: {…}` (as §3 shows an item). `id` names an existing row on PUT; `action`
  * says what to do with it (a row without one is created, or updated when it has an id).
  */
+export const uraItemRow = z.object({
+  id: z.union([z.number().int().positive(), positiveId]).optional(),
+  selector,
+  menuName,
+  destinationType: z.enum(destinationKinds),
+  destinationTypeId: z.union([z.number().int().positive(), positiveId]),
+  action: z.enum(uraItemActions).optional(),
+});
+/** A row as a client writes it (the flat shape). */
+export type UraItemRow = z.input<typeof uraItemRow>;
+
 export const uraItemInput = z.preprocess(
   (row) =>
     row && typeof row === "object" && "destination" in row && row.destination && typeof row.destination === "object"
       ? { ...row.destination, ...row }
       : row,
-  z.object({
-    id: z.union([z.number().int().positive(), positiveId]).optional(),
-    selector,
-    menuName,
-    destinationType: z.enum(destinationKinds),
-    destinationTypeId: z.union([z.number().int().positive(), positiveId]),
-    action: z.enum(uraItemActions).optional(),
-  }),
+  uraItemRow,
 );
-export type UraItemInput = z.input<typeof uraItemInput>;
+export type UraItemInput = UraItemRow;
 
 /**
  * POST /uras (admins): name and description required (spec §5), at least one row; selectors
@@ -65,7 +69,8 @@ export const createUraBody = z.object({
   directDial: z.boolean().default(false),
   uraItems: z.array(uraItemInput).min(1).max(limits.uraItemsMax),
 });
-export type CreateUraBody = z.input<typeof createUraBody>;
+/** The body as a client writes it: rows in the flat shape (the preprocess types them as unknown). */
+export type CreateUraBody = Omit<z.input<typeof createUraBody>, "uraItems"> & { uraItems: UraItemRow[] };
 
 /**
  * PUT /uras/{id} (admins): the same fields plus `action: "update"` (spec §7); rows carry their
@@ -73,7 +78,7 @@ export type CreateUraBody = z.input<typeof createUraBody>;
  * ERR_NO_URAITEM_FOUND for an id of another menu). At least one row must remain.
  */
 export const updateUraBody = createUraBody.extend({ action: z.literal("update").optional() });
-export type UpdateUraBody = z.input<typeof updateUraBody>;
+export type UpdateUraBody = CreateUraBody & { action?: "update" };
 
 /** `ura` socket event (admins): a menu created, changed or removed (beyond the spec's list). */
 export const uraEvent = entityEvent("ura", ura);

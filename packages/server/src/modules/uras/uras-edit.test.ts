@@ -12,7 +12,7 @@ beforeAll(async () => {
   otherQueueId = (await createQueue(t.server, t.admin)).id;
 });
 
-const row = (selector: string, menuName = `Option ${selector}`) => ({ selector, menuName, destinationType: "queue", destinationTypeId: queueId });
+const row = (selector: string, menuName = `Option ${selector}`) => ({ selector, menuName, destinationType: "queue" as const, destinationTypeId: queueId });
 type Item = Ura["uraItems"][number];
 /** An option as the edit form sends it back: flat destination, its id and action. */
 const sent = (item: Item, action: "update" | "delete", change: object = {}) => ({

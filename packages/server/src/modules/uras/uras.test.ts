@@ -12,7 +12,7 @@ beforeAll(async () => {
   queueId = (await createQueue(t.server, t.admin, { name: "Menu Queue" })).id;
 });
 
-const row = (selector: string, menuName = `Option ${selector}`) => ({ selector, menuName, destinationType: "queue", destinationTypeId: queueId });
+const row = (selector: string, menuName = `Option ${selector}`) => ({ selector, menuName, destinationType: "queue" as const, destinationTypeId: queueId });
 const form = (uraItems: object[], name = "Main menu") => ({ name, description: "How can we help?", directDial: false, uraItems });
 
 function post(payload: object) {

@@ -1,4 +1,4 @@
-import { createUraBody, limits, type DestinationKind, type Ura, type UpdateUraBody, type UraItemAction } from "@atendo/contracts";
+import { createUraBody, limits, type Ura, type UpdateUraBody, type UraItemRow } from "@atendo/contracts";
 import { z } from "zod";
 import { destinationFormFields } from "../../../lib/destinations";
 
@@ -58,16 +58,6 @@ export function uraFormDefaults(ura: Ura | undefined): UraFormInput {
 
 type SavedItem = Ura["uraItems"][number];
 
-/** A row of the request (the contract's `UraItemInput` is `unknown` on input: it accepts two shapes). */
-export interface UraItemRow {
-  id?: number;
-  selector: string;
-  menuName: string;
-  destinationType: DestinationKind;
-  destinationTypeId: number;
-  action?: UraItemAction;
-}
-
 function sameItem(row: UraFormValues["rows"][number], item: SavedItem): boolean {
   return (
     row.selector === item.selector &&
@@ -83,7 +73,7 @@ function sameItem(row: UraFormValues["rows"][number], item: SavedItem): boolean 
  * unchanged ones with their id only, and saved rows removed in the form `delete` (first, so a
  * selector they free can be taken by an added row).
  */
-export function uraBody(values: UraFormValues, saved?: Ura): Omit<UpdateUraBody, "uraItems"> & { uraItems: UraItemRow[] } {
+export function uraBody(values: UraFormValues, saved?: Ura): UpdateUraBody {
   const { rows, ...fields } = values;
   const input = (row: UraFormValues["rows"][number]): UraItemRow => ({
     selector: row.selector,
