@@ -29,8 +29,10 @@ describe("connections", () => {
     await page.getByLabel(/^Name/).fill(name);
     await page.getByLabel("Label").fill("Site");
     await page.getByRole("combobox", { name: /Destination type/ }).click();
-    // Kinds that routing does not handle yet are listed, disabled.
-    expect(await page.getByRole("option", { name: /URA/ }).getAttribute("aria-disabled")).toBe("true");
+    // Every kind is routed (issue 13): none is offered disabled.
+    for (const kind of ["User", "Queue", "URA", "Announcement", "Monitoring"]) {
+      expect(await page.getByRole("option", { name: kind, exact: true }).isEnabled(), kind).toBe(true);
+    }
     await page.getByRole("option", { name: "Queue" }).click();
     await page.getByRole("combobox", { name: /^Destination(?! type)/ }).click();
     await page.getByRole("option", { name: queueName }).click();

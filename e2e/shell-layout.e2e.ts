@@ -6,7 +6,8 @@ import { E2E_ADMIN, api, launchBrowser, loginAs, newPage } from "./support/brows
 /**
  * The shell never scrolls (issue 11): the app bar and the drawer stay where they are on every
  * screen, at a wide and a narrow width; only the page inside scrolls. Every route of
- * `lib/paths.ts` is visited as the admin, with data in the lists and one ticket open.
+ * `lib/paths.ts` is visited as the admin, with data in the lists (menus, announcements and
+ * monitorings too, each edit form on a real record) and one ticket open.
  */
 const suffix = Date.now().toString(36);
 let browser: Browser;
@@ -50,6 +51,22 @@ beforeAll(async () => {
     token,
     body: JSON.stringify({ name: `Sofia ${suffix}`, email: `sofia-${suffix}@e2e.atendo.test`, password: "attendant-password", profile: "user", queueIds: [queue.id] }),
   });
+  const toQueue = { destinationType: "queue", destinationTypeId: queue.id } as const;
+  const ura = await api<{ id: number }>("/uras", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ name: `Shell menu ${suffix}`, description: "Choose an option:", uraItems: [{ selector: "1", menuName: "Sales", ...toQueue }] }),
+  });
+  const announcement = await api<{ id: number }>("/announcements", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ name: `Shell notice ${suffix}`, description: "We are open from 8 to 18.", destinationType: "queue", destinationItem: queue.id }),
+  });
+  const monitoring = await api<{ id: number }>("/monitorings", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ name: `Shell watch ${suffix}`, status: "open", userId: user.id }),
+  });
 
   // One entry per path of lib/paths.ts (the test below fails when a path is added without one).
   urls = {
@@ -78,9 +95,15 @@ beforeAll(async () => {
     users: [paths.users],
     newUser: [paths.newUser],
     editUser: [paths.editUser.href(user.id)],
-    ura: [paths.ura, `${paths.ura}/new`, `${paths.ura}/edit/1`],
-    announcements: [paths.announcements, `${paths.announcements}/new`, `${paths.announcements}/edit/1`],
-    monitoring: [paths.monitoring, `${paths.monitoring}/new`, `${paths.monitoring}/edit/1`],
+    ura: [paths.ura],
+    newUra: [paths.newUra],
+    editUra: [paths.editUra.href(ura.id)],
+    announcements: [paths.announcements],
+    newAnnouncement: [paths.newAnnouncement],
+    editAnnouncement: [paths.editAnnouncement.href(announcement.id)],
+    monitoring: [paths.monitoring],
+    newMonitoring: [paths.newMonitoring],
+    editMonitoring: [paths.editMonitoring.href(monitoring.id)],
   };
 });
 afterAll(() => browser.close());

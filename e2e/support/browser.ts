@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterEach, expect, inject } from "vitest";
 import { E2E_ADMIN } from "./global-setup.js";
@@ -85,6 +86,32 @@ export async function loginAs(page: Page, email: string, password: string): Prom
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole("button", { name: /sign in|log in|login/i }).click();
   await page.waitForURL("**/tickets");
+}
+
+/**
+ * A new browser context signed in as `email` through the login form, its live connection up:
+ * from then on the server's events reach the page.
+ */
+export async function signedIn(browser: Browser, email: string, password: string, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, options);
+  const live = liveConnection(page);
+  await loginAs(page, email, password);
+  await live;
+  return { context, page };
+}
+
+/**
+ * Saves a picture of the page as `<name>.png` in the folder E2E_SHOTS names, for a person to
+ * look at (`E2E_SHOTS=/tmp/e2e-shots npx vitest run --project e2e …`); without it, nothing. Taken
+ * once the page's transitions (a dialog fading in, a label moving) have ended.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SHOTS;
+  if (!folder) return;
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+  await page.screenshot({ path: join(folder, `${name}.png`) });
 }
 
 /** Calls the API directly (for setup that is not the subject of a journey). */

@@ -13,7 +13,8 @@ function upsert(messages: readonly Message[], message: Message): Message[] {
 
 /**
  * The simulated customer's conversation: GET once, then `appMessage` events (admins get them all)
- * add the attendants' replies and the customer's own messages, and update acks.
+ * add the attendants' replies and the customer's own messages, and update acks; `ticket` events
+ * keep the ticket's status and queue current.
  */
 export function useSimulatorConversation(connectionId: number, number: string | null) {
   const queryClient = useQueryClient();
@@ -41,6 +42,14 @@ export function useSimulatorConversation(connectionId: number, number: string | 
       return;
     }
     queryClient.setQueryData<SimulatorConversation>(key, { ticket: event.ticket, messages: upsert(current.messages, event.message) });
+  });
+
+  // Accepting, transferring or resolving sends no message: the ticket's own events keep its line current.
+  useServerEvent("ticket", (event) => {
+    if (!("ticket" in event)) return;
+    const current = queryClient.getQueryData<SimulatorConversation>(key);
+    if (current?.ticket?.id !== event.ticket.id) return;
+    queryClient.setQueryData<SimulatorConversation>(key, { ...current, ticket: event.ticket });
   });
 
   return query;
