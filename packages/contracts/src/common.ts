@@ -48,6 +48,12 @@ export const idParam = z.object({ id: positiveId });
  */
 export const looseId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), positiveId]);
 
+/** Query-string booleans: "true"/"1" are true, anything else (or absent) false. */
+export const queryFlag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === "true" || value === "1");
+
 /** Query strings arrive as text; page numbers start at 1. */
 export const pageNumber = positiveWholeText(100_000).default(1);
 

@@ -3,6 +3,7 @@ export * from "./announcements.js";
 export * from "./auth.js";
 export * from "./business-hours.js";
 export * from "./channels-api.js";
+export * from "./chat-policy.js";
 export * from "./chats.js";
 export * from "./common.js";
 export * from "./connections.js";

@@ -1,13 +1,7 @@
 import { z } from "zod";
-import { listPage, pageNumber, positiveId } from "./common.js";
+import { listPage, pageNumber, positiveId, queryFlag } from "./common.js";
 import { limits } from "./limits.js";
 import { activeTicketStatuses, ticket, ticketStatuses } from "./tickets.js";
-
-/** Query-string booleans: "true"/"1" are true, anything else (or absent) false. */
-const queryFlag = z
-  .union([z.boolean(), z.string()])
-  .optional()
-  .transform((value) => value === true || value === "true" || value === "1");
 
 /** Query-string id lists: `[1,2]` (JSON, as the spec's client sends), `1,2`, or repeated keys. */
 const queryIdList = z

@@ -29,6 +29,8 @@ import { createJobs, type JobOptions } from "./jobs/jobs.js";
 import type { JobRegistry } from "./jobs/job-registry.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
+import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
+import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
@@ -194,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ticketsRoutes,
     messagesRoutes,
     forwardingRoutes,
+    chatsRoutes,
+    chatMessagesRoutes,
     mediaRoutes,
     apiChannelRoutes,
     simulatorRoutes,

@@ -16,6 +16,7 @@ const constraintCodes: Record<string, ErrorCode> = {
   ura_items_selector_key: "ERR_DUPLICATED_URAITEM_SELECTOR",
   announcements_name_key: "ERR_ANNOUNCEMENT_NAME_EXISTS",
   monitorings_name_key: "ERR_MONITORING_NAME_EXISTS",
+  chats_direct_key: "ERR_OTHER_OPEN_CHAT",
 };
 
 /** The catalogued code of a violated unique constraint, when it has one. */

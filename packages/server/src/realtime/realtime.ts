@@ -16,6 +16,11 @@ export interface EmitTarget {
    * (quick answers, contacts); never for tickets, messages or users (docs/decisions/0008).
    */
   everyone?: boolean;
+  /**
+   * Users left out of the rooms above: they were sent their own copy (internal chats give each
+   * participant its own view and admins another; docs/decisions/0038).
+   */
+  exceptUserIds?: readonly number[];
 }
 
 export interface RealtimeOptions {
@@ -32,6 +37,8 @@ export interface Realtime {
   io: Server;
   /** Sends a server event (only the contract's names, each with its payload type) to the target's rooms. */
   emit<E extends ServerEventName>(target: EmitTarget, event: E, payload: ServerEventPayload<E>): void;
+  /** Whether any of these users has a live socket, on any instance (a chat message is then delivered). */
+  anyConnected(userIds: readonly number[]): Promise<boolean>;
   /** Moves every live socket of a user in or out of rooms (their queues changed), on every instance. */
   updateUserRooms(userId: number, change: { join?: readonly string[]; leave?: readonly string[] }): void;
   /**
@@ -131,7 +138,14 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     io,
     emit(target, event, payload) {
       const names = targetRooms(target);
-      if (names.length > 0) io.to(names).emit(event, payload);
+      if (names.length === 0) return;
+      const except = (target.exceptUserIds ?? []).map(rooms.user);
+      (except.length > 0 ? io.to(names).except(except) : io.to(names)).emit(event, payload);
+    },
+    async anyConnected(userIds) {
+      if (userIds.length === 0) return false;
+      // Through the adapter: with Redis, the other instances answer for their sockets too.
+      return (await io.in(userIds.map(rooms.user)).fetchSockets()).length > 0;
     },
     updateUserRooms(userId, change) {
       // The adapter applies these on every instance (Redis included), so sockets held elsewhere move too.

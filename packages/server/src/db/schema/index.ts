@@ -7,3 +7,4 @@ export * from "./connections.js";
 export * from "./routing.js";
 export * from "./tickets.js";
 export * from "./messages.js";
+export * from "./chats.js";

@@ -7,6 +7,7 @@ import { messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertCanSeeTicket } from "../tickets/ticket.policy.js";
+import { chatMediaForUser } from "../chats/chat-media.js";
 import { mediaNamePattern } from "./media-store.js";
 
 interface MediaFile {
@@ -35,10 +36,17 @@ function fileOf(row: { name: string | null; mimeType: string | null; fileName: s
   return { name, mimeType: row.mimeType ?? "application/octet-stream", fileName: row.fileName ?? name };
 }
 
-/** A message's file, for a user who may see its ticket (403 otherwise, 404 for an unknown name). */
+/**
+ * A message's file, for a user who may see its ticket, or read its internal chat (403 otherwise,
+ * 404 for an unknown name).
+ */
 export async function mediaForUser(ctx: AppContext, actor: Actor, name: string): Promise<MediaFile> {
   const [row] = await selectMedia(ctx, name);
-  if (!row) throw new AppError("ERR_NOT_FOUND");
+  if (!row) {
+    const inChat = await chatMediaForUser(ctx, actor, name);
+    if (!inChat) throw new AppError("ERR_NOT_FOUND");
+    return fileOf(inChat);
+  }
   await assertCanSeeTicket(ctx.db, actor, row.ticket);
   return fileOf(row);
 }

@@ -8,7 +8,7 @@ import type { Actor } from "../../core/actor.js";
 import { assertCanWriteTicket, canSeeTicket } from "../tickets/ticket.policy.js";
 import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
 import { sendOutgoing, type Draft } from "./delivery/outgoing.service.js";
-import type { Upload } from "./uploads.js";
+import { keepUploads, type Upload } from "./uploads.js";
 
 type SendText = z.output<typeof sendMessageBody>;
 
@@ -59,16 +59,5 @@ export async function sendText(ctx: AppContext, actor: Actor, ticket: TicketRow,
  * caption. Call after ticketToWrite: the files get their final unique names here.
  */
 export async function sendFiles(ctx: AppContext, actor: Actor, ticket: TicketRow, files: readonly Upload[], caption: string): Promise<Message[]> {
-  const drafts: Draft[] = [];
-  for (const [index, file] of files.entries()) {
-    const mediaName = await ctx.media.keepTemporary(file.tempPath, file.kind.extension);
-    drafts.push({
-      body: index === 0 && caption ? caption : file.fileName,
-      mediaType: file.kind.mediaType,
-      mediaName,
-      mimeType: file.kind.mimeType,
-      fileName: file.fileName,
-    });
-  }
-  return storeAndDeliver(ctx, actor, ticket, drafts);
+  return storeAndDeliver(ctx, actor, ticket, await keepUploads(ctx, files, caption));
 }

@@ -34,3 +34,31 @@ export async function readMultipartMessage(ctx: AppContext, request: FastifyRequ
   }
   return { files, body: body.trim() };
 }
+
+/** What a stored file contributes to its message (ticket or internal chat). */
+export interface FileDraft {
+  body: string;
+  mediaType: Upload["kind"]["mediaType"];
+  mediaName: string;
+  mimeType: string;
+  fileName: string;
+}
+
+/**
+ * Gives checked uploads their final unique names, one message each: the caption is the first
+ * file's body, the others show their file name. Call once the sender's permission is checked.
+ */
+export async function keepUploads(ctx: AppContext, files: readonly Upload[], caption: string): Promise<FileDraft[]> {
+  const drafts: FileDraft[] = [];
+  for (const [index, file] of files.entries()) {
+    const mediaName = await ctx.media.keepTemporary(file.tempPath, file.kind.extension);
+    drafts.push({
+      body: index === 0 && caption ? caption : file.fileName,
+      mediaType: file.kind.mediaType,
+      mediaName,
+      mimeType: file.kind.mimeType,
+      fileName: file.fileName,
+    });
+  }
+  return drafts;
+}

@@ -17,11 +17,11 @@ export function queueFilter(actor: Actor, queueIds: readonly number[]): SQL {
     or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${actor.id}))`;
 }
 
-/** Tickets updated on that calendar day, in UTC (docs/decisions/0018). */
-export function dayFilter(date: string): SQL {
+/** Rows (tickets `t` unless told) updated on that calendar day, in UTC (docs/decisions/0018). */
+export function dayFilter(date: string, updatedAt: SQL = sql`t.updated_at`): SQL {
   const start = new Date(`${date}T00:00:00.000Z`);
   const end = new Date(start.getTime() + 86_400_000);
-  return sql`t.updated_at >= ${start.toISOString()} and t.updated_at < ${end.toISOString()}`;
+  return sql`${updatedAt} >= ${start.toISOString()} and ${updatedAt} < ${end.toISOString()}`;
 }
 
 function searchPatterns(text: string) {
