@@ -3,6 +3,7 @@ import { AboutPage } from "../features/about";
 import { AnnouncementFormPage, AnnouncementsPage } from "../features/announcements";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from "../features/auth";
 import { ConnectionFormPage, ConnectionsPage, SimulatorIndexPage, SimulatorPage } from "../features/connections";
+import { ChatsPage } from "../features/chats";
 import { ContactsPage } from "../features/contacts";
 import { MonitoringFormPage, MonitoringsPage } from "../features/monitorings";
 import { QueueFormPage, QueuesPage } from "../features/queues";
@@ -50,8 +51,8 @@ export const routes: RouteObject[] = [
               // One element for both paths: the list stays mounted (scroll, filters) while tickets open.
               { path: paths.tickets, element: <TicketsPage />, children: [{ path: paths.ticket.pattern }] },
               { path: paths.quickAnswers, element: <QuickAnswersPage /> },
-              comingSoon(paths.chats, "pages.chats"),
-              comingSoon(paths.chat.pattern, "pages.chats"),
+              // One element for both paths, as tickets: the list stays mounted while chats open.
+              { path: paths.chats, element: <ChatsPage />, children: [{ path: paths.chat.pattern }] },
               { path: paths.contacts, element: <ContactsPage /> },
               {
                 element: <AdminRoute />,

@@ -6,6 +6,8 @@ export const storageKeys = {
   shutdownBannerDismissed: "shutdownBannerDismissed",
   /** Admins' "show all tickets" toggle of the ticket list. */
   showAllTickets: "showAllTickets",
+  /** Admins' "show all chats" toggle of the internal chat list. */
+  showAllChats: "showAllChats",
   /** The user answered "not now" to the browser-notifications prompt. */
   notificationsPromptDismissed: "notificationsPromptDismissed",
   /** Whether sent ticket messages carry the attendant's signature (spec §3, default on). */

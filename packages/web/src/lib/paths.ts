@@ -13,7 +13,7 @@ export const paths = {
   tickets: "/tickets",
   ticket: { pattern: "/tickets/:ticketId", href: (id: number) => `/tickets/${id}` },
   chats: "/chats",
-  chat: { pattern: "/chats/:chatId" },
+  chat: { pattern: "/chats/:chatId", href: (id: number) => `/chats/${id}` },
   contacts: "/contacts",
   quickAnswers: "/quickAnswers",
   settings: "/settings",

@@ -3,6 +3,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { useId, useState } from "react";
 import { Outlet } from "react-router";
 import { ShutdownBanner } from "../../components/shutdown-banner";
+import { ChatsBackground } from "../../features/chats";
 import { FeedbackModal } from "../../features/feedback";
 import { TicketsBackground } from "../../features/tickets";
 import { AppDrawer } from "./app-drawer";
@@ -45,6 +46,7 @@ export function AppShell() {
       </Box>
       <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
       <TicketsBackground />
+      <ChatsBackground />
     </Box>
   );
 }

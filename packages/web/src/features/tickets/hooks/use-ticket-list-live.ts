@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { refetchListsInFlight } from "../../../lib/paged-cache";
 import { useServerEvent, useSocket } from "../../../lib/socket";
 import { applyTicket, markTicketRead, removeTicket, type ListViewer, type TicketListData, type TicketListFilter } from "./ticket-list-cache";
-import { createCoalescer } from "./count-refresh";
+import { createCoalescer } from "../../../lib/count-refresh";
 import { ticketCountsKey } from "./use-ticket-list-counts";
 import { ticketListsKey } from "./use-ticket-list";
 

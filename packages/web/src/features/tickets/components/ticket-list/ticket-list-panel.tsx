@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { QueryState } from "../../../../components/query-state";
 import { SearchField } from "../../../../components/search-field";
+import { VirtualRows } from "../../../../components/virtual-rows";
 import { flattenPages } from "../../../../lib/paged-cache";
 import { paths } from "../../../../lib/paths";
 import { useCurrentUser } from "../../../../lib/session";
@@ -19,7 +20,6 @@ import { NotificationsPrompt } from "../notifications-prompt";
 import { TicketListFilterMenu } from "./ticket-list-filter-menu";
 import { TicketListTabs } from "./ticket-list-tabs";
 import { TicketRow } from "./ticket-row";
-import { TicketRows } from "./ticket-rows";
 
 interface TicketListPanelProps {
   filters: TicketListFilters;
@@ -80,8 +80,8 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
           <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
         </Box>
         {query.data && (
-          <TicketRows
-            tickets={tickets}
+          <VirtualRows
+            items={tickets}
             label={t(`ticketList.views.${view}`)}
             empty={t(filters.searching ? "common.noResults" : `ticketList.empty.${filters.tab}`)}
             hasNextPage={query.hasNextPage}

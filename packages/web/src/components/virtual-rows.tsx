@@ -1,4 +1,4 @@
-import { layout, type Ticket } from "@atendo/contracts";
+import { layout } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
@@ -6,15 +6,15 @@ import { forwardRef, type HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso, type Components } from "react-virtuoso";
 
-interface TicketRowsProps {
-  tickets: Ticket[];
+interface VirtualRowsProps<T extends { id: number }> {
+  items: T[];
   label: string;
   empty: string;
   hasNextPage: boolean;
   loadingMore: boolean;
   /** Called near the end of the list (spec §9: 100 px); only the user's scrolling retries a failed page. */
   onEndReached: () => void;
-  renderRow: (ticket: Ticket) => React.ReactNode;
+  renderRow: (item: T) => React.ReactNode;
 }
 
 interface RowsContext {
@@ -29,19 +29,19 @@ const List = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement> & { conte
   return <div {...props} ref={ref} role="list" aria-label={context?.label} />;
 });
 
-const Item: Components<Ticket, RowsContext>["Item"] = ({ children, item: _item, context: _context, ...props }) => (
+const Item: Components<unknown, RowsContext>["Item"] = ({ children, item: _item, context: _context, ...props }) => (
   <div {...props} role="listitem">
     {children}
   </div>
 );
 
 /**
- * The rows, virtualised (a queue can hold thousands of tickets): only what is on screen is in the
+ * The rows of a long paged list (tickets, chats), virtualised: only what is on screen is in the
  * page. The next page is asked for when the end comes within 100 px of the view.
  */
-export function TicketRows({ tickets, label, empty, hasNextPage, loadingMore, onEndReached, renderRow }: TicketRowsProps) {
+export function VirtualRows<T extends { id: number }>({ items, label, empty, hasNextPage, loadingMore, onEndReached, renderRow }: VirtualRowsProps<T>) {
   const { t } = useTranslation();
-  if (tickets.length === 0) {
+  if (items.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }}>
         {empty}
@@ -49,19 +49,19 @@ export function TicketRows({ tickets, label, empty, hasNextPage, loadingMore, on
     );
   }
   return (
-    <Virtuoso<Ticket, RowsContext>
+    <Virtuoso<T, RowsContext>
       style={{ height: "100%" }}
       context={{ label }}
-      data={tickets}
-      computeItemKey={(_index, ticket) => ticket.id}
+      data={items}
+      computeItemKey={(_index, item) => item.id}
       increaseViewportBy={{ top: 0, bottom: layout.infiniteScrollPx }}
       endReached={() => {
         if (hasNextPage && !loadingMore) onEndReached();
       }}
-      itemContent={(_index, ticket) => renderRow(ticket)}
+      itemContent={(_index, item) => renderRow(item)}
       components={{
         List,
-        Item,
+        Item: Item as Components<T, RowsContext>["Item"],
         Footer: () =>
           loadingMore ? (
             <Box sx={{ display: "grid", placeItems: "center", py: 2 }}>

@@ -1,0 +1,43 @@
+import type { Chat } from "@atendo/contracts";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import Box from "@mui/material/Box";
+import ButtonBase from "@mui/material/ButtonBase";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "../../../lib/paths";
+import { ChatAvatar } from "./chat-avatar";
+
+/** Back to /chats, and the participant header that opens the details drawer (spec §2). */
+export function ChatHeader({ chat, onOpenDetails }: { chat: Chat; onOpenDetails: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="header"
+      sx={{ display: "flex", alignItems: "center", gap: 1, px: { xs: 1, sm: 2 }, minHeight: 64, borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}
+    >
+      <Tooltip title={t("chats.view.back")}>
+        <IconButton component={Link} to={paths.chats} aria-label={t("chats.view.back")} edge="start">
+          <ArrowBackIcon />
+        </IconButton>
+      </Tooltip>
+      <ButtonBase
+        onClick={onOpenDetails}
+        aria-label={t("chats.details.open", { name: chat.name })}
+        sx={{ flex: 1, minWidth: 0, justifyContent: "flex-start", gap: 1.5, p: 0.5, borderRadius: 1, textAlign: "left" }}
+      >
+        <ChatAvatar chat={chat} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+            {chat.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="p">
+            {t("chats.members", { count: chat.userChat.length })}
+          </Typography>
+        </Box>
+      </ButtonBase>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Chat, ChatMessage } from "@atendo/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import {
+  addChatParticipants,
+  createChat,
+  deleteChatMessage,
+  markChatRead,
+  removeChatParticipant,
+  renameChat,
+  sendChatFiles,
+  sendChatText,
+} from "../api/chats.api";
+import { chatKey } from "./use-chat-list";
+import { storeChatMessages } from "./use-chat-messages";
+
+export interface OutgoingChatMessage {
+  text: string;
+  files: readonly File[];
+}
+
+/** Sends the composer's text, or its files with the text as caption. */
+export function useSendChatMessage(chatId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ text, files }: OutgoingChatMessage) => {
+      const { messages } = files.length > 0 ? await sendChatFiles(chatId, files, text || null) : await sendChatText(chatId, { body: text });
+      storeChatMessages(queryClient, chatId, messages);
+      return messages;
+    },
+  });
+}
+
+/** The `update` event marks the message deleted in every viewer's list, the sender's too. */
+export function useDeleteChatMessage() {
+  return useMutation({
+    mutationFn: ({ message, isLast }: { message: ChatMessage; isLast: boolean }) => deleteChatMessage(message, isLast),
+  });
+}
+
+export function useCreateChat() {
+  return useMutation({ mutationFn: createChat });
+}
+
+/** A chat the user changed: stored at once (the `chat` event brings it to the lists too). */
+function useChatMutation<V>(call: (value: V) => Promise<Chat>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: (chat) => queryClient.setQueryData(chatKey(chat.id), chat) });
+}
+
+export function useRenameChat(chatId: number) {
+  return useChatMutation((name: string) => renameChat(chatId, { name }));
+}
+
+export function useAddChatParticipants(chatId: number) {
+  return useChatMutation((participantIds: number[]) => addChatParticipants(chatId, { participantIds }));
+}
+
+export function useLeaveChat(chatId: number) {
+  return useMutation({ mutationFn: (userId: number) => removeChatParticipant(chatId, userId) });
+}
+
+/**
+ * Spec §4: leaving a chat page marks its messages read; opening it does too, so the badges clear
+ * while it is read. Participants only (the server ignores others).
+ */
+export function useMarkReadWhileOpen(chatId: number, participant: boolean): void {
+  useEffect(() => {
+    if (!participant) return;
+    const mark = () => void markChatRead(chatId).catch(() => undefined); // a chat that is gone has nothing to mark
+    mark();
+    return mark;
+  }, [chatId, participant]);
+}

@@ -1,0 +1,2 @@
+export { ChatsBackground } from "./components/chats-background";
+export { ChatsPage } from "./components/chats-page";
