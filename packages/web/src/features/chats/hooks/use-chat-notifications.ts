@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { showNotification } from "../../../lib/notifications";
+import { paths } from "../../../lib/paths";
+import { useServerEvent } from "../../../lib/socket";
+import { formattedAsPlain } from "../../messages";
+import { shouldNotifyChat } from "./chat-notification-rule";
+
+/**
+ * Browser notifications for new chat messages (issue 14): titled with the chat's name, the
+ * message as body (with its sender's name in a group); a click opens the chat.
+ */
+export function useChatNotifications(viewerId: number | null, openChatId: number | null): void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+
+  useServerEvent("appChatMessage", (event) => {
+    if (viewerId === null || !shouldNotifyChat(event, viewerId, openChatId, document.hidden)) return;
+    const { message, chat } = event;
+    const text = formattedAsPlain(message.body).trim() || t(`ticketList.mediaKinds.${message.mediaType}`, { defaultValue: t("ticketList.mediaKinds.document") });
+    showNotification({
+      title: chat.name,
+      body: chat.isGroup && message.sender ? `${message.sender.name}: ${text}` : text,
+      tag: `chat-${chat.id}`,
+      onClick: () => void navigate(paths.chat.href(chat.id)),
+    });
+  });
+}
