@@ -6,16 +6,13 @@
 // (its own PostgreSQL server in a fresh data folder), `server` the PostgreSQL server at
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), on a fresh database
 // created and dropped.
-import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
-import { spawnServer, type SpawnedServer } from "../packages/server/src/test/spawn-server.js";
-import { adminQuery } from "../packages/server/src/test/test-database.js";
 import { compareWithPlain, measureUra, printUra, type UraResult, type VsPlain } from "./ingest-ura.js";
+import { benchDatabases, startOn } from "./support/databases.js";
 import { adminSocket, apiConnection, listen, login, pool, timed } from "./support/server-api.js";
 import { ratio, summarise, writeResult, type LatencySummary } from "./support/stats.js";
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const databases = (process.env.BENCH_DATABASES ?? "embedded,server").split(",").map((name) => name.trim());
+const databases = benchDatabases("embedded,server");
 const throughputMessages = Number(process.env.BENCH_MESSAGES ?? 20_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const contactsCount = Number(process.env.BENCH_CONTACTS ?? 2_000);
@@ -23,31 +20,6 @@ const fixedRate = Number(process.env.BENCH_RATE ?? 500);
 const latencySeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const admin = { email: "bench@atendo.local", password: "bench-password" };
 const adminEnv = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
-
-/** A server process on the named database, and how to clean up after it. */
-async function startOn(target: string): Promise<{ server: SpawnedServer; cleanUp: () => Promise<void> }> {
-  if (target === "embedded") {
-    const server = await spawnServer(adminEnv);
-    return { server, cleanUp: () => server.stop() };
-  }
-  if (target !== "server") throw new Error(`BENCH_DATABASES: unknown database ${target} (embedded, server)`);
-  const database = `atendo_bench_${randomBytes(4).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${database}`);
-  const dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${database} with (force)`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  const server = await spawnServer({ ...adminEnv, DATABASE_URL: url.toString() }).catch(async (error: unknown) => {
-    await dropDatabase();
-    throw error;
-  });
-  return {
-    server,
-    cleanUp: async () => {
-      await server.stop();
-      await dropDatabase();
-    },
-  };
-}
 
 interface IngestResult {
   throughput: { ticketCreation: { msgsPerSecond: number }; steadyState: { msgsPerSecond: number; roundTrip: LatencySummary } };
@@ -57,7 +29,7 @@ interface IngestResult {
 
 async function measure(target: string): Promise<IngestResult> {
   console.log(`\n▶ ${target}`);
-  const { server, cleanUp } = await startOn(target);
+  const { server, cleanUp } = await startOn(target, adminEnv);
   try {
     const session = await login(server.baseUrl, admin);
     // A queue without a greeting, so only the inbound path is measured.

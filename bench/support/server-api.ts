@@ -10,7 +10,7 @@ export async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A logged-in admin: `post` creates something through the admin API and returns it. */
+/** A signed-in user (the admin, for most benchmarks): `post` creates something through the API and returns it. */
 export interface AdminSession {
   base: string;
   token: string;
@@ -24,7 +24,8 @@ export async function login(base: string, credentials: { email: string; password
   return {
     base,
     token,
-    post: async <T>(path: string, body: unknown) => json<T>(await fetch(`${base}${path}`, { method: "POST", headers: authed, body: JSON.stringify(body) })),
+    post: async <T>(path: string, body: unknown) =>
+      json<T>(await fetch(`${base}${path}`, { method: "POST", headers: authed, body: JSON.stringify(body), signal: AbortSignal.timeout(requestTimeoutMs) })),
   };
 }
 
@@ -60,7 +61,7 @@ export async function apiConnection(admin: AdminSession, name: string, destinati
   };
 }
 
-/** An admin's socket.io client, connected: it hears every `appMessage`. */
+/** A signed-in user's socket.io client, connected (an admin's hears every `appMessage`). */
 export async function adminSocket(admin: AdminSession): Promise<Socket> {
   const socket = io(admin.base, { path: "/socket.io", auth: { token: admin.token }, transports: ["websocket"], reconnection: false });
   await new Promise<void>((resolve, reject) => {
