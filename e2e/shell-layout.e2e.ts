@@ -7,7 +7,7 @@ import { E2E_ADMIN, api, launchBrowser, loginAs, newPage } from "./support/brows
  * The shell never scrolls (issue 11): the app bar and the drawer stay where they are on every
  * screen, at a wide and a narrow width; only the page inside scrolls. Every route of
  * `lib/paths.ts` is visited as the admin, with data in the lists (menus, announcements and
- * monitorings too, each edit form on a real record) and one ticket open.
+ * monitorings too, each edit form on a real record), one ticket open and one chat open.
  */
 const suffix = Date.now().toString(36);
 let browser: Browser;
@@ -51,6 +51,11 @@ beforeAll(async () => {
     token,
     body: JSON.stringify({ name: `Sofia ${suffix}`, email: `sofia-${suffix}@e2e.atendo.test`, password: "attendant-password", profile: "user", queueIds: [queue.id] }),
   });
+  // A chat with Sofia, long enough to scroll: /chats/{id} is a real screen since issue 14.
+  const chat = await api<{ id: number }>("/chats", { method: "POST", token, body: JSON.stringify({ participantIds: [me.id, user.id], chatName: "" }) });
+  for (let index = 1; index <= 25; index++) {
+    await api(`/chatmessages/${chat.id}`, { method: "POST", token, body: JSON.stringify({ body: `Message ${index} of the shell journey's chat, long enough to wrap on a narrow screen` }) });
+  }
   const toQueue = { destinationType: "queue", destinationTypeId: queue.id } as const;
   const ura = await api<{ id: number }>("/uras", {
     method: "POST",
@@ -78,7 +83,7 @@ beforeAll(async () => {
     tickets: [paths.tickets],
     ticket: [paths.ticket.href(openId)],
     chats: [paths.chats],
-    chat: [paths.chat.pattern.replace(":chatId", "1")],
+    chat: [paths.chat.href(chat.id)],
     contacts: [paths.contacts],
     quickAnswers: [paths.quickAnswers],
     settings: [paths.settings],

@@ -1,6 +1,8 @@
 import type { Chat, ChatMessage } from "@atendo/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useMemo, useRef } from "react";
+import { singleFlight } from "../../../lib/single-flight";
+import { useServerEvent } from "../../../lib/socket";
 import {
   addChatParticipants,
   createChat,
@@ -62,13 +64,34 @@ export function useLeaveChat(chatId: number) {
 
 /**
  * Spec §4: leaving a chat page marks its messages read; opening it does too, so the badges clear
- * while it is read. Participants only (the server ignores others).
+ * while it is read. A message that arrives while the chat is on screen is read as well (the list
+ * does not count it, spec §4), so the drawer badge, the title and the sender's ack agree with what
+ * the user sees; one that arrives while the tab is hidden, once the tab shows again. Participants
+ * only (the server ignores others).
  */
 export function useMarkReadWhileOpen(chatId: number, participant: boolean): void {
+  const markRead = useMemo(() => singleFlight(() => markChatRead(chatId)), [chatId]); // a chat that is gone has nothing to mark
+  const unreadWhileHidden = useRef(false);
+
   useEffect(() => {
     if (!participant) return;
-    const mark = () => void markChatRead(chatId).catch(() => undefined); // a chat that is gone has nothing to mark
-    mark();
-    return mark;
-  }, [chatId, participant]);
+    markRead();
+    return markRead;
+  }, [markRead, participant]);
+
+  useServerEvent("appChatMessage", (event) => {
+    if (!participant || event.action !== "create" || event.message.chatId !== chatId || event.message.fromMe) return;
+    if (document.visibilityState === "visible") markRead();
+    else unreadWhileHidden.current = true;
+  });
+
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState !== "visible" || !unreadWhileHidden.current) return;
+      unreadWhileHidden.current = false;
+      markRead();
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, [markRead]);
 }

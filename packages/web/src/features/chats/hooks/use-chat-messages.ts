@@ -10,9 +10,27 @@ type ChatMessagesData = InfiniteData<ChatMessagePage>;
 
 export const chatMessagesKey = (chatId: number) => ["chats", "messages", chatId] as const;
 
-/** Messages the server returned (a send's answer, a live event) into the chat's list. */
+/** The copy of `message` already in the list, if any. */
+function cachedCopy(data: ChatMessagesData | undefined, message: ChatMessage): ChatMessage | undefined {
+  for (const page of data?.pages ?? []) {
+    const found = page.messages.find((item) => item.id === message.id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Messages a send answered into the chat's list. The answer can arrive after the live events of
+ * the same messages (a reader with the chat open turns them read at once): a copy already further
+ * on (a higher ack, or deleted) is kept, since acks only rise.
+ */
 export function storeChatMessages(queryClient: QueryClient, chatId: number, messages: readonly ChatMessage[]): void {
-  queryClient.setQueryData<ChatMessagesData>(chatMessagesKey(chatId), (data) => messages.reduce(upsertMessage, data));
+  queryClient.setQueryData<ChatMessagesData>(chatMessagesKey(chatId), (data) =>
+    messages.reduce((pages, message) => {
+      const cached = cachedCopy(pages, message);
+      return cached && (cached.ack > message.ack || cached.isDeleted) ? pages : upsertMessage(pages, message);
+    }, data),
+  );
 }
 
 /**

@@ -1,34 +1,9 @@
 import type { Ticket } from "@atendo/contracts";
 import { useEffect, useMemo, useRef } from "react";
 import { useCurrentUser } from "../../../lib/session";
+import { singleFlight } from "../../../lib/single-flight";
 import { useServerEvent } from "../../../lib/socket";
 import { markMessagesRead } from "../api/messages.api";
-
-/**
- * Runs `call` now, or once more right after the call in flight: a burst of messages costs at most
- * two requests, and the last one sees every message of the burst.
- */
-function singleFlight(call: () => Promise<unknown>): () => void {
-  let running = false;
-  let again = false;
-  const run = (): void => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    void call()
-      .catch(() => undefined) // a ticket that left the user's sight keeps its count: nothing to tell them
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  return run;
-}
 
 /**
  * A customer's message shown in the ticket on screen is read (issue 11): the owner's view tells
