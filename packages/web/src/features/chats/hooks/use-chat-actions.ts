@@ -1,6 +1,7 @@
 import type { Chat, ChatMessage } from "@atendo/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo } from "react";
+import { useReadOnArrival } from "../../../lib/read-on-arrival";
 import { singleFlight } from "../../../lib/single-flight";
 import { useServerEvent } from "../../../lib/socket";
 import {
@@ -71,7 +72,7 @@ export function useLeaveChat(chatId: number) {
  */
 export function useMarkReadWhileOpen(chatId: number, participant: boolean): void {
   const markRead = useMemo(() => singleFlight(() => markChatRead(chatId)), [chatId]); // a chat that is gone has nothing to mark
-  const unreadWhileHidden = useRef(false);
+  const arrived = useReadOnArrival(markRead);
 
   useEffect(() => {
     if (!participant) return;
@@ -81,17 +82,6 @@ export function useMarkReadWhileOpen(chatId: number, participant: boolean): void
 
   useServerEvent("appChatMessage", (event) => {
     if (!participant || event.action !== "create" || event.message.chatId !== chatId || event.message.fromMe) return;
-    if (document.visibilityState === "visible") markRead();
-    else unreadWhileHidden.current = true;
+    arrived();
   });
-
-  useEffect(() => {
-    const onVisibility = () => {
-      if (document.visibilityState !== "visible" || !unreadWhileHidden.current) return;
-      unreadWhileHidden.current = false;
-      markRead();
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => document.removeEventListener("visibilitychange", onVisibility);
-  }, [markRead]);
 }

@@ -1,6 +1,7 @@
 import type { Ticket } from "@atendo/contracts";
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { useCurrentUser } from "../../../lib/session";
+import { useReadOnArrival } from "../../../lib/read-on-arrival";
 import { singleFlight } from "../../../lib/single-flight";
 import { useServerEvent } from "../../../lib/socket";
 import { markMessagesRead } from "../api/messages.api";
@@ -16,21 +17,10 @@ export function useReadWhileShown(ticket: Ticket): void {
   const user = useCurrentUser();
   const owner = user !== null && ticket.userId === user.id;
   const markRead = useMemo(() => singleFlight(() => markMessagesRead(ticket.id)), [ticket.id]);
-  const unreadWhileHidden = useRef(false);
+  const arrived = useReadOnArrival(markRead);
 
   useServerEvent("appMessage", (event) => {
     if (event.action !== "create" || event.message.ticketId !== ticket.id || event.message.fromMe || !owner) return;
-    if (document.visibilityState === "visible") markRead();
-    else unreadWhileHidden.current = true;
+    arrived();
   });
-
-  useEffect(() => {
-    const onVisibility = () => {
-      if (document.visibilityState !== "visible" || !unreadWhileHidden.current) return;
-      unreadWhileHidden.current = false;
-      markRead();
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => document.removeEventListener("visibilitychange", onVisibility);
-  }, [markRead]);
 }
