@@ -61,7 +61,7 @@ let outsider: { context: BrowserContext; page: Page; packets: Packets };
 let outsiderTitle: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
   const token = await adminToken();
   for (const user of [ana, bruno, caio, dora]) {
     await api("/users", { method: "POST", token, body: JSON.stringify({ ...user, password, profile: "user" }) });
@@ -171,11 +171,11 @@ describe("internal team chat", () => {
     await top.getByLabel("0 unread messages").waitFor({ state: "attached" });
     // Ana's message turns read (blue double tick) on her screen; Bruno's received one shows no ack.
     await bubble(a, hello).getByRole("img", { name: "Read" }).waitFor();
-    expect(await bubble(b, hello).getByRole("img", { name: /^(Read|Delivered|Sent|Sending)$/ }).count()).toBe(0);
+    expect(await bubble(b, hello).getByRole("img", { name: /^(Read|Delivered|Sent|Pending)$/ }).count()).toBe(0);
 
     // Bruno answers with a picture: it reaches Ana live and, her chat being on screen, is read at
     // once; her badge and title do not count it.
-    await b.locator('[data-testid="chat-file-input"]').setInputFiles({ name: pictureName, mimeType: "image/png", buffer: await drawPicture(b) });
+    await b.locator('[data-testid="message-file-input"]').setInputFiles({ name: pictureName, mimeType: "image/png", buffer: await drawPicture(b) });
     await b.getByRole("region", { name: "Type a message" }).getByText(pictureName).waitFor();
     // Ana's unread count is asked for again after a chat event (debounced): her badge as it then is.
     const countRefreshed = a.waitForResponse((response) => response.url().includes("withUnreadMessages=true"));
@@ -252,6 +252,32 @@ describe("internal team chat", () => {
     await groupRow.getByRole("link").click();
     await bubble(b, afterLeaving).waitFor();
     await bubble(a, afterLeaving).getByRole("img", { name: "Read" }).waitFor();
+
+    // The tickets' composer: Bruno answers Ana's message quoting it, with an emoji from the picker
+    // put in at the caret, then records a voice note; both reach Ana, the quote naming her message.
+    await bubble(b, afterLeaving).hover();
+    await bubble(b, afterLeaving).getByRole("button", { name: "Message options" }).click();
+    await b.getByRole("menuitem", { name: "Reply" }).click();
+    await b.getByRole("group", { name: "Replying to" }).getByText(afterLeaving).waitFor();
+    await composer(b).fill("On it  now");
+    await composer(b).evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(6, 6));
+    await b.getByRole("button", { name: "Emoji" }).click();
+    const picker = b.getByRole("dialog", { name: "Emoji" });
+    await picker.getByRole("tab", { name: "Gestures and people" }).click();
+    await picker.getByRole("button", { name: "👍" }).click();
+    await b.keyboard.press("Escape");
+    await picker.waitFor({ state: "hidden" });
+    expect(await composer(b).inputValue()).toBe("On it 👍 now");
+    await composer(b).press("Enter");
+    const reply = bubble(a, "On it 👍 now");
+    // On Ana's side the quote is her own message: "You", and its text.
+    await reply.getByRole("button", { name: "Go to the quoted message from You" }).getByText(afterLeaving).waitFor();
+    await b.getByRole("group", { name: "Replying to" }).waitFor({ state: "hidden" });
+    await b.getByRole("button", { name: "Record audio" }).click();
+    await b.getByLabel("Recording time").filter({ hasText: "00:02" }).waitFor();
+    await b.getByRole("button", { name: "Send audio" }).click();
+    await messages(a).locator("audio").waitFor({ state: "attached" });
+    await screenshot(a, "chat-group-reply-emoji-audio-1280");
 
     expect(await chatLink(c).getAttribute("aria-description")).toBeNull();
     expect(await chatRows(c).count()).toBe(0);

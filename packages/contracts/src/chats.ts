@@ -27,6 +27,12 @@ export const chat = z.object({
   pictureUrl: z.string().nullable(),
   ownerId: z.number().nullable(),
   lastMessage: z.string(),
+  /**
+   * The newest message's kind and file name when it is not a text (null for a text or none), so a
+   * list labels it ("📷 Photo") instead of showing a file name. Optional: a server that leaves it
+   * out gets `lastMessage` shown as it is.
+   */
+  lastMessageMedia: z.object({ mediaType: z.enum(messageMediaTypes), fileName: z.string().nullable() }).nullable().optional(),
   unreadMessages: z.number(),
   userChat: z.array(chatParticipant),
   createdAt: z.string(),

@@ -12,6 +12,8 @@ export const storageKeys = {
   notificationsPromptDismissed: "notificationsPromptDismissed",
   /** Whether sent ticket messages carry the attendant's signature (spec §3, default on). */
   signOption: "signOption",
+  /** The composer's emoji picker: the user's recently used emoji, newest first (JSON array). */
+  recentEmojis: "recentEmojis",
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

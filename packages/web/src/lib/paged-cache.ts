@@ -123,6 +123,20 @@ export function refetchListsInFlight(queryClient: QueryClient, listKey: readonly
 }
 
 /**
+ * Runs `update` over every cached copy of a filtered list (`[...listsKey, filter]`: each tab,
+ * search and filter combination), then fetches again those being fetched right now, whose answer
+ * may predate the change ({@link refetchListsInFlight}). Ticket and chat lists' live updates.
+ */
+export function updateFilteredLists<D, F>(queryClient: QueryClient, listsKey: readonly unknown[], update: (data: D, filter: F) => D | undefined): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: listsKey })) {
+    const filter = query.queryKey[listsKey.length] as F | undefined;
+    const data = query.state.data as D | undefined;
+    if (data && filter) queryClient.setQueryData<D>(query.queryKey, update(data, filter));
+  }
+  refetchListsInFlight(queryClient, listsKey);
+}
+
+/**
  * The infinite query of one searchable list (`[root, "list", search]`): pages from 1, and the
  * previous results stay on screen while the next search loads.
  */

@@ -3,10 +3,15 @@ export type { MessageListProps, MessageSelection } from "./components/message-li
 export { MessageComposer } from "./components/message-composer";
 export type { MessageComposerProps } from "./components/message-composer";
 export { formattedAsPlain } from "./lib/whatsapp-format";
+export { messageLine } from "./lib/message-summary";
 // Pieces the internal chats (features/chats) share with ticket conversations.
-export { flattenMessages, replaceMessage, upsertMessage, type MessagePages } from "./lib/messages-cache";
-export { formatDay, formatTime, startsNewDay } from "./lib/message-dates";
-export { useFirstItemIndex } from "./hooks/use-first-item-index";
-export { useMediaUrl } from "./hooks/use-message-media";
-export { useAttachments } from "./hooks/use-attachments";
-export { AttachmentTray } from "./components/attachment-tray";
+export { applyMessageEvent, storeInPages, useMessagePages } from "./hooks/use-message-pages";
+export { filesForm } from "./api/messages.api";
+export { ConversationList, type ConversationMarks } from "./components/conversation-list";
+export { MessageFrame } from "./components/message-frame";
+export type { MessageMenuActions } from "./components/message-menu";
+export { AckMark, type AckStage } from "./components/ack-mark";
+export { DeleteMessageDialog } from "./components/delete-message-dialog";
+export { Composer, type ComposerDraft, type ComposerProps } from "./components/composer";
+export { sendDraft } from "./lib/send-draft";
+export { QuotedBlock } from "./components/quoted-block";

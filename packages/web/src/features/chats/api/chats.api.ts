@@ -10,6 +10,7 @@ import type {
   SentChatMessages,
 } from "@atendo/contracts";
 import { http } from "../../../lib/http";
+import { filesForm } from "../../messages";
 
 /** What one cached chat list asks the server for (spec §2: search, admins' show-all). */
 export interface ChatListFilter {
@@ -60,12 +61,8 @@ export function sendChatText(chatId: number, body: SendChatMessageBody): Promise
   return http.post<SentChatMessages>(`/chatmessages/${chatId}`, body);
 }
 
-/** Multipart: the files in `medias`, `body` as the caption. */
 export function sendChatFiles(chatId: number, files: readonly File[], body: string | null): Promise<SentChatMessages> {
-  const form = new FormData();
-  if (body) form.append("body", body);
-  for (const file of files) form.append("medias", file, file.name);
-  return http.post<SentChatMessages>(`/chatmessages/${chatId}`, form);
+  return http.post<SentChatMessages>(`/chatmessages/${chatId}`, filesForm(files, body));
 }
 
 export function deleteChatMessage(message: Pick<ChatMessage, "id">, isLastMessageSent: boolean): Promise<{ ok: true }> {

@@ -8,11 +8,19 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
+import { useOtherParticipant } from "../hooks/use-other-participant";
 import { ChatAvatar } from "./chat-avatar";
 
-/** Back to /chats, and the participant header that opens the details drawer (spec §2). */
+/**
+ * Back to /chats, and the participant header that opens the details drawer (spec §2): a group's
+ * member count, or in a direct chat how to reach the other user (email, extension).
+ */
 export function ChatHeader({ chat, onOpenDetails }: { chat: Chat; onOpenDetails: () => void }) {
   const { t } = useTranslation();
+  const other = useOtherParticipant(chat);
+  const subtitle = other
+    ? [other.user.email, other.user.extension && t("chats.header.extension", { extension: other.user.extension })].filter(Boolean).join(" · ")
+    : t("chats.members", { count: chat.userChat.length });
   return (
     <Box
       component="header"
@@ -34,7 +42,7 @@ export function ChatHeader({ chat, onOpenDetails }: { chat: Chat; onOpenDetails:
             {chat.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="p">
-            {t("chats.members", { count: chat.userChat.length })}
+            {subtitle}
           </Typography>
         </Box>
       </ButtonBase>

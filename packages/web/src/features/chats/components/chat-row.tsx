@@ -1,26 +1,20 @@
 import type { Chat } from "@atendo/contracts";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
-import ListItemButton from "@mui/material/ListItemButton";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
+import { LinkRow } from "../../../components/link-row";
 import { formatListTime } from "../../../lib/date-format";
 import { paths } from "../../../lib/paths";
+import { messageLine } from "../../messages";
 import { ChatAvatar } from "./chat-avatar";
 
-/** One chat of the list (spec §2): avatar, name, last-message time, last message, unread badge. */
+/** One chat of the list (spec §2): avatar, name, last-message time, last message (a file by its kind), unread badge. */
 export function ChatRow({ chat, selected }: { chat: Chat; selected: boolean }) {
   const { t } = useTranslation();
   const unread = chat.unreadMessages > 0;
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={paths.chat.href(chat.id)}
-      selected={selected}
-      aria-current={selected ? "page" : undefined}
-      sx={{ display: "flex", alignItems: "center", gap: 1.5, px: 2, py: 1, borderBottom: 1, borderColor: "divider" }}
-    >
+    <LinkRow to={paths.chat.href(chat.id)} selected={selected} sx={{ display: "flex", alignItems: "center", gap: 1.5, px: 2, py: 1, borderBottom: 1, borderColor: "divider" }}>
       <ChatAvatar chat={chat} />
       <Box sx={{ flex: 1, minWidth: 0, display: "grid", gap: 0.25 }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
@@ -33,7 +27,7 @@ export function ChatRow({ chat, selected }: { chat: Chat; selected: boolean }) {
         </Box>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }}>
-            {chat.lastMessage || "\u00a0"}
+            {messageLine({ mediaType: chat.lastMessageMedia?.mediaType ?? "chat", fileName: chat.lastMessageMedia?.fileName, body: chat.lastMessage }, t) || "\u00a0"}
           </Typography>
           <Badge
             color="primary"
@@ -44,6 +38,6 @@ export function ChatRow({ chat, selected }: { chat: Chat; selected: boolean }) {
           />
         </Box>
       </Box>
-    </ListItemButton>
+    </LinkRow>
   );
 }

@@ -1,11 +1,9 @@
-import { chatAbilities, chatFactsOf } from "@atendo/contracts";
+import { chatAbilities, chatFactsOf, type ChatMessage } from "@atendo/contracts";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { PaneState } from "../../../components/pane-state";
 import { paths } from "../../../lib/paths";
 import { useCurrentUser } from "../../../lib/session";
 import { useServerEvent } from "../../../lib/socket";
@@ -24,6 +22,7 @@ export function ChatView({ chatId }: { chatId: number }) {
   const me = useCurrentUser();
   const query = useChat(chatId);
   const [details, setDetails] = useState(false);
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const chat = query.data;
   const abilities = chat && me ? chatAbilities(chatFactsOf(chat), me) : null;
   useMarkReadWhileOpen(chatId, abilities?.write ?? false);
@@ -39,28 +38,14 @@ export function ChatView({ chatId }: { chatId: number }) {
     }
   });
 
-  if (query.isPending) {
-    return (
-      <Box sx={{ flex: 1, display: "grid", placeItems: "center" }}>
-        <CircularProgress aria-label={t("common.loading")} />
-      </Box>
-    );
-  }
   if (!chat || !abilities) {
-    return (
-      <Box sx={{ flex: 1, display: "grid", placeItems: "center", textAlign: "center", p: 2 }}>
-        <Box>
-          <Typography color="text.secondary">{t("chats.view.error")}</Typography>
-          <Button onClick={() => void query.refetch()}>{t("common.retry")}</Button>
-        </Box>
-      </Box>
-    );
+    return <PaneState isPending={query.isPending} isError errorText={t("chats.view.error")} onRetry={() => void query.refetch()} />;
   }
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column" }}>
       <ChatHeader chat={chat} onOpenDetails={() => setDetails(true)} />
-      <ChatMessageList chat={chat} canWrite={abilities.write} />
-      {abilities.write && <ChatComposer chatId={chat.id} />}
+      <ChatMessageList chat={chat} canWrite={abilities.write} onReply={abilities.write ? setReplyTo : undefined} />
+      {abilities.write && <ChatComposer chatId={chat.id} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />}
       <ChatDetailsDrawer open={details} chat={chat} abilities={abilities} onClose={() => setDetails(false)} />
     </Box>
   );

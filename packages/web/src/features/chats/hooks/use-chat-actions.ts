@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useReadOnArrival } from "../../../lib/read-on-arrival";
 import { singleFlight } from "../../../lib/single-flight";
+import { sendDraft } from "../../messages";
 import { useServerEvent } from "../../../lib/socket";
 import {
   addChatParticipants,
@@ -18,19 +19,24 @@ import { chatKey } from "./use-chat-list";
 import { storeChatMessages } from "./use-chat-messages";
 
 export interface OutgoingChatMessage {
-  text: string;
+  text: string | null;
   files: readonly File[];
+  quoted: ChatMessage | null;
 }
 
-/** Sends the composer's text, or its files with the text as caption. */
+/** Sends what the composer holds (text, files, a reply), in the order tickets do (`sendDraft`). */
 export function useSendChatMessage(chatId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ text, files }: OutgoingChatMessage) => {
-      const { messages } = files.length > 0 ? await sendChatFiles(chatId, files, text || null) : await sendChatText(chatId, { body: text });
-      storeChatMessages(queryClient, chatId, messages);
-      return messages;
-    },
+    mutationFn: ({ text, files, quoted }: OutgoingChatMessage) =>
+      sendDraft(
+        { text, files, quotedId: quoted?.id ?? null },
+        {
+          text: async (body, quotedId) => (await sendChatText(chatId, { body, quotedMsg: quotedId === null ? null : { id: quotedId } })).messages,
+          files: async (batch, caption) => (await sendChatFiles(chatId, batch, caption)).messages,
+        },
+        (messages) => storeChatMessages(queryClient, chatId, messages),
+      ),
   });
 }
 

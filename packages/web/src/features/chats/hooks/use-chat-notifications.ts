@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { showNotification } from "../../../lib/notifications";
 import { paths } from "../../../lib/paths";
 import { useServerEvent } from "../../../lib/socket";
-import { formattedAsPlain } from "../../messages";
+import { messageLine } from "../../messages";
 import { shouldNotifyChat } from "./chat-notification-rule";
 
 /**
@@ -17,7 +17,7 @@ export function useChatNotifications(viewerId: number | null, openChatId: number
   useServerEvent("appChatMessage", (event) => {
     if (viewerId === null || !shouldNotifyChat(event, viewerId, openChatId, document.hidden)) return;
     const { message, chat } = event;
-    const text = formattedAsPlain(message.body).trim() || t(`ticketList.mediaKinds.${message.mediaType}`, { defaultValue: t("ticketList.mediaKinds.document") });
+    const text = messageLine(message, t);
     showNotification({
       title: chat.name,
       body: chat.isGroup && message.sender ? `${message.sender.name}: ${text}` : text,

@@ -2,7 +2,7 @@ import { timing, type Chat } from "@atendo/contracts";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { createCoalescer } from "../../../lib/count-refresh";
-import { refetchListsInFlight } from "../../../lib/paged-cache";
+import { updateFilteredLists } from "../../../lib/paged-cache";
 import { useServerEvent } from "../../../lib/socket";
 import { setUnreadCount } from "../../../lib/unread";
 import type { ChatListFilter } from "../api/chats.api";
@@ -10,12 +10,7 @@ import { applyChat, chatAfterMessage, markChatRead, removeChat, type ChatListDat
 import { chatKey, chatListsKey, unreadChatsKey, useUnreadChatsCount } from "./use-chat-list";
 
 function eachList(queryClient: QueryClient, update: (data: ChatListData, filter: ChatListFilter) => ChatListData | undefined): void {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: chatListsKey })) {
-    const filter = query.queryKey[2] as ChatListFilter | undefined;
-    const data = query.state.data as ChatListData | undefined;
-    if (data && filter) queryClient.setQueryData<ChatListData>(query.queryKey, update(data, filter));
-  }
-  refetchListsInFlight(queryClient, chatListsKey);
+  updateFilteredLists(queryClient, chatListsKey, update);
 }
 
 /** A chat as it is now: into the lists it belongs to, and the open chat's own query. */

@@ -15,12 +15,16 @@ export function sendText(ticketId: number, body: SendMessageBody): Promise<SentM
   return http.post<SentMessages>(`/messages/${ticketId}`, body);
 }
 
-/** Multipart: the files in `medias`, `body` as the first file's caption. */
-export function sendFiles(ticketId: number, files: readonly File[], body: string | null): Promise<SentMessages> {
+/** A send's multipart body (tickets and internal chats): the files in `medias`, `body` as the first file's caption. */
+export function filesForm(files: readonly File[], body: string | null): FormData {
   const form = new FormData();
   if (body) form.append("body", body);
   for (const file of files) form.append("medias", file, file.name);
-  return http.post<SentMessages>(`/messages/${ticketId}`, form);
+  return form;
+}
+
+export function sendFiles(ticketId: number, files: readonly File[], body: string | null): Promise<SentMessages> {
+  return http.post<SentMessages>(`/messages/${ticketId}`, filesForm(files, body));
 }
 
 export function deleteMessage(messageId: number, ticketId: number): Promise<void> {

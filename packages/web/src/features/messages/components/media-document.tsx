@@ -22,7 +22,7 @@ function saveBlob(blob: Blob, name: string): void {
 }
 
 /** Any other file: a download button with its name; fetched only when asked for. */
-export function MediaDocument({ message }: { message: Message }) {
+export function MediaDocument({ message }: { message: Pick<Message, "body" | "mediaUrl" | "fileName"> }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const name = message.fileName ?? (message.body || t("messages.types.document"));

@@ -23,7 +23,7 @@ export function MediaUnavailable() {
 }
 
 /** A photo: a 250 px preview that opens the full image; a sticker: shown as is, smaller. */
-export function MediaImage({ message, sticker = false }: { message: Message; sticker?: boolean }) {
+export function MediaImage({ message, sticker = false }: { message: Pick<Message, "mediaUrl" | "fileName">; sticker?: boolean }) {
   const { t } = useTranslation();
   const media = useMediaUrl(message.mediaUrl);
   const [open, setOpen] = useState(false);

@@ -6,7 +6,7 @@ import { useMediaUrl } from "../hooks/use-message-media";
 import { MediaUnavailable } from "./media-image";
 
 /** Audio and video with the browser's own players (keyboard-usable, with their own controls). */
-export function MediaPlayer({ message }: { message: Message }) {
+export function MediaPlayer({ message }: { message: Pick<Message, "mediaType" | "mediaUrl" | "fileName"> }) {
   const { t } = useTranslation();
   const media = useMediaUrl(message.mediaUrl);
   const video = message.mediaType === "video";

@@ -1,4 +1,4 @@
-import type { Message, Ticket } from "@atendo/contracts";
+import type { Message } from "@atendo/contracts";
 import BlockIcon from "@mui/icons-material/Block";
 import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import Stack from "@mui/material/Stack";
@@ -12,8 +12,11 @@ import { MediaImage } from "./media-image";
 import { MediaPlayer } from "./media-player";
 import { VcardCard } from "./vcard-card";
 
+/** What the content needs of a message: ticket messages and internal chat messages both have it. */
+export type ContentMessage = Pick<Message, "body" | "mediaType" | "mediaUrl" | "fileName" | "isDeleted">;
+
 /** A media's caption: its body unless that is only the file name. */
-function Caption({ message }: { message: Message }) {
+function Caption({ message }: { message: ContentMessage }) {
   if (!message.body || message.body === message.fileName) return null;
   return (
     <Typography variant="body2" component="div" sx={{ mt: 0.5 }}>
@@ -22,8 +25,14 @@ function Caption({ message }: { message: Message }) {
   );
 }
 
-/** What a bubble shows for each kind of message (spec §2, §3). */
-export function MessageContent({ message, ticket }: { message: Message; ticket: Ticket }) {
+interface MessageContentProps {
+  message: ContentMessage;
+  /** Where a shared contact's "Chat" starts a conversation: the ticket's connection; null in internal chats. */
+  connectionId: number | null;
+}
+
+/** What a bubble shows for each kind of message (spec §2, §3); a deleted one in italics with an icon (§4). */
+export function MessageContent({ message, connectionId }: MessageContentProps) {
   const { t } = useTranslation();
   if (message.isDeleted) {
     return (
@@ -54,7 +63,7 @@ export function MessageContent({ message, ticket }: { message: Message; ticket: 
     case "location":
       return <LocationCard body={message.body} />;
     case "vcard":
-      return <VcardCard body={message.body} ticket={ticket} />;
+      return <VcardCard body={message.body} connectionId={connectionId} />;
     case "chat-automatic":
       return (
         <>

@@ -6,10 +6,10 @@ import MenuItem from "@mui/material/MenuItem";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+/** Each action is absent where the user may not take it (internal chats do not forward). */
 export interface MessageMenuActions {
-  onReply(): void;
-  onForward(): void;
-  /** Absent when the user may not delete the message. */
+  onReply?: () => void;
+  onForward?: () => void;
   onDelete?: () => void;
 }
 
@@ -35,12 +35,16 @@ export function MessageMenu({ onReply, onForward, onDelete }: MessageMenuActions
         <ExpandMore fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={run(onReply)}>
-          <ListItemText>{t("messages.menu.reply")}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={run(onForward)}>
-          <ListItemText>{t("messages.menu.forward")}</ListItemText>
-        </MenuItem>
+        {onReply && (
+          <MenuItem onClick={run(onReply)}>
+            <ListItemText>{t("messages.menu.reply")}</ListItemText>
+          </MenuItem>
+        )}
+        {onForward && (
+          <MenuItem onClick={run(onForward)}>
+            <ListItemText>{t("messages.menu.forward")}</ListItemText>
+          </MenuItem>
+        )}
         {onDelete && (
           <MenuItem onClick={run(onDelete)}>
             <ListItemText>{t("messages.menu.delete")}</ListItemText>

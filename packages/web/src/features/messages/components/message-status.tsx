@@ -1,16 +1,16 @@
 import type { Message } from "@atendo/contracts";
-import AccessTime from "@mui/icons-material/AccessTime";
-import Done from "@mui/icons-material/Done";
-import DoneAll from "@mui/icons-material/DoneAll";
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import Stack from "@mui/material/Stack";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
+import { AckMark, type AckStage } from "./ack-mark";
 
-const readBlue = "#1e88e5";
+/** A ticket message's ack (spec §3): 0 pending, 1 sent, 3 delivered, 4 read, 5 played. */
+function stageOf(ack: number): AckStage {
+  return ack >= 5 ? "played" : ack >= 4 ? "read" : ack >= 3 ? "delivered" : ack >= 1 ? "sent" : "pending";
+}
 
-/** Ack of an own message (spec §9): clock, tick, double tick, blue double tick; or "not sent". */
+/** Ack of an own ticket message, or "not sent" when the connection could not deliver it. */
 export function MessageStatus({ message }: { message: Pick<Message, "ack" | "failed"> }) {
   const { t } = useTranslation();
   if (message.failed) {
@@ -21,16 +21,5 @@ export function MessageStatus({ message }: { message: Pick<Message, "ack" | "fai
       </Stack>
     );
   }
-  const ack = message.ack;
-  const label = t(ack >= 5 ? "messages.ack.played" : ack >= 4 ? "messages.ack.read" : ack >= 3 ? "messages.ack.delivered" : ack >= 1 ? "messages.ack.sent" : "messages.ack.pending");
-  const style = { fontSize: 16 };
-  const icon =
-    ack >= 4 ? <DoneAll sx={{ ...style, color: readBlue }} /> : ack >= 3 ? <DoneAll sx={style} /> : ack >= 1 ? <Done sx={style} /> : <AccessTime sx={style} />;
-  return (
-    <Tooltip title={label}>
-      <Stack component="span" role="img" aria-label={label} data-ack={ack} sx={{ display: "inline-flex", color: "text.secondary" }}>
-        {icon}
-      </Stack>
-    </Tooltip>
-  );
+  return <AckMark stage={stageOf(message.ack)} ack={message.ack} />;
 }

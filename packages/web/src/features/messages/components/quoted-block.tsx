@@ -2,21 +2,22 @@ import type { QuotedMessage } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { summarize } from "../lib/message-summary";
 
+/** A ticket's quote names its sender in `contact` (group members); an internal chat's does not. */
+export type QuoteFields = Pick<QuotedMessage, "body" | "fromMe" | "mediaType" | "isDeleted"> & Partial<Pick<QuotedMessage, "contact">>;
+
 interface QuotedBlockProps {
-  quoted: Pick<QuotedMessage, "body" | "fromMe" | "mediaType" | "isDeleted" | "contact">;
-  /** Who the customer is, when the quote does not name its sender. */
+  quoted: QuoteFields;
+  /** Who wrote it, when the quote does not name its sender: the ticket's customer, the chat's participant. */
   contactName: string;
   /** Scrolls to the quoted message; absent where it cannot (the reply bar). */
   onClick?: () => void;
-  action?: ReactNode;
 }
 
 /** The message a reply quotes: its sender and a line of it, with a coloured stripe. */
-export function QuotedBlock({ quoted, contactName, onClick, action }: QuotedBlockProps) {
+export function QuotedBlock({ quoted, contactName, onClick }: QuotedBlockProps) {
   const { t } = useTranslation();
   const summary = summarize(quoted);
   const sender = quoted.fromMe ? t("messages.you") : (quoted.contact?.name ?? contactName);
@@ -55,9 +56,6 @@ export function QuotedBlock({ quoted, contactName, onClick, action }: QuotedBloc
       {body}
     </ButtonBase>
   ) : (
-    <Box sx={sx}>
-      {body}
-      {action}
-    </Box>
+    <Box sx={sx}>{body}</Box>
   );
 }

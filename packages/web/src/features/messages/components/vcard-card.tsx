@@ -1,4 +1,3 @@
-import type { Ticket } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
 import ChatOutlined from "@mui/icons-material/ChatOutlined";
 import Avatar from "@mui/material/Avatar";
@@ -21,14 +20,17 @@ function contactName(name: string | null, number: string): string {
   return trimmed.length >= limits.name.min ? trimmed : number;
 }
 
-/** A shared contact card; "Chat" opens a conversation with it on the ticket's connection. */
-export function VcardCard({ body, ticket }: { body: string; ticket: Ticket }) {
+/**
+ * A shared contact card; "Chat" opens a conversation with it on `connectionId` (the ticket's
+ * connection). Without one (an internal chat has none) the card only shows the contact.
+ */
+export function VcardCard({ body, connectionId }: { body: string; connectionId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const card = useMemo(() => parseVcard(body), [body]);
   const name = card.name ?? t("messages.vcard.noInfo");
   const chat = useMutation({
-    mutationFn: (number: string) => startChatWith(contactName(card.name, number), number, ticket.whatsappId),
+    mutationFn: ({ number, whatsappId }: { number: string; whatsappId: number }) => startChatWith(contactName(card.name, number), number, whatsappId),
     onSuccess: (result) => {
       if (result.ticketIsOpen) toast.info(t("messages.vcard.ticketIsOpen", { name: result.ticket.user?.name ?? "" }));
       else void navigate(paths.ticket.href(result.ticket.id));
@@ -49,15 +51,19 @@ export function VcardCard({ body, ticket }: { body: string; ticket: Ticket }) {
           )}
         </Stack>
       </Stack>
-      <Divider />
-      <Button
-        size="small"
-        startIcon={<ChatOutlined />}
-        disabled={!card.number || chat.isPending}
-        onClick={() => card.number && chat.mutate(card.number)}
-      >
-        {t("messages.vcard.chat")}
-      </Button>
+      {connectionId !== null && (
+        <>
+          <Divider />
+          <Button
+            size="small"
+            startIcon={<ChatOutlined />}
+            disabled={!card.number || chat.isPending}
+            onClick={() => card.number && chat.mutate({ number: card.number, whatsappId: connectionId })}
+          >
+            {t("messages.vcard.chat")}
+          </Button>
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import type { Message, SendMessageBody } from "@atendo/contracts";
+import type { Message } from "@atendo/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { deleteMessage, sendFiles, sendText } from "../api/messages.api";
-import { inBatches } from "../lib/attachment-checks";
+import { sendDraft } from "../lib/send-draft";
 import { storeMessages } from "./use-messages";
 
 export interface OutgoingMessage {
@@ -11,29 +11,19 @@ export interface OutgoingMessage {
   quoted: Message | null;
 }
 
-/**
- * Sends what the composer holds. A reply's text goes first as JSON (only JSON carries the quote),
- * then the files; without a quote the text is the first file's caption (docs/decisions/0028).
- */
+/** Sends what the composer holds (text, files, a reply) as `sendDraft` orders it. */
 export function useSendMessage(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ text, files, quoted }: OutgoingMessage) => {
-      const sent: Message[] = [];
-      const keep = (messages: readonly Message[]) => {
-        sent.push(...messages);
-        storeMessages(queryClient, ticketId, messages);
-      };
-      const captionOnFiles = files.length > 0 && !quoted;
-      if (text && !captionOnFiles) {
-        const body: SendMessageBody = { body: text, quotedMsg: quoted ? { id: quoted.id } : null };
-        keep((await sendText(ticketId, body)).messages);
-      }
-      for (const [index, batch] of inBatches(files).entries()) {
-        keep((await sendFiles(ticketId, batch, captionOnFiles && index === 0 ? text : null)).messages);
-      }
-      return sent;
-    },
+    mutationFn: ({ text, files, quoted }: OutgoingMessage) =>
+      sendDraft(
+        { text, files, quotedId: quoted?.id ?? null },
+        {
+          text: async (body, quotedId) => (await sendText(ticketId, { body, quotedMsg: quotedId === null ? null : { id: quotedId } })).messages,
+          files: async (batch, caption) => (await sendFiles(ticketId, batch, caption)).messages,
+        },
+        (messages) => storeMessages(queryClient, ticketId, messages),
+      ),
   });
 }
 

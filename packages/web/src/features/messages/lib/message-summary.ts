@@ -10,7 +10,14 @@ export interface MessageSummary {
   text: string;
 }
 
-export function summarize(message: { mediaType: MessageMediaType; body: string }): MessageSummary {
+interface Summarised {
+  mediaType: MessageMediaType;
+  body: string;
+  /** Known for a file: a body that is only the file name is no caption. */
+  fileName?: string | null;
+}
+
+export function summarize(message: Summarised): MessageSummary {
   switch (message.mediaType) {
     case "chat":
     case "chat-automatic":
@@ -19,8 +26,28 @@ export function summarize(message: { mediaType: MessageMediaType; body: string }
       return { typeKey: "messages.types.location", text: parseLocation(message.body).name };
     case "vcard":
       return { typeKey: "messages.types.vcard", text: parseVcard(message.body).name ?? "" };
-    default:
-      // A media's body is its caption (or its file name).
-      return { typeKey: `messages.types.${message.mediaType}`, text: plainText(parseFormatting(message.body)) };
+    default: {
+      // A media's body is its caption, or its file name when it has none.
+      const caption = message.body === message.fileName ? "" : plainText(parseFormatting(message.body));
+      const text = message.mediaType === "document" ? [message.fileName, caption].filter(Boolean).join(" · ") : caption;
+      return { typeKey: `messages.types.${message.mediaType}`, text };
+    }
   }
+}
+
+/** i18next's `t`, as far as a line needs it. */
+export type Translate = (key: string) => string;
+
+const icons: Partial<Record<MessageMediaType, string>> = { image: "📷", audio: "🎤", video: "🎥", document: "📄", location: "📍", vcard: "👤" };
+
+/**
+ * A message where one line of text fits (a chat row's last message, a notification): its text, or
+ * for anything else its kind with an icon and what it says: "📷 Photo", "📷 Photo: the box",
+ * "📄 File: report.pdf", "📍 Location: Main Square". A photo's file name is never shown.
+ */
+export function messageLine(message: Summarised, t: Translate): string {
+  const { typeKey, text } = summarize(message);
+  if (!typeKey) return text;
+  const label = [icons[message.mediaType], t(typeKey)].filter(Boolean).join(" ");
+  return text ? `${label}: ${text}` : label;
 }

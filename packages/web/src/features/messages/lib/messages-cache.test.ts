@@ -36,6 +36,21 @@ describe("messages cache", () => {
     expect(replaceMessage(before, message(4, { isDeleted: true }))?.pages[0]?.messages[1]?.isDeleted).toBe(true);
   });
 
+  it("never lowers a message's ack nor brings a deleted one back (a send's late answer after its live events)", () => {
+    const acks = (value: MessagesData | undefined) => flattenMessages(value).map((item) => [item.ack, item.isDeleted]);
+    // The socket said delivered, then the POST's answer (sent) arrives.
+    let value = upsertMessage(upsertMessage(data([4]), message(5, { fromMe: true, ack: 1 })), message(5, { fromMe: true, ack: 3 }));
+    value = upsertMessage(value, message(5, { fromMe: true, ack: 1 }));
+    expect(acks(value)).toEqual([[0, false], [3, false]]);
+    // A boundary copy in an older page is kept in step too.
+    const twice = upsertMessage(data([3, 4], [2, 3]), message(3, { isDeleted: true, ack: 4 }));
+    expect(upsertMessage(twice, message(3, { ack: 4 }))).toBe(twice);
+    expect(replaceMessage(twice, message(3, { ack: 1, isDeleted: true }))).toBe(twice);
+    // Moving on still applies: a higher ack, an edit at the same ack.
+    expect(acks(upsertMessage(value, message(5, { fromMe: true, ack: 4 })))).toEqual([[0, false], [4, false]]);
+    expect(flattenMessages(upsertMessage(value, message(5, { fromMe: true, ack: 3, isEdited: true }))).at(-1)?.isEdited).toBe(true);
+  });
+
   it("leaves an empty cache alone", () => {
     expect(upsertMessage(undefined, message(1))).toBeUndefined();
   });

@@ -1,28 +1,15 @@
 import { timing, type Ticket } from "@atendo/contracts";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
-import { refetchListsInFlight } from "../../../lib/paged-cache";
+import { updateFilteredLists } from "../../../lib/paged-cache";
 import { useServerEvent, useSocket } from "../../../lib/socket";
 import { applyTicket, markTicketRead, removeTicket, type ListViewer, type TicketListData, type TicketListFilter } from "./ticket-list-cache";
 import { createCoalescer } from "../../../lib/count-refresh";
 import { ticketCountsKey } from "./use-ticket-list-counts";
 import { ticketListsKey } from "./use-ticket-list";
 
-/**
- * Runs `update` over every cached list (each tab, each search, each filter combination). A list
- * being fetched right now may answer with what the server had before this event: it is fetched
- * again, or the event would be lost.
- */
-function eachList(
-  queryClient: QueryClient,
-  update: (data: TicketListData, filter: TicketListFilter) => TicketListData | undefined,
-): void {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketListsKey })) {
-    const filter = query.queryKey[2] as TicketListFilter | undefined;
-    const data = query.state.data as TicketListData | undefined;
-    if (data && filter) queryClient.setQueryData<TicketListData>(query.queryKey, update(data, filter));
-  }
-  refetchListsInFlight(queryClient, ticketListsKey);
+function eachList(queryClient: QueryClient, update: (data: TicketListData, filter: TicketListFilter) => TicketListData | undefined): void {
+  updateFilteredLists(queryClient, ticketListsKey, update);
 }
 
 /** A ticket as it is now, into the lists it belongs to and out of the others. */

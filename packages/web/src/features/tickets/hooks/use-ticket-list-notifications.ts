@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useMatch, useNavigate } from "react-router";
 import { showNotification } from "../../../lib/notifications";
 import { paths } from "../../../lib/paths";
-import { formattedAsPlain } from "../../messages";
+import { messageLine } from "../../messages";
 import { useServerEvent } from "../../../lib/socket";
 import { shouldNotify } from "./notification-rule";
 import type { ListViewer } from "./ticket-list-cache";
@@ -23,7 +23,7 @@ export function useTicketListNotifications(viewer: ListViewer | null): void {
     const { message, ticket, contact } = event;
     showNotification({
       title: contact.name,
-      body: formattedAsPlain(message.body).trim() || t(`ticketList.mediaKinds.${message.mediaType}`, { defaultValue: t("ticketList.mediaKinds.document") }),
+      body: messageLine(message, t),
       tag: `ticket-${ticket.id}`,
       onClick: () => void navigate(paths.ticket.href(ticket.id)),
     });

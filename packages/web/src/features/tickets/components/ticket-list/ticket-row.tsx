@@ -2,11 +2,10 @@ import type { Ticket } from "@atendo/contracts";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import ListItemButton from "@mui/material/ListItemButton";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
+import { LinkRow } from "../../../../components/link-row";
 import { QueueChip } from "../../../../components/queue-chip";
 import { formatListTime } from "../../../../lib/date-format";
 import { paths } from "../../../../lib/paths";
@@ -79,15 +78,9 @@ export function TicketRow({ ticket, selected, onAccept, accepting }: TicketRowPr
   const rowSx = { position: "relative", display: "flex", alignItems: "center", gap: 1.5, pl: 2, pr: 1.5, py: 1 } as const;
   if (ticket.status !== "pending" || !onAccept) {
     return (
-      <ListItemButton
-        component={RouterLink}
-        to={paths.ticket.href(ticket.id)}
-        selected={selected}
-        aria-current={selected ? "page" : undefined}
-        sx={{ ...rowSx, borderBottom: 1, borderColor: "divider" }}
-      >
+      <LinkRow to={paths.ticket.href(ticket.id)} selected={selected} sx={{ ...rowSx, borderBottom: 1, borderColor: "divider" }}>
         {body}
-      </ListItemButton>
+      </LinkRow>
     );
   }
   return (

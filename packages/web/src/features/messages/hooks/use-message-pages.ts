@@ -1,0 +1,33 @@
+import { useInfiniteQuery, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { nextPageNumber } from "../../../lib/paged-cache";
+import { flattenMessages, replaceMessage, upsertMessage, type CachedMessage, type MessagePages } from "../lib/messages-cache";
+
+type PageOf<M extends CachedMessage> = { messages: M[]; hasMore: boolean };
+
+/**
+ * A conversation's messages (a ticket's, an internal chat's), oldest first; `fetchNextPage` loads
+ * older ones. Page 1 is read again on coming back: live events keep the list current only while
+ * it is shown (docs/decisions/0014).
+ */
+export function useMessagePages<P extends PageOf<CachedMessage>>(queryKey: QueryKey, fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<P>) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageNumber,
+    staleTime: 0,
+  });
+  const messages = useMemo(() => flattenMessages(query.data), [query.data]);
+  return { ...query, messages };
+}
+
+/** Messages the server returned (a send's answer) into a conversation's cache. */
+export function storeInPages<M extends CachedMessage>(queryClient: QueryClient, queryKey: QueryKey, messages: readonly M[]): void {
+  queryClient.setQueryData<MessagePages<PageOf<M>>>(queryKey, (data) => messages.reduce(upsertMessage, data));
+}
+
+/** A live message event: `create` adds the message (or replaces it by id), an update replaces a loaded one. */
+export function applyMessageEvent<M extends CachedMessage>(queryClient: QueryClient, queryKey: QueryKey, action: string, message: M): void {
+  queryClient.setQueryData<MessagePages<PageOf<M>>>(queryKey, (data) => (action === "create" ? upsertMessage(data, message) : replaceMessage(data, message)));
+}
