@@ -285,6 +285,18 @@ export const errorCatalogue = {
     pt: "Escolha uma data de início.",
     es: "Elija una fecha de inicio.",
   },
+  ERR_REPORT_RANGE_TOO_LONG: {
+    status: 400,
+    en: "Download at most 60 days at a time: shorten the period.",
+    pt: "Baixe no máximo 60 dias por vez: encurte o período.",
+    es: "Descargue como máximo 60 días a la vez: acorte el período.",
+  },
+  ERR_IMPORT_RUNNING: {
+    status: 409,
+    en: "Another contact import is running. Wait for it to finish.",
+    pt: "Outra importação de contatos está em andamento. Aguarde o término.",
+    es: "Otra importación de contactos está en curso. Espere a que termine.",
+  },
   FILE_NOT_SUPPORTED: {
     status: 415,
     en: "This file type is not supported.",

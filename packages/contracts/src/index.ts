@@ -21,6 +21,7 @@ export * from "./permissions.js";
 export * from "./queues.js";
 export * from "./quick-answers.js";
 export * from "./realtime.js";
+export * from "./reports.js";
 export * from "./settings.js";
 export * from "./ticket-policy.js";
 export * from "./tickets.js";

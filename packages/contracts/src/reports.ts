@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { pageNumber, positiveId, positiveWholeText } from "./common.js";
+import { languages, limits } from "./limits.js";
+import { ticketStatuses } from "./tickets.js";
+
+/**
+ * A report's moment: an ISO timestamp with offset (`2026-11-24T09:00:00Z`), or the local
+ * `yyyy-mm-ddThh:mm[:ss]` a datetime-local field gives, or a day `yyyy-mm-dd` (its start); both
+ * local forms are read in the install's time zone (`TIME_ZONE`).
+ */
+export const reportMoment = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, "an ISO date or date-time");
+
+/**
+ * GET /reports/tickets (spec §7, admins only): tickets created in `[startDate, endDate]`, newest
+ * first, narrowed by attendant, queue and status (absent or empty: any). `startDate` is required
+ * (400 ERR_NO_DATE_SPECIFIED); `endDate` defaults to now. `action=download` answers a CSV of every
+ * matching ticket instead of a page (headers in `language`, dates in the install's time zone),
+ * refused past `limits.reportMaxDays` days (400 ERR_REPORT_RANGE_TOO_LONG).
+ */
+export const reportQuery = z.object({
+  userId: z.union([positiveId, z.literal("")]).optional(),
+  queueId: z.union([positiveId, z.literal("")]).optional(),
+  status: z.union([z.enum(ticketStatuses), z.literal(""), z.literal("any")]).optional(),
+  startDate: reportMoment.optional(),
+  endDate: z.union([reportMoment, z.literal("")]).optional(),
+  pageNumber,
+  pageSize: positiveWholeText(100).default(limits.reportPageSize),
+  action: z.literal("download").optional(),
+  language: z.enum(languages).default("en"),
+});
+export type ReportQuery = z.input<typeof reportQuery>;
+
+/** One row of the report table (spec §2): the connection's name as it was if it was deleted since. */
+export const reportTicket = z.object({
+  id: z.number(),
+  status: z.enum(ticketStatuses),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
+  connection: z.object({ id: z.number().nullable(), name: z.string() }),
+  contact: z.object({ id: z.number(), name: z.string(), number: z.string() }),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type ReportTicket = z.infer<typeof reportTicket>;
+
+export const reportPage = z.object({ count: z.number(), tickets: z.array(reportTicket) });
+export type ReportPage = z.infer<typeof reportPage>;
+
+/** GET /reports/charts: the same filters as the table (no paging, no download). */
+export const reportChartsQuery = reportQuery.pick({ userId: true, queueId: true, status: true, startDate: true, endDate: true });
+export type ReportChartsQuery = z.input<typeof reportChartsQuery>;
+
+/** A day of the period, in the install's time zone. */
+export const reportDay = z.object({
+  day: z.iso.date(),
+  /** Tickets created that day. */
+  created: z.number(),
+  /** Tickets closed that day. */
+  resolved: z.number(),
+  /** Messages of the period's tickets that day: from customers, and sent by the team. */
+  messagesIn: z.number(),
+  messagesOut: z.number(),
+});
+export type ReportDay = z.infer<typeof reportDay>;
+
+/** Durations in seconds of one attendant's or queue's tickets: median and 90th percentile. */
+export const reportDurations = z.object({
+  id: z.number().nullable(),
+  name: z.string(),
+  count: z.number(),
+  medianSeconds: z.number(),
+  p90Seconds: z.number(),
+});
+export type ReportDurations = z.infer<typeof reportDurations>;
+
+/**
+ * The charts above the report (issue 15): conversations per day, first-response and resolution
+ * times per attendant and per queue (`id` null: none), and new tickets by hour of the week
+ * (`weekday` 0 Sunday … 6, `hour` 0–23, install time zone; only cells with tickets).
+ */
+export const reportCharts = z.object({
+  timeZone: z.string(),
+  days: z.array(reportDay),
+  firstResponse: z.object({ byUser: z.array(reportDurations), byQueue: z.array(reportDurations) }),
+  resolution: z.object({ byUser: z.array(reportDurations), byQueue: z.array(reportDurations) }),
+  busiestHours: z.array(z.object({ weekday: z.number().int().min(0).max(6), hour: z.number().int().min(0).max(23), count: z.number() })),
+});
+export type ReportCharts = z.infer<typeof reportCharts>;
