@@ -1,5 +1,6 @@
 // What the ingest benchmarks do to a running server: admin calls, the API channel's inbound
 // POST, an admin's socket.io client, and a pool of concurrent clients.
+import { request as httpRequest } from "node:http";
 import { io, type Socket } from "socket.io-client";
 
 /** Each request gives up after this long, so a stuck server cannot hold a run forever. */
@@ -17,9 +18,19 @@ export interface AdminSession {
   post<T>(path: string, body: unknown): Promise<T>;
 }
 
-export async function login(base: string, credentials: { email: string; password: string }): Promise<AdminSession> {
+/**
+ * Signs in. `from`: the local address the request leaves from (a loopback address such as
+ * 127.0.0.2), so that a benchmark signing in more users than the server's sign-in throttle allows
+ * per address (modules/auth/login-throttle.ts) comes from several addresses, as a real team
+ * does, instead of the server's limit being raised for it. Linux routes all of 127.0.0.0/8 to the
+ * loopback interface; elsewhere only 127.0.0.1 may exist.
+ */
+export async function login(base: string, credentials: { email: string; password: string }, from?: string): Promise<AdminSession> {
   const headers = { "content-type": "application/json" };
-  const { token } = await json<{ token: string }>(await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify(credentials) }));
+  const url = `${base}/api/auth/login`;
+  const { token } = from
+    ? await postFrom<{ token: string }>(url, credentials, from)
+    : await json<{ token: string }>(await fetch(url, { method: "POST", headers, body: JSON.stringify(credentials) }));
   const authed = { ...headers, authorization: `Bearer ${token}` };
   return {
     base,
@@ -27,6 +38,29 @@ export async function login(base: string, credentials: { email: string; password
     post: async <T>(path: string, body: unknown) =>
       json<T>(await fetch(`${base}${path}`, { method: "POST", headers: authed, body: JSON.stringify(body), signal: AbortSignal.timeout(requestTimeoutMs) })),
   };
+}
+
+/** A JSON POST from a given local address (fetch cannot choose it), answered with JSON. */
+function postFrom<T>(url: string, body: unknown, localAddress: string): Promise<T> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: "POST", localAddress, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }, signal: AbortSignal.timeout(requestTimeoutMs) },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => {
+          if (response.statusCode === 200) resolve(JSON.parse(text) as T);
+          else reject(new Error(`${url} from ${localAddress}: ${response.statusCode} ${text}`));
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
 }
 
 /** One customer message as the external system posts it. */

@@ -39,6 +39,11 @@ export interface Realtime {
   emit<E extends ServerEventName>(target: EmitTarget, event: E, payload: ServerEventPayload<E>): void;
   /** Whether any of these users has a live socket, on any instance (a chat message is then delivered). */
   anyConnected(userIds: readonly number[]): Promise<boolean>;
+  /**
+   * Calls `listener` with the user of every socket admitted to this instance, once it is in its
+   * rooms (what reached a user's socket counts from then: chat messages turn delivered).
+   */
+  onConnected(listener: (actor: Actor) => void): void;
   /** Moves every live socket of a user in or out of rooms (their queues changed), on every instance. */
   updateUserRooms(userId: number, change: { join?: readonly string[]; leave?: readonly string[] }): void;
   /**
@@ -112,11 +117,18 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       .catch((error: unknown) => next(new Error((error as { code?: string }).code ?? "ERR_SESSION_EXPIRED")));
   });
 
+  const connectedListeners: ((actor: Actor) => void)[] = [];
+
   // Synchronous on purpose: a client may emit the moment it is connected, so its rooms and
   // listeners must be in place before this handler returns (no await before socket.on).
   io.on("connection", (socket: Socket) => {
     const actor = socket.data.actor as Actor;
-    void Promise.resolve(socket.join(socket.data.rooms as string[])).catch(() => socket.disconnect(true));
+    void Promise.resolve(socket.join(socket.data.rooms as string[])).then(
+      () => {
+        for (const listener of connectedListeners) listener(actor);
+      },
+      () => socket.disconnect(true),
+    );
     socket.on("joinNotification", (_payload: unknown, ack?: unknown) => reply(ack, { ok: true }));
     socket.on("joinTickets", (status: unknown, ack?: unknown) => {
       // Ticket events already reach the user through their own rooms; this only validates the tab.
@@ -146,6 +158,9 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       if (userIds.length === 0) return false;
       // Through the adapter: with Redis, the other instances answer for their sockets too.
       return (await io.in(userIds.map(rooms.user)).fetchSockets()).length > 0;
+    },
+    onConnected(listener) {
+      connectedListeners.push(listener);
     },
     updateUserRooms(userId, change) {
       // The adapter applies these on every instance (Redis included), so sockets held elsewhere move too.

@@ -2,7 +2,7 @@ import { limits } from "@atendo/contracts";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { chatMessages } from "../../db/schema/index.js";
-import { chatMessageFor, chatMessageRecords } from "./chat.presenter.js";
+import { chatMessageRecords, chatMessageViews } from "./chat.presenter.js";
 import { emitToChat } from "./chat-events.js";
 import type { ChatRecord } from "./chats.repo.js";
 
@@ -33,7 +33,8 @@ export async function settleReadAcks(ctx: AppContext, record: ChatRecord): Promi
   if (changed.length === 0) return;
   const newest = changed.sort((a, b) => b.id - a.id).slice(0, limits.messagePageSize);
   for (const message of await chatMessageRecords(ctx.db, newest.reverse())) {
-    emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: chatMessageFor(message, viewerId) }));
+    const messageFor = chatMessageViews(message);
+    emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: messageFor(viewerId) }));
   }
 }
 

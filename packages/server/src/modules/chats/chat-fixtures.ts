@@ -1,4 +1,5 @@
-import type { Chat, ChatMessage, CreateChatBody } from "@atendo/contracts";
+import type { AppChatMessageEvent, Chat, ChatMessage, CreateChatBody } from "@atendo/contracts";
+import type { Socket } from "socket.io-client";
 import { expect } from "vitest";
 import type { TestServer } from "../../test/harness.js";
 
@@ -41,4 +42,16 @@ export type ChatUser = Awaited<ReturnType<TestServer["createUser"]>>;
 /** Ana, Bruno and Carla: the three users most chat tests talk between. */
 export async function threeUsers(server: TestServer): Promise<[ChatUser, ChatUser, ChatUser]> {
   return [await server.createUser({ name: "Ana" }), await server.createUser({ name: "Bruno" }), await server.createUser({ name: "Carla" })];
+}
+
+/** The next `appChatMessage` `update` a socket hears (a `create` still on its way is let pass). */
+export function nextUpdate(socket: Socket): Promise<AppChatMessageEvent> {
+  return new Promise((resolve) => {
+    const heard = (event: AppChatMessageEvent) => {
+      if (event.action !== "update") return;
+      socket.off("appChatMessage", heard);
+      resolve(event);
+    };
+    socket.on("appChatMessage", heard);
+  });
 }

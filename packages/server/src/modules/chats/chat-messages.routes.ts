@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { actorOf, errorResponses, ok, parseWith, typed } from "../../core/route-kit.js";
 import { discardUploads, readMultipartMessage } from "../messages/uploads.js";
+import { deliverOnConnect } from "./chat-delivery.js";
 import { deleteChatMessage, listChatMessages, markChatRead } from "./chat-messages.service.js";
 import { chatToWrite, sendChatFiles, sendChatText } from "./chat-send.service.js";
 
@@ -11,6 +12,9 @@ const tags = ["chats"];
 /** Messages of internal chats (spec §7). Their files are served by GET /media/{name}. */
 export function chatMessagesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
+  // Not a route: messages waiting for a user turn delivered when their socket connects. Set up
+  // with the module's routes, once per app, as the module has no other entry point.
+  deliverOnConnect(ctx);
 
   r.get(
     "/api/chatmessages/:chatId",

@@ -57,6 +57,9 @@ describe("chat messages: unread counts and acks", () => {
     const elsewhere = await sendChatText(server, ana.token, other.id, "elsewhere");
     const quoting = server.request({ method: "POST", url: `/api/chatmessages/${chat.id}`, token: ana.token, payload: { body: "x", quotedMsg: { id: elsewhere.id } } });
     await expectError(quoting, 404, "ERR_NO_MESSAGE_FOUND");
+    // Refused, it stored nothing: no message, nobody's unread count moved.
+    expect((await chatMessagesPage(server, ana.token, chat.id)).messages.map((m) => m.body)).toEqual(["question?", "answer"]);
+    expect((await getChat(server, carla.token, chat.id)).unreadMessages).toBe(2);
     await expectError(server.request({ method: "POST", url: `/api/chatmessages/${chat.id}`, token: ana.token, payload: { body: "   " } }), 400, "ERR_MISSING_VALUES");
   });
 });

@@ -17,20 +17,32 @@ function nameFor(record: ChatRecord, viewerId: number | null): string {
   return others.map((p) => p.user.name).join(", ");
 }
 
-export function chatFor(record: ChatRecord, viewerId: number | null): Chat {
+/**
+ * Each viewer's Chat from one record: what every copy shares (participants, times) is built once,
+ * then each viewer costs a small object (their name for a direct chat, their unread count).
+ */
+export function chatViews(record: ChatRecord): (viewerId: number | null) => Chat {
   const { row } = record;
-  return {
+  const userChat = record.participants.map(({ userId, user }) => ({ userId, user }));
+  const unread = new Map(record.participants.map((p) => [p.userId, p.unreadMessages]));
+  const createdAt = row.createdAt.toISOString();
+  const updatedAt = row.updatedAt.toISOString();
+  return (viewerId) => ({
     id: row.id,
     name: nameFor(record, viewerId),
     isGroup: row.isGroup,
     pictureUrl: null,
     ownerId: row.ownerId,
     lastMessage: row.lastMessage,
-    unreadMessages: record.participants.find((p) => p.userId === viewerId)?.unreadMessages ?? 0,
-    userChat: record.participants.map(({ userId, user }) => ({ userId, user })),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+    unreadMessages: (viewerId === null ? undefined : unread.get(viewerId)) ?? 0,
+    userChat,
+    createdAt,
+    updatedAt,
+  });
+}
+
+export function chatFor(record: ChatRecord, viewerId: number | null): Chat {
+  return chatViews(record)(viewerId);
 }
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -51,18 +63,18 @@ async function sendersOf(db: Db, ids: readonly (number | null)[]): Promise<Map<n
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** What every copy of a reply shows of the message it quotes (nothing of what a deleted one said). */
+export function quotedRecordOf(q: Pick<ChatMessageRow, "id" | "body" | "mediaType" | "isDeleted" | "senderId">, sender: Sender): QuotedRecord {
+  return { id: q.id, body: q.isDeleted ? "" : q.body, mediaType: q.mediaType, isDeleted: q.isDeleted, sender, senderId: q.senderId };
+}
+
 /** Rows to records: quoted messages and senders in two more queries, whatever the number of rows. */
 export async function chatMessageRecords(db: Db, rows: readonly ChatMessageRow[]): Promise<ChatMessageRecord[]> {
   const quotedIds = [...new Set(rows.map((row) => row.quotedMsgId).filter((id): id is number => id !== null))];
   const quotedRows = quotedIds.length === 0 ? [] : await db.select().from(chatMessages).where(inArray(chatMessages.id, quotedIds));
   const senders = await sendersOf(db, [...rows, ...quotedRows].map((row) => row.senderId));
   const senderOf = (id: number | null): Sender => (id === null ? null : (senders.get(id) ?? null));
-  const quoted = new Map(
-    quotedRows.map((q) => [
-      q.id,
-      { id: q.id, body: q.isDeleted ? "" : q.body, mediaType: q.mediaType, isDeleted: q.isDeleted, sender: senderOf(q.senderId), senderId: q.senderId },
-    ]),
-  );
+  const quoted = new Map(quotedRows.map((q) => [q.id, quotedRecordOf(q, senderOf(q.senderId))]));
   return rows.map((row) => ({ row, sender: senderOf(row.senderId), quoted: row.quotedMsgId === null ? null : (quoted.get(row.quotedMsgId) ?? null) }));
 }
 
@@ -98,5 +110,23 @@ export function chatMessageFor(record: ChatMessageRecord, viewerId: number | nul
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Each viewer's copy of one message, for an event to many: built once; only the sender (and the
+ * quoted message's sender) get a copy of their own, with `fromMe` set; everyone else shares it.
+ */
+export function chatMessageViews(record: ChatMessageRecord): (viewerId: number | null) => ChatMessage {
+  const shared = chatMessageFor(record, null);
+  const senderId = record.row.senderId;
+  const quotedSenderId = record.quoted?.senderId ?? null;
+  return (viewerId) => {
+    if (viewerId === null || (viewerId !== senderId && viewerId !== quotedSenderId)) return shared;
+    return {
+      ...shared,
+      fromMe: viewerId === senderId,
+      quotedMsg: shared.quotedMsg && { ...shared.quotedMsg, fromMe: viewerId === quotedSenderId },
+    };
   };
 }

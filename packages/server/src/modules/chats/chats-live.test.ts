@@ -2,7 +2,7 @@ import type { AppChatMessageEvent, ChatEvent } from "@atendo/contracts";
 import { describe, expect, it } from "vitest";
 import { useLiveServer } from "../../test/live-server.js";
 import { nextEvent, recordEvents, settle } from "../../test/socket-client.js";
-import { createChat, markChatRead, sendChatText } from "./chat-fixtures.js";
+import { createChat, markChatRead, nextUpdate, sendChatText } from "./chat-fixtures.js";
 
 const live = useLiveServer();
 
@@ -42,10 +42,13 @@ describe("chat live events", () => {
     const anaChats = recordEvents<ChatEvent>(anaSocket, "chat");
     const chat = await createChat(live.server, ana.token, { participantIds: [bruno.id] });
     const sent = await sendChatText(live.server, ana.token, chat.id, "read me");
+    // Bruno's socket connecting delivers it (chat-delivery.test.ts); then he reads it.
+    const delivered = nextUpdate(anaSocket);
     const brunoSocket = await live.sockets.connect(bruno.token);
+    expect(await delivered).toMatchObject({ action: "update", message: { id: sent.id, ack: 2 } });
 
     const unread = nextEvent<ChatEvent>(brunoSocket, "chat");
-    const ackUpdate = nextEvent<AppChatMessageEvent>(anaSocket, "appChatMessage");
+    const ackUpdate = nextUpdate(anaSocket);
     await markChatRead(live.server, bruno.token, chat.id);
     expect(await unread).toEqual({ action: "updateUnread", chatId: chat.id });
     expect(await ackUpdate).toMatchObject({ action: "update", message: { id: sent.id, ack: 3, fromMe: true } });

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { prepared } from "../../db/prepared.js";
 import { chatParticipants, chats, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 
@@ -28,31 +29,66 @@ export function directKeyOf(a: number, b: number): string {
   return `${Math.min(a, b)}:${Math.max(a, b)}`;
 }
 
-/** Chats with their participants in two queries, in the order of `ids`; missing ids are left out. */
+/**
+ * Chats and their participants (with each one's user), one row per participant, as one
+ * statement: a left join, so that a chat nobody is left in still comes back (with no member).
+ */
+function selectChatsWithMembers(db: Db) {
+  return db
+    .select({
+      row: chats,
+      member: {
+        userId: chatParticipants.userId,
+        unreadMessages: chatParticipants.unreadMessages,
+        lastReadMessageId: chatParticipants.lastReadMessageId,
+        name: users.name,
+        email: users.email,
+        extension: users.extension,
+      },
+    })
+    .from(chats)
+    .leftJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
+    .leftJoin(users, eq(users.id, chatParticipants.userId))
+    .$dynamic();
+}
+
+type MemberRow = Awaited<ReturnType<typeof selectChatsWithMembers>>[number];
+
+/** The rows above, one record per chat, in the order of `ids`; missing ids are left out. */
+function recordsOf(rows: readonly MemberRow[], ids: readonly number[]): ChatRecord[] {
+  const byId = new Map<number, ChatRecord>();
+  for (const { row, member } of rows) {
+    let record = byId.get(row.id);
+    if (!record) byId.set(row.id, (record = { row, participants: [] }));
+    const { userId, unreadMessages, lastReadMessageId, name, email, extension } = member;
+    // A chat nobody is left in comes back once, every member field null.
+    if (userId === null || unreadMessages === null || lastReadMessageId === null || name === null || email === null) continue;
+    record.participants.push({ userId, unreadMessages, lastReadMessageId, user: { id: userId, name, email, extension } });
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const byMemberName = [asc(sql`lower(${users.name})`), asc(users.id)];
+
+/** Chats with their participants in one query, in the order of `ids`; missing ids are left out. */
 export async function loadChatRecords(db: Db, ids: readonly number[]): Promise<ChatRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(chats).where(inArray(chats.id, [...ids]));
-  const members = await db
-    .select({
-      chatId: chatParticipants.chatId,
-      userId: chatParticipants.userId,
-      unreadMessages: chatParticipants.unreadMessages,
-      lastReadMessageId: chatParticipants.lastReadMessageId,
-      user: { id: users.id, name: users.name, email: users.email, extension: users.extension },
-    })
-    .from(chatParticipants)
-    .innerJoin(users, eq(users.id, chatParticipants.userId))
-    .where(inArray(chatParticipants.chatId, [...ids]))
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
-  const byChat = new Map<number, ParticipantRecord[]>(ids.map((id) => [id, []]));
-  for (const { chatId, ...member } of members) byChat.get(chatId)?.push(member);
-  const byId = new Map(rows.map((row) => [row.id, { row, participants: byChat.get(row.id) ?? [] }]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const rows = await selectChatsWithMembers(db)
+    .where(inArray(chats.id, [...ids]))
+    .orderBy(...byMemberName);
+  return recordsOf(rows, ids);
 }
 
 /** One chat with its participants; 404 ERR_NO_CHAT_FOUND when it does not exist. */
 export async function loadChatRecord(db: Db, id: number): Promise<ChatRecord> {
-  const [record] = await loadChatRecords(db, [id]);
+  // Every send, read and event of a chat starts here: prepared, its SQL is built once.
+  const query = prepared(db, "chat_record", (handle, name) =>
+    selectChatsWithMembers(handle)
+      .where(eq(chats.id, sql.placeholder("id")))
+      .orderBy(...byMemberName)
+      .prepare(name),
+  );
+  const [record] = recordsOf(await query.execute({ id }), [id]);
   if (!record) throw new AppError("ERR_NO_CHAT_FOUND");
   return record;
 }
