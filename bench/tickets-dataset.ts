@@ -10,7 +10,7 @@ import { adminQuery } from "../packages/server/src/test/test-database.js";
 import { firstNames, lastNames, queueNames, words } from "./tickets-words.js";
 
 /** Bump when the generator changes: a stored dataset of another version is regenerated. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 /** The attendant the bench logs in as (user id 2): 3 queues, owner of the long tickets. */
 export const ATTENDANT_ID = 2;
 export const benchPassword = "bench-password";
@@ -178,6 +178,13 @@ function steps(spec: DatasetSpec, passwordHash: string): Step[] {
           cross join lateral generate_series(1, s.msgs) g(n)
           join bench_phrases p on p.id = (t.id * 7 + g.n * 13) % ${phrases}) m
         order by at`,
+    },
+    {
+      // What the message writers keep (docs/decisions/0039): the team's first answer, for the reports.
+      label: "first response of each ticket",
+      sql: `update tickets t set first_response_at = f.at
+        from (select ticket_id, min(created_at) as at from messages where from_me and media_type <> 'chat-automatic' group by ticket_id) f
+        where f.ticket_id = t.id`,
     },
     {
       label: "last message of each ticket",

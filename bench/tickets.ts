@@ -6,23 +6,11 @@
 // BENCH_EMBEDDED_DIR), `server` the PostgreSQL server at BENCH_DATABASE_URL. The environment
 // variables are listed in bench/README.md.
 import { cpus } from "node:os";
-import { join } from "node:path";
-import { findPostgresBinaries } from "../packages/server/src/db/embedded/binaries.js";
-import { EMBEDDED_DATABASE, startEmbeddedServer } from "../packages/server/src/db/embedded/embedded-server.js";
-import { spawnServer, type SpawnedServer } from "../packages/server/src/test/spawn-server.js";
 import { writeResult } from "./support/stats.js";
+import { databases, datasetName, login as signIn, spec, startOnDataset } from "./support/dataset-server.js";
 import { benchCases, runCase, type Actor, type CaseResult } from "./tickets-cases.js";
-import { benchPassword, datasetSpec, ensureDataset, type Dataset } from "./tickets-dataset.js";
-import { readFixtures } from "./tickets-fixtures.js";
+import { benchPassword } from "./tickets-dataset.js";
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const databaseName = process.env.BENCH_DATABASE_NAME ?? "atendo_bench";
-if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) throw new Error(`BENCH_DATABASE_NAME must be a plain identifier: ${databaseName}`);
-const databases = (process.env.BENCH_DATABASES ?? "embedded,server").split(",").map((name) => name.trim());
-/** Kept between runs (the dataset takes minutes to generate); `data/` is ignored by git. */
-const embeddedDir = process.env.BENCH_EMBEDDED_DIR ?? new URL("../data/bench-tickets-embedded", import.meta.url).pathname;
-const spec = datasetSpec(process.env);
-const regenerate = process.env.BENCH_REGENERATE === "1";
 const options = {
   warmup: Number(process.env.BENCH_WARMUP ?? 20),
   requests: Number(process.env.BENCH_REQUESTS ?? 300),
@@ -34,48 +22,11 @@ const options = {
 // generation is applied to the existing rows).
 const serverEnv = { ACCESS_TOKEN_TTL_SECONDS: "86400", TICKETS_AUTO_CLOSE_HOURS: "0" };
 
-/**
- * The dataset in Atendo's own embedded database: generated through a server started on the
- * folder for that purpose, then Atendo is started on the same folder, as `npm start` would be.
- */
-async function onEmbedded(): Promise<{ dataset: Dataset; fixtures: Awaited<ReturnType<typeof readFixtures>>; server: SpawnedServer }> {
-  const binaries = await findPostgresBinaries();
-  if (!binaries) throw new Error("No PostgreSQL binary for this platform: run with BENCH_DATABASES=server.");
-  const generator = await startEmbeddedServer({ dir: join(embeddedDir, "postgres"), binaries, report: (line) => console.log(line) });
-  let dataset: Dataset;
-  let fixtures: Awaited<ReturnType<typeof readFixtures>>;
-  try {
-    dataset = await ensureDataset(generator.url("postgres"), EMBEDDED_DATABASE, spec, regenerate);
-    fixtures = await readFixtures(dataset.url);
-  } finally {
-    await generator.stop();
-  }
-  const server = await spawnServer(serverEnv, { dataDir: embeddedDir });
-  return { dataset, fixtures, server };
-}
-
-async function onServer(): Promise<{ dataset: Dataset; fixtures: Awaited<ReturnType<typeof readFixtures>>; server: SpawnedServer }> {
-  const dataset = await ensureDataset(serverUrl, databaseName, spec, regenerate);
-  const fixtures = await readFixtures(dataset.url);
-  const server = await spawnServer({ ...serverEnv, DATABASE_URL: dataset.url });
-  return { dataset, fixtures, server };
-}
-
 async function measure(target: string): Promise<CaseResult[]> {
   console.log(`\n▶ ${target}`);
-  if (target !== "embedded" && target !== "server") throw new Error(`BENCH_DATABASES: unknown database ${target} (embedded, server)`);
-  const { dataset, fixtures, server } = target === "embedded" ? await onEmbedded() : await onServer();
+  const { dataset, fixtures, server } = await startOnDataset(target, serverEnv);
   console.table(dataset.counts);
-
-  async function login(email: string): Promise<string> {
-    const response = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: benchPassword }),
-    });
-    if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
-    return ((await response.json()) as { token: string }).token;
-  }
+  const login = (email: string) => signIn(server.baseUrl, email, benchPassword);
 
   try {
     const tokens: Record<Actor, string> = { attendant: await login(fixtures.attendantEmail), admin: await login(fixtures.adminEmail) };
@@ -106,7 +57,7 @@ async function measure(target: string): Promise<CaseResult[]> {
       database: target,
       when: new Date().toISOString(),
       machine: { cpus: cpus().length },
-      dataset: { name: target === "embedded" ? `${embeddedDir} (${EMBEDDED_DATABASE})` : databaseName, spec, counts: dataset.counts, reused: dataset.reused, generateSeconds: dataset.generateSeconds },
+      dataset: { name: datasetName(target), spec, counts: dataset.counts, reused: dataset.reused, generateSeconds: dataset.generateSeconds },
       fixtures,
       options,
       unit: "ms",

@@ -297,6 +297,12 @@ export const errorCatalogue = {
     pt: "Outra importação de contatos está em andamento. Aguarde o término.",
     es: "Otra importación de contactos está en curso. Espere a que termine.",
   },
+  ERR_IMPORT_INTERRUPTED: {
+    status: 503,
+    en: "The contact import stopped because the server restarted. Import the file again: contacts already imported count as repeated.",
+    pt: "A importação de contatos parou porque o servidor reiniciou. Importe o arquivo de novo: os contatos já importados contam como repetidos.",
+    es: "La importación de contactos se detuvo porque el servidor se reinició. Importe el archivo de nuevo: los contactos ya importados cuentan como repetidos.",
+  },
   FILE_NOT_SUPPORTED: {
     status: 415,
     en: "This file type is not supported.",

@@ -24,7 +24,8 @@ export const reportQuery = z.object({
   userId: z.union([positiveId, z.literal("")]).optional(),
   queueId: z.union([positiveId, z.literal("")]).optional(),
   status: z.union([z.enum(ticketStatuses), z.literal(""), z.literal("any")]).optional(),
-  startDate: reportMoment.optional(),
+  // "" is a start not chosen: ERR_NO_DATE_SPECIFIED, as when absent.
+  startDate: z.union([reportMoment, z.literal("")]).optional(),
   endDate: z.union([reportMoment, z.literal("")]).optional(),
   pageNumber,
   pageSize: positiveWholeText(100).default(limits.reportPageSize),
@@ -60,7 +61,10 @@ export const reportDay = z.object({
   created: z.number(),
   /** Tickets closed that day. */
   resolved: z.number(),
-  /** Messages of the period's tickets that day: from customers, and sent by the team. */
+  /**
+   * Messages written that day, in tickets of the report's attendant, queue and status: from
+   * customers, and sent by the team (Atendo's automatic texts left out).
+   */
   messagesIn: z.number(),
   messagesOut: z.number(),
 });

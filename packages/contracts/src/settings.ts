@@ -31,5 +31,10 @@ export const publicConfig = z.object({
   autoCloseHours: z.number(),
   /** "Forgot password?" works here: mail is configured, and PUBLIC_URL for the link (docs/decisions/0033). */
   passwordReset: z.boolean(),
+  /**
+   * The install's time zone (IANA name, `TIME_ZONE`): every date a user sees, the reports and the
+   * ticket list's day filter are read on its clock, whatever the browser's zone.
+   */
+  timeZone: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

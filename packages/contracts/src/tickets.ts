@@ -30,8 +30,13 @@ export const ticket = z.object({
   queue: queueRef.nullable(),
   contactId: z.number(),
   contact,
-  whatsappId: z.number(),
-  whatsapp: namedRef.extend({ label: z.string().nullable(), kind: z.enum(connectionKinds) }),
+  /** Null once its connection was deleted: the conversation is kept, closed (docs/decisions/0039). */
+  whatsappId: z.number().nullable(),
+  /**
+   * Its connection; once deleted, `id` and `kind` are null and `name` is the one it was shown with
+   * (label, else name) when it was deleted.
+   */
+  whatsapp: z.object({ id: z.number().nullable(), name: z.string(), label: z.string().nullable(), kind: z.enum(connectionKinds).nullable() }),
   lastMessage: z.string(),
   unreadMessages: z.number(),
   isGroup: z.boolean(),

@@ -29,12 +29,15 @@ import { createJobs, type JobOptions } from "./jobs/jobs.js";
 import type { JobRegistry } from "./jobs/job-registry.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
+import { reportsRoutes } from "./modules/reports/reports.routes.js";
 import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
+import { contactImportRoutes } from "./modules/contact-import/contact-import.routes.js";
+import { ContactImportRunner, type ContactImportOptions } from "./modules/contact-import/import-runner.js";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.js";
 import { destinationsRoutes } from "./modules/destinations/destinations.routes.js";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.js";
@@ -77,6 +80,8 @@ export interface AppDeps {
   whatsapp?: Partial<WhatsappDriverDeps>;
   /** How webhook host names resolve (tests: names of their own; default the system resolver). */
   resolveHost?: HostResolver;
+  /** Contact import batches and progress pace (tests: small batches, a hold between them). */
+  contactImport?: ContactImportOptions;
 }
 
 export interface BuiltApp {
@@ -152,12 +157,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     webhookGuard,
     apiConnections: new ApiConnectionCache(db),
     loginThrottle: new LoginThrottle(),
+    contactImports: new ContactImportRunner({ database, log, realtime }, deps.contactImport),
   };
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.
   app.addHook("onClose", async () => {
     await jobs.stop();
+    // A contact import in progress ends after its current batch, recorded as interrupted.
+    await ctx.contactImports.stop();
     await channels.stopAll();
     await realtime.close();
   });
@@ -188,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     queuesRoutes,
     quickAnswersRoutes,
     contactsRoutes,
+    contactImportRoutes,
     connectionsRoutes,
     destinationsRoutes,
     urasRoutes,
@@ -204,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     settingsRoutes,
     feedbackRoutes,
     aboutRoutes,
+    reportsRoutes,
     healthRoutes,
   ];
   for (const routes of modules) {

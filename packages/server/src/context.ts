@@ -7,6 +7,7 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { Mailer } from "./mailer.js";
 import type { LoginThrottle } from "./modules/auth/login-throttle.js";
+import type { ContactImportRunner } from "./modules/contact-import/import-runner.js";
 import type { MediaStore } from "./modules/media/media-store.js";
 import type { Realtime } from "./realtime/realtime.js";
 
@@ -36,4 +37,6 @@ export interface AppContext {
   apiConnections: ApiConnectionCache;
   /** Failed password attempts (sign-in, the current password on a change), per address and email. */
   loginThrottle: LoginThrottle;
+  /** This process's contact import (one at a time per install). */
+  contactImports: ContactImportRunner;
 }

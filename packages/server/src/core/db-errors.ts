@@ -1,9 +1,10 @@
 import type { ErrorCode } from "@atendo/contracts";
 
 /**
- * Unique constraints whose violation is a client mistake with its own code (where a service
- * checks first, a race lost on the index still answers that code), in one table next to the
- * mapper's lookup. Any other constraint violation is still a 4xx (ERR_MISSING_VALUES), never a 500.
+ * Constraints (unique indexes, a few checks) whose violation is a client mistake with its own code
+ * (where a service checks first, a race lost on the constraint still answers that code), in one
+ * table next to the mapper's lookup. Any other constraint violation is still a 4xx
+ * (ERR_MISSING_VALUES), never a 500.
  */
 const constraintCodes: Record<string, ErrorCode> = {
   users_email_active_key: "ERR_EMAIL_ALREADY_EXISTS",
@@ -17,9 +18,12 @@ const constraintCodes: Record<string, ErrorCode> = {
   announcements_name_key: "ERR_ANNOUNCEMENT_NAME_EXISTS",
   monitorings_name_key: "ERR_MONITORING_NAME_EXISTS",
   chats_direct_key: "ERR_OTHER_OPEN_CHAT",
+  contact_imports_one_running_key: "ERR_IMPORT_RUNNING",
+  // A check, not a unique index: a conversation made active on a deleted connection (docs/decisions/0039).
+  tickets_active_connection_check: "ERR_NO_WAPP_FOUND",
 };
 
-/** The catalogued code of a violated unique constraint, when it has one. */
+/** The catalogued code of a violated constraint, when it has one. */
 export function constraintCode(constraint: string | undefined): ErrorCode | undefined {
   return constraint ? constraintCodes[constraint] : undefined;
 }

@@ -25,10 +25,10 @@ export function mapError(error: unknown): Mapped {
 
   const db = databaseError(error);
   if (db?.code) {
-    if (db.code === "23505") {
-      const code = constraintCode(db.constraint) ?? "ERR_MISSING_VALUES";
-      return { status: code === "ERR_MISSING_VALUES" ? 409 : errorCatalogue[code].status, body: body(code) };
-    }
+    // A constraint with its own code (core/db-errors.ts): a lost race answers what the service's check would.
+    const known = db.code.startsWith("23") ? constraintCode(db.constraint) : undefined;
+    if (known) return { status: errorCatalogue[known].status, body: body(known) };
+    if (db.code === "23505") return { status: 409, body: body("ERR_MISSING_VALUES") };
     // Integrity (23xxx) and data (22xxx) errors come from bad input that slipped past validation.
     if (db.code.startsWith("23") || db.code.startsWith("22")) return { status: 400, body: body("ERR_MISSING_VALUES") };
   }

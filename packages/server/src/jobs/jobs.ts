@@ -1,5 +1,6 @@
 import { limits } from "@atendo/contracts";
 import type { AppContext } from "../context.js";
+import { recoverOrphanedImports } from "../modules/contact-import/import-recovery.js";
 import { closeIdleTickets } from "./auto-close.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { runRecovery } from "./recovery.js";
@@ -21,6 +22,8 @@ export interface JobOptions {
   revokedSocketsMs?: number;
   /** Between two sweeps of orphan upload files; default limits.uploadSweepSeconds. */
   uploadSweepMs?: number;
+  /** Between two looks for contact imports left running by a stopped process; default 10 s. */
+  contactImportRecoveryMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -35,6 +38,10 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     periodicJob("revoked-sockets", ctx.log, { intervalMs: options.revokedSocketsMs ?? 30_000 }, () => closeRevokedSockets(ctx)),
     // Temporary files of uploads a killed process left behind; the first sweep runs at start-up.
     periodicJob("upload-sweep", ctx.log, { intervalMs: options.uploadSweepMs ?? limits.uploadSweepSeconds * 1000, runAtStart: true }, () => sweepOrphanUploads(ctx)),
+    // An import whose process died is declared failed at start-up, or within one interval when another instance died.
+    periodicJob("contact-import-recovery", ctx.log, { intervalMs: options.contactImportRecoveryMs ?? 10_000, runAtStart: true }, () =>
+      recoverOrphanedImports(ctx),
+    ),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
   const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;

@@ -39,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport"> {
   mailer?: Mailer | null;
   redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
@@ -63,6 +63,8 @@ export async function createTestServer(env: Record<string, string> = {}, options
     MEDIA_DIR: mediaDir,
     // Test webhook receivers listen on 127.0.0.1; the refusal of private addresses is tested with "false".
     WEBHOOK_ALLOW_PRIVATE: "true",
+    // Days and hours as the tests write them, whatever the machine's zone; a test sets its own to check another.
+    TIME_ZONE: "UTC",
     ...env,
   });
   const { app, ctx, jobs } = await buildApp({
@@ -79,6 +81,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     whatsapp: options.whatsapp,
     logStream: options.logStream,
     resolveHost: options.resolveHost,
+    contactImport: options.contactImport,
   });
   await bootstrap(ctx);
   await app.ready();

@@ -69,7 +69,14 @@ function prepareAppend(db: Db, name: string, target: Target) {
   const touched = db.$with("touched").as(
     db
       .update(tickets)
-      .set({ lastMessage: sql`${p("lastMessage")}`, unreadMessages: sql`${tickets.unreadMessages} + ${p("unread")}`, updatedAt: sql`${p("now")}` })
+      .set({
+        lastMessage: sql`${p("lastMessage")}`,
+        unreadMessages: sql`${tickets.unreadMessages} + ${p("unread")}`,
+        updatedAt: sql`${p("now")}`,
+        // The company's own message (sent from the phone) is the team answering: the reports'
+        // first response, kept once (docs/decisions/0039).
+        firstResponseAt: sql`case when ${p("fromMe")}::boolean then coalesce(${tickets.firstResponseAt}, ${p("createdAt")}::timestamptz) else ${tickets.firstResponseAt} end`,
+      })
       .where(sql`${tickets.id} = (select ${inserted.ticketId} from ${inserted})`)
       .returning(),
   );

@@ -8,3 +8,4 @@ export * from "./routing.js";
 export * from "./tickets.js";
 export * from "./messages.js";
 export * from "./chats.js";
+export * from "./contact-imports.js";

@@ -25,7 +25,8 @@ export const messages = pgTable(
   {
     id: bigserialId(),
     ticketId: ownerId("ticket_id", () => tickets.id),
-    connectionId: ownerId("connection_id", () => connections.id),
+    /** Null once the connection was deleted: the conversation stays as history (docs/decisions/0039). */
+    connectionId: linkId("connection_id", () => connections.id),
     /** The channel's id. Null for an outgoing message until its channel gives one. */
     externalId: text("external_id"),
     body: text("body").notNull().default(""),
@@ -69,6 +70,9 @@ export const messages = pgTable(
     // Ticket search matches message text anywhere, case-insensitively (ILIKE '%…%'): trigrams
     // (pg_trgm, docs/decisions/0018) answer it without reading every message.
     index("messages_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
+    // Reports count the messages of a period (docs/decisions/0039). Messages are written in time
+    // order, so a BRIN index (a few pages, nothing per message written) finds the period's pages.
+    index("messages_created_brin_idx").using("brin", t.createdAt),
     check("messages_ack_check", inValues(t.ack, messageAcks)),
     check("messages_media_type_check", inValues(t.mediaType, messageMediaTypes)),
   ],

@@ -15,10 +15,15 @@ export const tickets = pgTable(
   {
     id: serialId(),
     status: text("status", { enum: ticketStatuses }).notNull().default("pending"),
-    // Deleting a contact or a connection deletes its conversations (the connection's delete
-    // dialog shows how many, from GET /tickets/count; docs/decisions/0011).
+    // Deleting a contact deletes its conversations (docs/decisions/0011).
     contactId: ownerId("contact_id", () => contacts.id),
-    connectionId: ownerId("connection_id", () => connections.id),
+    /**
+     * Null once the connection was deleted: its conversations are history the reports count, so
+     * they stay, closed, with the connection's name kept below (docs/decisions/0039).
+     */
+    connectionId: linkId("connection_id", () => connections.id),
+    /** The deleted connection's name as it was shown (label, else name), written by the delete. */
+    connectionName: text("connection_name"),
     userId: linkId("user_id", () => users.id),
     // A deleted queue leaves its tickets with no queue, which every attendant sees (0006).
     queueId: linkId("queue_id", () => queues.id),
@@ -37,6 +42,11 @@ export const tickets = pgTable(
     outOfHours: boolean("out_of_hours").notNull().default(false),
     /** When it was last closed: the reopen window counts from here (docs/decisions/0013). */
     closedAt: timestamptz("closed_at"),
+    /**
+     * When the team first answered (an attendant's message, not an automatic one): set once by the
+     * message writers, so the reports' first-response time reads no messages (docs/decisions/0039).
+     */
+    firstResponseAt: timestamptz("first_response_at"),
     ...timestamps(),
   },
   (t) => [
@@ -46,12 +56,19 @@ export const tickets = pgTable(
       .where(inValues(t.status, activeTicketStatuses)),
     check("tickets_status_check", inValues(t.status, ticketStatuses)),
     check("tickets_unread_check", sql`${t.unreadMessages} >= 0`),
+    // A conversation with no connection (deleted) can only be history: nothing can reach its contact.
+    check("tickets_active_connection_check", sql`${t.connectionId} is not null or ${t.status} = 'closed'`),
     // Ticket lists: by status, newest activity first, narrowed by queue or owner.
     index("tickets_status_updated_idx").on(t.status, t.updatedAt.desc(), t.id.desc()),
     index("tickets_queue_status_idx").on(t.queueId, t.status, t.updatedAt.desc()),
     index("tickets_user_status_idx").on(t.userId, t.status, t.updatedAt.desc()),
     index("tickets_connection_idx").on(t.connectionId),
     index("tickets_contact_idx").on(t.contactId, t.updatedAt.desc()),
+    // Reports: tickets created in a period, newest first (the filters narrow while reading it).
+    index("tickets_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // Reports: tickets resolved in a period. Partial: active tickets, which every message updates,
+    // never enter it, so ingest does not pay for it.
+    index("tickets_closed_idx").on(t.closedAt).where(sql`${t.status} = 'closed'`),
   ],
 );
 

@@ -27,12 +27,12 @@ function searchFilter(actor: Actor, text: string): SQL {
     where p.chat_id = c.id and p.user_id <> ${actor.id} and u.name ilike ${pattern}))`;
 }
 
-function conditions(actor: Actor, query: ListChats): SQL {
+function conditions(actor: Actor, query: ListChats, timeZone: string): SQL {
   const parts: SQL[] = [];
   const visible = chatListVisibility(actor, query.showAll);
   if (visible) parts.push(visible);
   if (query.searchParam) parts.push(searchFilter(actor, query.searchParam));
-  if (query.date) parts.push(dayFilter(query.date, sql`c.updated_at`));
+  if (query.date) parts.push(dayFilter(query.date, timeZone, sql`c.updated_at`));
   if (query.withUnreadMessages) parts.push(sql`coalesce(me.unread_messages, 0) > 0`);
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
@@ -40,7 +40,7 @@ function conditions(actor: Actor, query: ListChats): SQL {
 /** GET /chats: chats with unread messages (for the caller) first, then the most recently active. */
 export async function listChats(ctx: AppContext, actor: Actor, query: ListChats): Promise<ChatPage> {
   const me = alias(chatParticipants, "me");
-  const where = conditions(actor, query);
+  const where = conditions(actor, query, ctx.config.TIME_ZONE);
   const { limit, offset } = pageWindow(query.pageNumber);
   const joined = () => ctx.db.select({ id: c.id }).from(c).leftJoin(me, and(eq(me.chatId, c.id), eq(me.userId, actor.id)));
   const [rows, counted] = await Promise.all([

@@ -1,6 +1,6 @@
-import type { ConnectionEvent, WhatsappSessionEvent } from "@atendo/contracts";
+import type { ConnectionEvent, TicketEvent, WhatsappSessionEvent } from "@atendo/contracts";
 import { describe, expect, it } from "vitest";
-import { createConnection } from "../../test/channel-fixtures.js";
+import { createConnection, inbound } from "../../test/channel-fixtures.js";
 import { fakeDrivers } from "../../test/fake-driver.js";
 import { createQueue } from "../../test/fixtures.js";
 import { useLiveServer } from "../../test/live-server.js";
@@ -36,6 +36,22 @@ describe("connection events", () => {
     await settle(attendantSocket);
     expect(attendantEvents).toEqual([]);
     expect(attendantSessions).toEqual([]);
+  });
+
+  it("announce the conversations a deleted connection closes to who saw them: a waiting ticket's queue", async () => {
+    const member = await live.server.createUser();
+    const queue = await createQueue(live.server, live.admin, { userIds: [member.id] });
+    await createConnection(live.server, live.admin, { destinationType: "queue", destinationItem: queue.id });
+    const doomed = await createConnection(live.server, live.admin, { label: "Closing line", destinationType: "queue", destinationItem: queue.id });
+    const memberSocket = await live.sockets.connect(member.token);
+    const { ticketId } = await inbound(live.server, doomed);
+    await settle(memberSocket);
+    const tickets = recordEvents<TicketEvent>(memberSocket, "ticket");
+    expect((await live.server.request({ method: "DELETE", url: `/api/whatsapp/${doomed.id}`, token: live.admin })).statusCode).toBe(200);
+    await waitFor(() => tickets.length > 0);
+    expect(tickets).toEqual([
+      { action: "closed", ticket: expect.objectContaining({ id: ticketId, status: "closed", whatsappId: null, whatsapp: { id: null, name: "Closing line", label: null, kind: null } }) },
+    ]);
   });
 
   it("announce the moved default flag for both connections", async () => {

@@ -8,6 +8,7 @@ import { connections, tickets, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { newOpaqueToken } from "../auth/tokens.js";
+import { announceClosed, keepHistoryOf } from "./connection-history.js";
 import { assertCanManageConnections } from "./connection.policy.js";
 import { emitConnection, emitSession, presentConnection, type ConnectionRow } from "./connection.presenter.js";
 import { clearOtherDefaults, lockDefaultFlag } from "./default-flag.js";
@@ -139,23 +140,27 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
 }
 
 /**
- * Deletes a connection with its tickets and messages (the dialog shows how many first). The
+ * Deletes a connection, keeping its conversations as history (docs/decisions/0039): its active
+ * tickets are closed and every ticket keeps the connection's name (connection-history.ts). The
  * default goes last: while others exist, choose another default first (ERR_NO_OTHER_WHATSAPP).
  * Its session ends in the background; the answer does not wait for the channel.
  */
 export async function deleteConnection(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageConnections(actor);
-  await ctx.db.transaction(async (tx) => {
+  const closed = await ctx.db.transaction(async (tx) => {
     await lockDefaultFlag(tx);
     const row = await findConnection(tx, id);
     const [all] = await tx.select({ n: count() }).from(connections);
     if (row.isDefault && (all?.n ?? 0) > 1) throw new AppError("ERR_NO_OTHER_WHATSAPP");
     await tx.update(users).set({ whatsappId: null }).where(eq(users.whatsappId, id));
+    const closing = await keepHistoryOf(tx, row, new Date());
     await tx.delete(connections).where(eq(connections.id, id));
+    return closing;
   });
   ctx.apiConnections.forget(id);
   emitConnection(ctx, { action: "delete", whatsappId: id });
   void ctx.channels.remove(id);
+  await announceClosed(ctx, closed);
 }
 
 /**
@@ -186,7 +191,7 @@ export async function requestPairingCode(ctx: AppContext, actor: Actor, id: numb
   return driver.requestPairingCode(number);
 }
 
-/** GET /tickets/count {whatsappId}: for the delete confirmation. */
+/** GET /tickets/count {whatsappId}: for the delete confirmation (the tickets it closes or keeps). */
 export async function countConnectionTickets(ctx: AppContext, actor: Actor, connectionId: number): Promise<number> {
   assertCanManageConnections(actor);
   const [row] = await ctx.db.select({ n: count() }).from(tickets).where(eq(tickets.connectionId, connectionId));

@@ -147,7 +147,7 @@ describe("close code and business hours", () => {
 });
 
 describe("DELETE /api/whatsapp/:id and GET /api/tickets/count", () => {
-  it("counts a connection's tickets, then deletes it with them", async () => {
+  it("counts a connection's tickets; once it is deleted, none is its own (they are kept: connection-delete.test.ts)", async () => {
     const connection = await createConnection(server, admin, routeTo());
     await inbound(server, connection);
     await inbound(server, connection);

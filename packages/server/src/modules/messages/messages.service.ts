@@ -11,6 +11,7 @@ import { presentTicket } from "../tickets/ticket.presenter.js";
 import { assertCanSeeTicket, assertCanWriteTicket } from "../tickets/ticket.policy.js";
 import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
 import { announceMessageUpdate } from "./delivery/message-updates.js";
+import { sendingConnection } from "./delivery/outgoing.repo.js";
 import { messageContactOf, presentMessages } from "./message.presenter.js";
 
 /**
@@ -95,8 +96,9 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: nu
   if (message.isDeleted) return;
   // Without an external id the channel never had the message (it failed to send): nothing to recall.
   if (message.externalId) {
+    const connectionId = sendingConnection(message);
     try {
-      await ctx.channels.driverFor(message.connectionId).deleteMessage({ number: row.number, isGroup: ticket.isGroup }, message.externalId, true);
+      await ctx.channels.driverFor(connectionId).deleteMessage({ number: row.number, isGroup: ticket.isGroup }, message.externalId, true);
     } catch (error) {
       ctx.log.warn({ err: error, messageId }, "message not deleted on the channel");
       throw new AppError("ERR_DELETE_WAPP_MSG");

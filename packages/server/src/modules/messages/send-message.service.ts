@@ -7,6 +7,7 @@ import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertCanWriteTicket, canSeeTicket } from "../tickets/ticket.policy.js";
 import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
+import { sendingConnection } from "./delivery/outgoing.repo.js";
 import { sendOutgoing, type Draft } from "./delivery/outgoing.service.js";
 import { keepUploads, type Upload } from "./uploads.js";
 
@@ -24,7 +25,7 @@ async function quotedIdFor(ctx: AppContext, actor: Actor, ticket: TicketRow, quo
     .select({ id: messages.id, ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId } })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .where(and(eq(messages.id, quotedId), eq(messages.connectionId, ticket.connectionId), eq(tickets.contactId, ticket.contactId)))
+    .where(and(eq(messages.id, quotedId), eq(messages.connectionId, sendingConnection(ticket)), eq(tickets.contactId, ticket.contactId)))
     .limit(1);
   if (!row || !(await canSeeTicket(ctx.db, actor, row.ticket))) throw new AppError("ERR_NO_MESSAGE_FOUND");
   return row.id;

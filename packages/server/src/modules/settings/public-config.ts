@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { passwordResetAvailable } from "../auth/password-reset.service.js";
 import { getSettingValue } from "./settings.service.js";
 
-/** What the login page and shell need before anyone signs in: branding, the sign-up and password-reset switches. */
+/** What the login page and shell need before anyone signs in: branding, the sign-up and password-reset switches, the install's time zone. */
 export async function getPublicConfig(ctx: AppContext): Promise<PublicConfig> {
   const { config } = ctx;
   return {
@@ -16,5 +16,6 @@ export async function getPublicConfig(ctx: AppContext): Promise<PublicConfig> {
     userCreation: (await getSettingValue(ctx, "userCreation")) === "enabled" ? "enabled" : "disabled",
     autoCloseHours: config.TICKETS_AUTO_CLOSE_HOURS,
     passwordReset: passwordResetAvailable(ctx),
+    timeZone: config.TIME_ZONE,
   };
 }

@@ -5,7 +5,7 @@ let server: TestServer;
 let admin: string;
 let attendant: string;
 beforeAll(async () => {
-  server = await createTestServer({ APP_TITLE: "Acme Desk", SHUTDOWN_BANNER_DATE: "31/12", SHUTDOWN_BANNER_URL: "https://wa.me/5500000000" });
+  server = await createTestServer({ APP_TITLE: "Acme Desk", SHUTDOWN_BANNER_DATE: "31/12", SHUTDOWN_BANNER_URL: "https://wa.me/5500000000", TIME_ZONE: "Asia/Kolkata" });
   admin = await server.adminToken();
   attendant = (await server.createUser()).token;
 });
@@ -68,13 +68,14 @@ describe("PUT /api/settings/:key", () => {
 });
 
 describe("GET /api/public/config", () => {
-  it("gives branding and the shutdown banner to anonymous visitors", async () => {
+  it("gives branding, the shutdown banner and the install's time zone to anonymous visitors", async () => {
     const response = await server.request({ method: "GET", url: "/api/public/config" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       appTitle: "Acme Desk",
       shutdownBanner: { date: "31/12", migrationUrl: "https://wa.me/5500000000" },
       autoCloseHours: 0,
+      timeZone: "Asia/Kolkata",
     });
   });
 });

@@ -11,6 +11,7 @@ import type { TicketRow } from "./tickets.repo.js";
  * message. A delivery failure marks the message failed; the ticket stays closed (docs/decisions/0020).
  */
 export async function sendFarewell(ctx: AppContext, ticket: TicketRow): Promise<void> {
+  if (ticket.connectionId === null) return;
   const [connection] = await ctx.db.select({ farewell: connections.farewellMessage }).from(connections).where(eq(connections.id, ticket.connectionId)).limit(1);
   const body = connection?.farewell.trim();
   if (!body) return;

@@ -17,11 +17,15 @@ export function queueFilter(actor: Actor, queueIds: readonly number[]): SQL {
     or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${actor.id}))`;
 }
 
-/** Rows (tickets `t` unless told) updated on that calendar day, in UTC (docs/decisions/0018). */
-export function dayFilter(date: string, updatedAt: SQL = sql`t.updated_at`): SQL {
-  const start = new Date(`${date}T00:00:00.000Z`);
-  const end = new Date(start.getTime() + 86_400_000);
-  return sql`${updatedAt} >= ${start.toISOString()} and ${updatedAt} < ${end.toISOString()}`;
+/**
+ * Rows (tickets `t` unless told) updated on that calendar day of the install's clock (`TIME_ZONE`,
+ * docs/decisions/0039): from its midnight there to the next, which the database places in time,
+ * a day of 23 or 25 hours included. The bounds are constants of the statement, so the index on
+ * the column still serves the range.
+ */
+export function dayFilter(date: string, timeZone: string, updatedAt: SQL = sql`t.updated_at`): SQL {
+  const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${timeZone})`;
+  return sql`${updatedAt} >= ${midnight(sql`${date}::date`)} and ${updatedAt} < ${midnight(sql`${date}::date + 1`)}`;
 }
 
 function searchPatterns(text: string) {

@@ -32,14 +32,14 @@ const countWalkSize = 5000;
 export type ListTickets = z.output<typeof listTicketsQuery>;
 
 /** Everything but the search: the tab, visibility and the narrowing filters. */
-function conditions(actor: Actor, query: ListTickets): SQL {
+function conditions(actor: Actor, query: ListTickets, timeZone: string): SQL {
   const { status } = query;
   const parts: SQL[] = [];
   if (status) parts.push(sql`t.status = ${status}`);
   const visible = listVisibility(actor, status, query.showAll);
   if (visible) parts.push(visible);
   if (query.queueIds) parts.push(queueFilter(actor, query.queueIds));
-  if (query.date) parts.push(dayFilter(query.date));
+  if (query.date) parts.push(dayFilter(query.date, timeZone));
   if (query.withUnreadMessages) parts.push(sql`t.unread_messages > 0`);
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
@@ -130,7 +130,7 @@ async function searchTickets(ctx: AppContext, base: SQL, text: string, window: W
  * match, and only the page's tickets are joined and presented.
  */
 export async function listTickets(ctx: AppContext, actor: Actor, query: ListTickets): Promise<TicketPage> {
-  const base = conditions(actor, query);
+  const base = conditions(actor, query, ctx.config.TIME_ZONE);
   const size = limits.ticketPageSize;
   const window = pageWindow(query.pageNumber, size);
   const found: Found =

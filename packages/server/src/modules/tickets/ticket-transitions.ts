@@ -72,7 +72,7 @@ async function planAssign(ctx: AppContext, actor: Actor, ticket: TicketRow, now:
     return { kind: "change", change: { set: mine, action: "assigned", newOwnerId: actor.id } };
   }
   await assertTicketPermission(ctx.db, actor, ticket, "reopen");
-  return { kind: "change", change: { set: { ...mine, closedAt: null }, action: "assigned", newOwnerId: actor.id, activatesOn: ticket.connectionId } };
+  return { kind: "change", change: { set: { ...mine, closedAt: null }, action: "assigned", newOwnerId: actor.id, activatesOn: ticket.connectionId ?? undefined } };
 }
 
 /** One status, owner or queue transition of spec §4, after its permission check. */
@@ -162,5 +162,18 @@ export async function planTransition(ctx: AppContext, actor: Actor, ticket: Tick
   const main: Plan = action === undefined ? { kind: "unchanged" } : await planMain(ctx, actor, ticket, body, action, now);
   const plan = withConnection(ticket, main, connectionId, now);
   assertBodyHolds(ticket, plan, body, action);
+  assertReachable(ticket, plan);
   return plan;
+}
+
+/**
+ * A ticket whose connection was deleted stays closed history (docs/decisions/0039; the database
+ * refuses it otherwise): reopening it needs a move to another connection in the same request.
+ */
+function assertReachable(ticket: TicketRow, plan: Plan): void {
+  if (plan.kind !== "change") return;
+  const after = { ...ticket, ...plan.change.set };
+  if (after.connectionId === null && after.status !== "closed") {
+    throw new AppError("ERR_NO_WAPP_FOUND", 404, "This conversation's connection was deleted: reopen it on another connection.");
+  }
 }

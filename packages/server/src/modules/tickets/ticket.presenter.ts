@@ -37,15 +37,15 @@ export function ticketSelection(ticket: TicketFields) {
 }
 
 /**
- * Joins what ticketSelection reads onto a query over `ticket`: its contact and connection, and its
- * queue and owner when it has them. Takes a dynamic query (`.$dynamic()`), so the plain read below
+ * Joins what ticketSelection reads onto a query over `ticket`: its contact, and its connection
+ * (none once deleted), queue and owner when it has them. Takes a dynamic query (`.$dynamic()`), so the plain read below
  * and the statements that write a ticket and present it at once (append-message.ts, outgoing.repo.ts)
  * share these joins.
  */
 export function joinTicketParts<Query extends PgSelect>(query: Query, ticket: TicketFields) {
   return query
     .innerJoin(contacts, eq(contacts.id, ticket.contactId))
-    .innerJoin(connections, eq(connections.id, ticket.connectionId))
+    .leftJoin(connections, eq(connections.id, ticket.connectionId))
     .leftJoin(queues, eq(queues.id, ticket.queueId))
     .leftJoin(users, eq(users.id, ticket.userId))
     .leftJoin(uras, eq(uras.id, ticket.uraId));
@@ -80,7 +80,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
       updatedAt: contact.updatedAt.toISOString(),
     },
     whatsappId: ticket.connectionId,
-    whatsapp: row.connection,
+    whatsapp: row.connection ?? { id: null, name: ticket.connectionName ?? "", label: null, kind: null },
     lastMessage: ticket.lastMessage,
     unreadMessages: ticket.unreadMessages,
     isGroup: ticket.isGroup,

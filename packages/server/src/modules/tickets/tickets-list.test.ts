@@ -125,7 +125,7 @@ describe("GET /api/tickets: paging and filters", () => {
     });
   });
 
-  it("keeps tickets with unread messages, and tickets updated on a given day (UTC)", async () => {
+  it("keeps tickets with unread messages, and tickets updated on a given day (of the install's clock, here UTC)", async () => {
     const user = await server.createUser();
     const connectionId = team.connection.id;
     const unread = await seedTicket(server, { connectionId, status: "open", userId: user.id, unreadMessages: 2, updatedAt: new Date("2023-05-04T23:30:00Z") });
@@ -133,6 +133,21 @@ describe("GET /api/tickets: paging and filters", () => {
     expect(idsOf(await listTickets(server, user.token, { withUnreadMessages: true }))).toEqual([unread]);
     expect(idsOf(await listTickets(server, user.token, { date: "2023-05-05" }))).toEqual([read]);
     expect(idsOf(await listTickets(server, user.token, { date: "2023-05-04" }))).toEqual([unread]);
+  });
+
+  it("reads `date` as a day of the install's clock (TIME_ZONE), not UTC's", async () => {
+    const local = await createTestServer({ TIME_ZONE: "America/Sao_Paulo" });
+    try {
+      const token = await local.adminToken();
+      const { connection } = await seedTeam(local, token);
+      // São Paulo is UTC−3: 02:10 UTC on 5 May is 23:10 on 4 May there, 03:10 UTC is 00:10 on 5 May.
+      const lateOnMay4 = await seedTicket(local, { connectionId: connection.id, status: "closed", updatedAt: new Date("2023-05-05T02:10:00Z") });
+      const earlyOnMay5 = await seedTicket(local, { connectionId: connection.id, status: "closed", updatedAt: new Date("2023-05-05T03:10:00Z") });
+      expect(idsOf(await listTickets(local, token, { status: "closed", showAll: true, date: "2023-05-04" }))).toEqual([lateOnMay4]);
+      expect(idsOf(await listTickets(local, token, { status: "closed", showAll: true, date: "2023-05-05" }))).toEqual([earlyOnMay5]);
+    } finally {
+      await local.close();
+    }
   });
 });
 

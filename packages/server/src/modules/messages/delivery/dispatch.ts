@@ -7,6 +7,7 @@ import { databaseError } from "../../../core/db-errors.js";
 import { connections, contacts, messages, tickets } from "../../../db/schema/index.js";
 import type { MessageRow } from "../message.presenter.js";
 import { announceMessageUpdate } from "./message-updates.js";
+import { sendingConnection } from "./outgoing.repo.js";
 
 /** Tells who may see a message that it changed. */
 export type AnnounceUpdate = (row: MessageRow) => void | Promise<void>;
@@ -137,14 +138,16 @@ export async function markFailed(ctx: AppContext, messageId: number, announce: A
  * and the error returned: the driver's catalogued code, else ERR_SENDING_WAPP_MSG. A change is
  * announced once: the ack moving to sent, or the failure. Throws only if the announcement does.
  */
-export async function dispatchMessage(ctx: AppContext, message: { id: number; connectionId: number }, options: DispatchOptions = {}): Promise<Dispatched> {
+export async function dispatchMessage(ctx: AppContext, message: { id: number; connectionId: number | null }, options: DispatchOptions = {}): Promise<Dispatched> {
   const announce = options.announce ?? ((row: MessageRow) => announceMessageUpdate(ctx, row));
   let done: Awaited<ReturnType<typeof recordHandOver>>;
   try {
-    if (ctx.channels.ownedElsewhere(message.connectionId)) return untouched;
+    // A deleted connection (docs/decisions/0039): the message fails like any undeliverable one.
+    const connectionId = sendingConnection(message);
+    if (ctx.channels.ownedElsewhere(connectionId)) return untouched;
     const outbound = await claim(ctx, message.id, options.now ?? new Date(), options.leaseMs ?? DEFAULT_LEASE_MS);
     if (!outbound) return untouched;
-    const result = await ctx.channels.driverFor(message.connectionId).send(outbound);
+    const result = await ctx.channels.driverFor(connectionId).send(outbound);
     done = await recordHandOver(ctx, message.id, result);
   } catch (error) {
     ctx.log.warn({ err: error, messageId: message.id }, "outgoing message not delivered");

@@ -1,5 +1,5 @@
 import type { MessageMediaType, Ticket } from "@atendo/contracts";
-import { eq, getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { AppError } from "../../../core/app-error.js";
 import type { Db } from "../../../db/client.js";
 import { fieldsOf } from "../../../db/cte.js";
@@ -21,7 +21,22 @@ export interface Draft {
 /** The ticket outgoing messages are written to (a ticket row fits). */
 export interface OutgoingTicket {
   id: number;
-  connectionId: number;
+  /** Null once its connection was deleted: nothing can be sent there any more. */
+  connectionId: number | null;
+}
+
+/**
+ * The connection a message to this ticket leaves through. A ticket whose connection was deleted
+ * is kept as history (docs/decisions/0039) and reaches nobody: ERR_NO_WAPP_FOUND.
+ */
+export function sendingConnection(ticket: OutgoingTicket): number {
+  if (ticket.connectionId === null) throw new AppError("ERR_NO_WAPP_FOUND", 404, "This conversation's connection was deleted: nothing can be sent in it.");
+  return ticket.connectionId;
+}
+
+/** Whether these messages answer the customer: written by a person, not Atendo's automatic texts. */
+function isTeamAnswer(drafts: readonly Draft[], userId: number | null): boolean {
+  return userId !== null && drafts.some((draft) => draft.mediaType !== "chat-automatic");
 }
 
 export interface OutgoingOptions {
@@ -39,22 +54,28 @@ export interface OutgoingOptions {
  * insert (docs/decisions/0023), so a crash before the hand-over leaves them to the recovery sweep.
  */
 export function outgoingValues(ticket: OutgoingTicket, drafts: readonly Draft[], userId: number | null, now: Date): (typeof messages.$inferInsert)[] {
-  return drafts.map((draft) => ({ ...draft, ticketId: ticket.id, connectionId: ticket.connectionId, fromMe: true, read: true, userId, createdAt: now, dispatchAt: now }));
+  const connectionId = sendingConnection(ticket);
+  return drafts.map((draft) => ({ ...draft, ticketId: ticket.id, connectionId, fromMe: true, read: true, userId, createdAt: now, dispatchAt: now }));
 }
 
 /**
- * Stores outgoing messages, moves the ticket's last message and time when asked, and reads the
- * ticket as the API shows it — one statement (atomic without a transaction): every later step
- * (announcing, dispatching, answering) reuses that one presentation.
+ * Stores outgoing messages, moves the ticket's last message and time when asked (and, for the
+ * team's first answer, its first-response time, which the reports read), and reads the ticket as
+ * the API shows it — one statement (atomic without a transaction): every later step (announcing,
+ * dispatching, answering) reuses that one presentation.
  */
 export async function writeOutgoing(db: Db, ticket: OutgoingTicket, drafts: readonly Draft[], options: OutgoingOptions, now: Date): Promise<{ rows: MessageRow[]; ticket: Ticket }> {
   const inserted = db.$with("inserted").as(db.insert(messages).values(outgoingValues(ticket, drafts, options.userId, now)).returning());
   const last = drafts.at(-1);
+  const teamAnswer = isTeamAnswer(drafts, options.userId);
   const target = db.$with("target").as(
-    options.lastMessage
+    options.lastMessage || teamAnswer
       ? db
           .update(tickets)
-          .set({ lastMessage: last?.body || last?.fileName || "", updatedAt: now })
+          .set({
+            ...(options.lastMessage ? { lastMessage: last?.body || last?.fileName || "", updatedAt: now } : {}),
+            ...(teamAnswer ? { firstResponseAt: sql`coalesce(${tickets.firstResponseAt}, ${now.toISOString()}::timestamptz)` } : {}),
+          })
           .where(eq(tickets.id, ticket.id))
           .returning()
       : db.select().from(tickets).where(eq(tickets.id, ticket.id)),

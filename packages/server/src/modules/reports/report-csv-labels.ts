@@ -1,0 +1,22 @@
+import type { Language, TicketStatus } from "@atendo/contracts";
+
+/** The CSV's words in each language (the ticket statuses as the web's ticket screens say them). */
+export interface CsvLabels {
+  headers: readonly [string, string, string, string, string, string, string, string, string];
+  status: Record<TicketStatus, string>;
+}
+
+export const csvLabels: Record<Language, CsvLabels> = {
+  en: {
+    headers: ["Ticket", "Attendant", "Queue", "Connection", "Status", "Client name", "Client number", "Created at", "Closed at"],
+    status: { pending: "Waiting", open: "Open", closed: "Resolved" },
+  },
+  pt: {
+    headers: ["Ticket", "Atendente", "Fila", "Conexão", "Status", "Nome do cliente", "Número do cliente", "Criado em", "Fechado em"],
+    status: { pending: "Aguardando", open: "Em atendimento", closed: "Resolvido" },
+  },
+  es: {
+    headers: ["Ticket", "Agente", "Cola", "Conexión", "Estado", "Nombre del cliente", "Número del cliente", "Creado el", "Cerrado el"],
+    status: { pending: "En espera", open: "Abierto", closed: "Resuelto" },
+  },
+};

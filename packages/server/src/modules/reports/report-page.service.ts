@@ -1,0 +1,46 @@
+import type { ReportPage, ReportTicket, reportQuery } from "@atendo/contracts";
+import { count, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Actor } from "../../core/actor.js";
+import type { Db } from "../../db/client.js";
+import { pageWindow } from "../../db/paging.js";
+import { filtersOf, newestFirst, reportTickets } from "./report-filters.js";
+import { reportPeriod } from "./report-period.js";
+import { selectReportRows, t } from "./report-rows.js";
+import { assertCanReadReports } from "./report.policy.js";
+
+export type ParsedReportQuery = z.output<typeof reportQuery>;
+
+/** A closed date only while closed: a reopened ticket keeps its last one, which no longer applies. */
+const dates = { createdAt: t.createdAt, closedAt: sql<Date | null>`case when ${t.status} = 'closed' then ${t.closedAt} end`.mapWith(t.closedAt) };
+
+function selectPage(db: Db, where: SQL, pageNumber: number, pageSize: number) {
+  const { offset } = pageWindow(pageNumber, pageSize);
+  return selectReportRows(db, dates, where).orderBy(newestFirst).limit(pageSize).offset(offset);
+}
+
+function present(row: Awaited<ReturnType<typeof selectPage>>[number]): ReportTicket {
+  return {
+    id: row.id,
+    status: row.status,
+    user: row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName } : null,
+    queue: row.queueId !== null && row.queueName !== null && row.queueColor !== null ? { id: row.queueId, name: row.queueName, color: row.queueColor } : null,
+    connection: { id: row.connectionId, name: row.connectionName },
+    contact: { id: row.contactId, name: row.contactName, number: row.contactNumber },
+    createdAt: row.createdAt.toISOString(),
+    closedAt: row.closedAt ? row.closedAt.toISOString() : null,
+  };
+}
+
+/**
+ * GET /reports/tickets (spec §2, §7): one page of the tickets created in the period, newest
+ * first, and how many there are. The page and the count are two statements run together; both
+ * read the period's range of tickets_created_idx.
+ */
+export async function reportPage(ctx: AppContext, actor: Actor, query: ParsedReportQuery): Promise<ReportPage> {
+  assertCanReadReports(actor);
+  const where = reportTickets(reportPeriod(query, ctx.config.TIME_ZONE, new Date()), filtersOf(query));
+  const [rows, counted] = await Promise.all([selectPage(ctx.db, where, query.pageNumber, query.pageSize), ctx.db.select({ n: count() }).from(t).where(where)]);
+  return { count: counted[0]?.n ?? 0, tickets: rows.map(present) };
+}
