@@ -1,4 +1,6 @@
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { QueryState } from "../components/query-state";
 import { AboutPage } from "../features/about";
 import { AnnouncementFormPage, AnnouncementsPage } from "../features/announcements";
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from "../features/auth";
@@ -16,15 +18,12 @@ import { paths } from "../lib/paths";
 import { AdminRoute } from "./guards/admin-route";
 import { PrivateRoute } from "./guards/private-route";
 import { PublicOnlyRoute } from "./guards/public-only-route";
-import { ComingSoonPage } from "./pages/coming-soon-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RootLayout } from "./root-layout";
 import { AppShell } from "./shell/app-shell";
 
-/** A page that is not built yet. */
-function comingSoon(path: string, titleKey: string): RouteObject {
-  return { path, element: <ComingSoonPage titleKey={titleKey} /> };
-}
+// Reports (charts and all) are their own chunk: the login and tickets bundles do not carry them.
+const ReportsPage = lazy(() => import("../features/reports").then((feature) => ({ default: feature.ReportsPage })));
 
 /** Routes of spec §2. */
 export const routes: RouteObject[] = [
@@ -59,7 +58,14 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.settings, element: <SettingsPage /> },
                   { path: paths.about, element: <AboutPage /> },
-                  comingSoon(paths.dashboard, "pages.reports"),
+                  {
+                    path: paths.dashboard,
+                    element: (
+                      <Suspense fallback={<QueryState isPending error={null} onRetry={() => undefined} />}>
+                        <ReportsPage />
+                      </Suspense>
+                    ),
+                  },
                   { path: paths.queues, element: <QueuesPage /> },
                   { path: paths.newQueue, element: <QueueFormPage /> },
                   { path: paths.editQueue.pattern, element: <QueueFormPage /> },

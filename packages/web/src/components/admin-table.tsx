@@ -32,10 +32,7 @@ export interface RecordTableProps<T> {
   onDelete?: (row: T) => void;
 }
 
-interface AdminTableProps<T extends { id: number }> extends RecordTableProps<T> {
-  rows: readonly T[];
-  /** `false` leaves a column out (e.g. on compact screens) and keeps the others in their places. */
-  columns: readonly (AdminColumn<T> | false)[];
+interface AdminTableProps<T extends { id: number }> extends RecordTableProps<T>, DataTableProps<T> {
   actionsWidth: number;
   /** The accessible names of the row's buttons, naming the record ("Edit Ana"). */
   actionLabels: (row: T) => { edit: string; delete: string };
@@ -68,45 +65,51 @@ export function useCompactTable(breakpoint: "md" | "lg" = "md"): boolean {
   return useMediaQuery(theme.breakpoints.down(breakpoint));
 }
 
-/** The table of an admin list page: sticky header, fixed layout, one row a record, actions last. */
-export function AdminTable<T extends { id: number }>({ rows, columns, actionsWidth, ...actions }: AdminTableProps<T>) {
-  const { t } = useTranslation();
+interface DataTableProps<T extends { id: number }> {
+  rows: readonly T[];
+  /** `false` leaves a column out (e.g. on compact screens) and keeps the others in their places. */
+  columns: readonly (AdminColumn<T> | false)[];
+}
+
+/** A table of records: sticky header, fixed layout, one row a record (a report's tickets). */
+export function DataTable<T extends { id: number }>({ rows, columns }: DataTableProps<T>) {
+  const shown = columns.filter((column): column is AdminColumn<T> => column !== false);
   return (
     <Table stickyHeader size="small" sx={{ tableLayout: "fixed" }}>
       <TableHead>
         <TableRow>
-          {columns.map(
-            (column, index) =>
-              column && (
-                <TableCell key={index} align={column.align} sx={column.width === undefined ? undefined : { width: column.width }}>
-                  {column.header}
-                </TableCell>
-              ),
-          )}
-          <TableCell align="right" sx={{ width: actionsWidth }}>
-            {t("common.actions")}
-          </TableCell>
+          {shown.map((column, index) => (
+            <TableCell key={index} align={column.align} sx={column.width === undefined ? undefined : { width: column.width }}>
+              {column.header}
+            </TableCell>
+          ))}
         </TableRow>
       </TableHead>
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id} hover>
-            {columns.map(
-              (column, index) =>
-                column && (
-                  <TableCell key={index} align={column.align} sx={column.cellSx} title={column.cellTitle?.(row)}>
-                    {column.cell(row)}
-                  </TableCell>
-                ),
-            )}
-            <TableCell align="right">
-              <RowActions {...rowActions(row, actions)} />
-            </TableCell>
+            {shown.map((column, index) => (
+              <TableCell key={index} align={column.align} sx={column.cellSx} title={column.cellTitle?.(row)}>
+                {column.cell(row)}
+              </TableCell>
+            ))}
           </TableRow>
         ))}
       </TableBody>
     </Table>
   );
+}
+
+/** The table of an admin list page: a {@link DataTable} whose last column holds the row's actions. */
+export function AdminTable<T extends { id: number }>({ rows, columns, actionsWidth, ...actions }: AdminTableProps<T>) {
+  const { t } = useTranslation();
+  const actionsColumn: AdminColumn<T> = {
+    header: t("common.actions"),
+    width: actionsWidth,
+    align: "right",
+    cell: (row) => <RowActions {...rowActions(row, actions)} />,
+  };
+  return <DataTable rows={rows} columns={[...columns, actionsColumn]} />;
 }
 
 /** The record's name, first in its row. */

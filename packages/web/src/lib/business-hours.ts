@@ -69,9 +69,9 @@ export function inputTime(time: string): string {
   return time === "24:00" ? "23:59" : time;
 }
 
-/** Day names in `language`, index 0 = Sunday. */
-export function dayNames(language: string): string[] {
-  const format = new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" });
+/** Day names in `language`, index 0 = Sunday; `short` for narrow places (a chart's rows). */
+export function dayNames(language: string, width: "long" | "short" = "long"): string[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: width, timeZone: "UTC" });
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, day) => {
     const name = format.format(new Date(Date.UTC(2023, 0, 1 + day)));

@@ -1,5 +1,6 @@
 import type { SessionResponse } from "@atendo/contracts";
 import { ApiError, usedByOf } from "./api-error";
+import { fileNameOf } from "./download";
 import { getToken } from "./local-storage";
 import { endSession, startSession } from "./session";
 import { tokenExpiresSoon } from "./token-clock";
@@ -156,6 +157,20 @@ export function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
 }
 
 type BodylessOptions = Omit<RequestOptions, "method" | "body">;
+
+/** A file the API answers (a CSV export): its bytes and the name its Content-Disposition gives. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** GETs a file with the session's token; a refusal (JSON error) throws an {@link ApiError} as any call. */
+export function apiFile(path: string, options: BodylessOptions = {}): Promise<ApiFile> {
+  return request(path, { ...options, method: "GET" }, async (response) => ({
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get("content-disposition")),
+  }));
+}
 
 export const http = {
   get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: "GET" }),

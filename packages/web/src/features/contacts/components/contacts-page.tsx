@@ -10,15 +10,15 @@ import { useCurrentUser } from "../../../lib/session";
 import { useStartChat } from "../../../lib/start-chat";
 import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useSearchedList } from "../../../lib/use-searched-list";
+import { ImportContacts } from "../../contact-import";
 import { contactsListQueryOptions } from "../api/contacts.queries";
-import { useContactsLive, useDeleteContact } from "../hooks/use-contacts";
+import { useContactsLive, useDeleteContact, useRefetchContactLists } from "../hooks/use-contacts";
 import { ContactDialog } from "./contact-dialog";
 import { ContactsTable } from "./contacts-table";
 
 /**
- * /contacts (everyone; deleting is for admins). "Start chat" opens the new-ticket dialog on
- * /tickets with the contact chosen. "Import" arrives with contact import: until then there is no
- * button that would pretend.
+ * /contacts (everyone; deleting and importing are for admins). "Start chat" opens the new-ticket
+ * dialog on /tickets with the contact chosen.
  */
 export function ContactsPage() {
   const { t } = useTranslation();
@@ -28,6 +28,8 @@ export function ContactsPage() {
   const deletion = useDeleteContact();
   const confirm = useDialogTarget<Contact>();
   const mayDelete = can(me?.profile, "contacts-page:deleteContact");
+  const mayImport = can(me?.profile, "contacts-page:importContacts");
+  const refetchLists = useRefetchContactLists();
   const startChat = useStartChat();
   useContactsLive();
 
@@ -37,6 +39,7 @@ export function ContactsPage() {
       actions={
         <ListToolbar>
           <SearchField label={t("contacts.search")} value={list.search} onChange={list.setSearch} />
+          {mayImport && <ImportContacts onImported={refetchLists} />}
           <AddButton
             label={t("contacts.add")}
             icon={<PersonAddIcon />}

@@ -1,5 +1,5 @@
 import type { UpdateContactBody } from "@atendo/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
 import { forEditForm } from "../../../lib/query-presets";
 import { useLiveCache } from "../../../lib/use-live-cache";
@@ -32,4 +32,10 @@ export function useDeleteContact() {
 /** `contact` events: contacts added, changed or removed by teammates (or, later, by inbound messages). */
 export function useContactsLive(): void {
   useLiveCache("contact", { store, forget, after: refetchInFlight });
+}
+
+/** Fetches every loaded copy of the list again (after an import added many contacts at once). */
+export function useRefetchContactLists(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: contactLists.allLists });
 }

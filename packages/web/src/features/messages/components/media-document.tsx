@@ -5,21 +5,9 @@ import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { saveBlob } from "../../../lib/download";
 import { toastError } from "../../../lib/error-message";
 import { fetchMedia } from "../api/messages.api";
-
-/** Saves a blob under `name` through a temporary link. */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the address is no longer needed after this tick.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Any other file: a download button with its name; fetched only when asked for. */
 export function MediaDocument({ message }: { message: Pick<Message, "body" | "mediaUrl" | "fileName"> }) {

@@ -6,7 +6,7 @@ describe("message dates", () => {
   const evening = new Date(2026, 0, 5, 23, 59).toISOString();
   const nextDay = new Date(2026, 0, 6, 0, 1).toISOString();
 
-  it("writes the day as dd/MM/yyyy and the time as HH:mm, in local time", () => {
+  it("writes the day as dd/MM/yyyy and the time as HH:mm, on the install's clock (the machine's until told)", () => {
     expect(formatDay(morning)).toBe("05/01/2026");
     expect(formatTime(morning)).toBe("08:07");
     expect(formatDay("nope")).toBe("");

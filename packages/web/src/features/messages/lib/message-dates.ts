@@ -1,18 +1,12 @@
+import { formatDate, formatTime } from "../../../lib/date-format";
+
 const pad = (value: number) => String(value).padStart(2, "0");
 
-/** Day separator of the conversation (spec §9): dd/MM/yyyy in local time. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
+/** Day separator of the conversation (spec §9): dd/MM/yyyy on the install's clock. */
+export const formatDay = formatDate;
 
-/** A bubble's time: HH:mm in local time. */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/** A bubble's time: HH:mm on the install's clock. */
+export { formatTime };
 
 /** Whether a separator goes above a message: the first one, or a new day. */
 export function startsNewDay(previousIso: string | undefined, iso: string): boolean {

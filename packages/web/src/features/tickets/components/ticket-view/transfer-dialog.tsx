@@ -99,11 +99,11 @@ function TransferForm({ ticket, withConnection, onClose, onStart, onTransferred,
               control={control}
               name="whatsappId"
               label={t("ticketView.transfer.connection")}
-              format={(value) => value ?? ticket.whatsappId}
+              format={(value) => value ?? ticket.whatsappId ?? ""}
               parse={Number}
               focusable={false}
             >
-              {(connections.data ?? [{ id: ticket.whatsappId, name: ticket.whatsapp.name, label: ticket.whatsapp.label }]).map((connection) => (
+              {(connections.data ?? (ticket.whatsappId === null ? [] : [{ id: ticket.whatsappId, name: ticket.whatsapp.name, label: ticket.whatsapp.label }])).map((connection) => (
                 <MenuItem key={connection.id} value={connection.id}>
                   {connection.label ? `${connection.label} · ${connection.name}` : connection.name}
                 </MenuItem>

@@ -1,7 +1,7 @@
 import type { Ticket, UpdateTicketBody } from "@atendo/contracts";
 import { z } from "zod";
 
-function connectionChanges(values: { whatsappId: number | null; currentWhatsappId: number }): boolean {
+function connectionChanges(values: { whatsappId: number | null; currentWhatsappId: number | null }): boolean {
   return values.whatsappId !== null && values.whatsappId !== values.currentWhatsappId;
 }
 
@@ -14,7 +14,8 @@ export const transferFormSchema = z
     user: z.object({ id: z.number(), name: z.string() }).nullable(),
     queueId: z.number().int().positive().nullable(),
     whatsappId: z.number().int().positive().nullable(),
-    currentWhatsappId: z.number(),
+    /** Null once the ticket's connection was deleted (docs/decisions/0039). */
+    currentWhatsappId: z.number().nullable(),
   })
   .refine((values) => values.user !== null || values.queueId !== null || connectionChanges(values), {
     message: "pick a user or a queue",

@@ -1,0 +1,1 @@
+export { ImportContacts } from "./components/import-contacts";

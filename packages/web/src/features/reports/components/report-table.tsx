@@ -1,0 +1,81 @@
+import type { ReportTicket } from "@atendo/contracts";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { DataTable, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
+import { QueueChip } from "../../../components/queue-chip";
+import { formatDateTime } from "../../../lib/date-format";
+
+function Muted({ children }: { children: string }) {
+  return (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {children}
+    </Typography>
+  );
+}
+
+/** The client's name and number; on narrow screens also who, where and how (what the hidden columns say). */
+function ClientCell({ ticket, compact }: { ticket: ReportTicket; compact: boolean }) {
+  const { t } = useTranslation();
+  const who = [ticket.user?.name ?? t("reports.table.noAttendant"), ticket.queue?.name ?? t("reports.table.noQueue")].join(" · ");
+  const how = [ticket.connection.name, t(`reports.status.${ticket.status}`)].join(" · ");
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <RowName title={ticket.contact.name}>{ticket.contact.name}</RowName>
+      <Typography variant="body2" color="text.secondary" sx={ellipsis}>
+        {ticket.contact.number}
+      </Typography>
+      {compact &&
+        [who, how].map((line) => (
+          <Typography key={line} variant="body2" color="text.secondary" sx={ellipsis} title={line}>
+            {line}
+          </Typography>
+        ))}
+    </Box>
+  );
+}
+
+/**
+ * The report's rows (spec §2): ticket id, attendant, queue, connection, status, client name and
+ * number, date; below 768 px the attendant, queue, connection and status go under the client.
+ */
+export function ReportTable({ tickets }: { tickets: readonly ReportTicket[] }) {
+  const { t } = useTranslation();
+  const compact = useCompactTable();
+  return (
+    <DataTable
+      rows={tickets}
+      columns={[
+        { header: t("reports.table.id"), width: 72, cell: (ticket) => `#${ticket.id}` },
+        !compact && {
+          header: t("reports.table.attendant"),
+          width: "17%",
+          cellSx: ellipsis,
+          cellTitle: (ticket) => ticket.user?.name,
+          cell: (ticket) => ticket.user?.name ?? <Muted>{t("reports.table.noAttendant")}</Muted>,
+        },
+        !compact && {
+          header: t("reports.table.queue"),
+          width: "14%",
+          cell: (ticket) =>
+            ticket.queue ? <QueueChip name={ticket.queue.name} color={ticket.queue.color} sx={{ maxWidth: "100%" }} /> : <Muted>{t("reports.table.noQueue")}</Muted>,
+        },
+        !compact && {
+          header: t("reports.table.connection"),
+          width: "13%",
+          cellSx: ellipsis,
+          cellTitle: (ticket) => ticket.connection.name,
+          cell: (ticket) => ticket.connection.name,
+        },
+        !compact && { header: t("reports.table.status"), width: 130, cell: (ticket) => t(`reports.status.${ticket.status}`) },
+        { header: t("reports.table.client"), cell: (ticket) => <ClientCell ticket={ticket} compact={compact} /> },
+        {
+          header: t("reports.table.date"),
+          width: compact ? 84 : 130,
+          cellSx: compact ? undefined : { whiteSpace: "nowrap" },
+          cell: (ticket) => formatDateTime(ticket.createdAt),
+        },
+      ]}
+    />
+  );
+}
