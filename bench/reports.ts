@@ -3,7 +3,7 @@
 // process on the bench:tickets dataset (100k tickets / 1M messages spread over a year). Measures
 // each database of BENCH_DATABASES in turn (default "embedded,server"); see bench/README.md.
 import { cpus, loadavg } from "node:os";
-import { addDays, dayOf } from "../packages/server/src/modules/reports/zoned-time.js";
+import { addDays, dayOf } from "@atendo/contracts";
 import { reportCases, runCase, runCsv, targets, type CsvResult, type ReportCaseResult } from "./reports-cases.js";
 import { databases, datasetName, login, spec, startOnDataset } from "./support/dataset-server.js";
 import { writeResult } from "./support/stats.js";

@@ -1,7 +1,36 @@
 import type { Connection } from "@atendo/contracts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminToken, api, E2E_ADMIN, launchBrowser, liveConnection, loginAs, newPage } from "./support/browser.js";
+import { adminToken, api, E2E_ADMIN, launchBrowser, liveConnection, loginAs, newPage, screenshot } from "./support/browser.js";
+import { openConfigPage } from "./support/admin-nav.js";
+
+/** A WhatsApp connection as GET /whatsapp lists it, for lists answered by the journey. */
+function whatsappConnection(id: number, name: string): Connection {
+  return {
+    id,
+    name,
+    label: null,
+    kind: "whatsapp",
+    number: null,
+    status: "OPENING",
+    qrcode: "",
+    retries: 0,
+    statusDetail: "",
+    isDefault: false,
+    canCloseTicketByMessage: false,
+    farewellMessage: "",
+    ignoreGroups: false,
+    closeCode: "#",
+    businessHours: null,
+    outOfHoursMessage: "",
+    destinations: [],
+    webhookUrl: null,
+    apiToken: null,
+    webhookSecret: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,7 +47,7 @@ describe("connections", () => {
 
     const { context, page } = await newPage(browser);
     await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.getByRole("link", { name: "Connections" }).click();
+    await openConfigPage(page, "Connections");
     await page.getByRole("heading", { name: "Connections" }).waitFor();
     await page.getByRole("link", { name: "Add connection" }).click();
     await page.waitForURL("**/connections/new");
@@ -30,7 +59,7 @@ describe("connections", () => {
     await page.getByLabel("Label").fill("Site");
     await page.getByRole("combobox", { name: /Destination type/ }).click();
     // Every kind is routed (issue 13): none is offered disabled.
-    for (const kind of ["User", "Queue", "URA", "Announcement", "Monitoring"]) {
+    for (const kind of ["User", "Queue", "Menu (URA)", "Announcement", "Monitoring"]) {
       expect(await page.getByRole("option", { name: kind, exact: true }).isEnabled(), kind).toBe(true);
     }
     await page.getByRole("option", { name: "Queue" }).click();
@@ -48,13 +77,77 @@ describe("connections", () => {
     await context.close();
   });
 
+  it("masks an API connection's token and webhook secret: shown on demand, copied to the clipboard", async () => {
+    const token = await adminToken();
+    const queue = await api<{ id: number }>("/queue", { method: "POST", token, body: JSON.stringify({ name: `Secrets ${Date.now().toString(36)}`, color: "#00796B" }) });
+    const created = await api<Connection>("/whatsapp", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ name: `Secrets ${Date.now().toString(36)}`, kind: "api", destinationType: "queue", destinationItem: queue.id }),
+    });
+    const { context, page } = await newPage(browser);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto(`/connections/edit/${created.id}`);
+    for (const [label, secret] of [["API token", created.apiToken], ["Webhook secret", created.webhookSecret]] as const) {
+      expect(secret).toBeTruthy();
+      const field = page.getByRole("textbox", { name: label });
+      await field.waitFor();
+      expect(await field.inputValue(), label).toMatch(/^•+$/);
+      await page.getByRole("button", { name: `Show ${label}` }).click();
+      expect(await field.inputValue()).toBe(secret);
+      await page.getByRole("button", { name: `Copy ${label}` }).click();
+      await page.getByRole("button", { name: "Copied" }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      await page.getByRole("button", { name: "Copied" }).waitFor({ state: "detached" });
+    }
+    // The inbound URL is not a secret: shown as is, with a copy button only.
+    const inbound = page.getByRole("textbox", { name: "Inbound URL" });
+    expect(await inbound.inputValue()).toContain(`/api/channels/${created.id}/messages`);
+    expect(await page.getByRole("button", { name: "Show Inbound URL" }).count()).toBe(0);
+    await screenshot(page, "connection-secrets-1280");
+    await context.close();
+  });
+
+  it("shows why a WhatsApp connection stopped opening, and tries again", async () => {
+    // As the QR test below: the server's side (the bound, the reason, the restart) is tested on the
+    // server; here the list answers a connection that could not reach WhatsApp.
+    const { context, page } = await newPage(browser);
+    const unreachable: Connection = {
+      ...whatsappConnection(9002, "Back office"),
+      status: "TIMEOUT",
+      retries: 6,
+      statusDetail: "WebSocket Error (getaddrinfo ENOTFOUND web.whatsapp.com)",
+    };
+    await page.route("**/api/whatsapp", async (route) => {
+      const response = await route.fetch();
+      const list = (await response.json()) as unknown[];
+      await route.fulfill({ response, json: [...list, unreachable] });
+    });
+    let restarted = 0;
+    await page.route("**/api/whatsappsession/9002", async (route) => {
+      if (route.request().method() === "POST") restarted += 1;
+      await route.fulfill({ json: { ok: true } });
+    });
+    await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto("/connections");
+    const row = page.getByRole("row").filter({ hasText: "Back office" });
+    await row.getByText("Timed out").waitFor();
+    await row.getByText("Could not reach WhatsApp's servers: WebSocket Error (getaddrinfo ENOTFOUND web.whatsapp.com)").waitFor();
+    expect(await row.getByRole("button", { name: "Disconnect" }).count()).toBe(0);
+    await screenshot(page, "connection-unreachable-1280");
+    await row.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => restarted).toBe(1);
+    await context.close();
+  });
+
   it("writes as a customer of the demo connection in the simulator and sees the message and the reply live", async () => {
     const text = `Hi, my order has not arrived ${Date.now().toString(36)}`;
     const { context, page } = await newPage(browser);
     const live = liveConnection(page);
     await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await live;
-    await page.getByRole("link", { name: "Connections" }).click();
+    await openConfigPage(page, "Connections");
     const row = page.getByRole("row").filter({ hasText: "Demo (API)" });
     await row.getByRole("link", { name: "Simulator" }).click();
     await page.waitForURL("**/connections/*/simulator");
@@ -84,29 +177,7 @@ describe("connections", () => {
     // This network cannot reach WhatsApp: the list answers one connection waiting for its QR, as
     // the server reports it, and the pairing call answers a code (both are tested on the server).
     const { context, page } = await newPage(browser);
-    const waiting: Connection = {
-      id: 9001,
-      name: "Front desk",
-      label: null,
-      kind: "whatsapp",
-      number: null,
-      status: "qrcode",
-      qrcode: "2@pairing-test-code,abc,def,ghi",
-      retries: 0,
-      isDefault: false,
-      canCloseTicketByMessage: false,
-      farewellMessage: "",
-      ignoreGroups: false,
-      closeCode: "#",
-      businessHours: null,
-      outOfHoursMessage: "",
-      destinations: [],
-      webhookUrl: null,
-      apiToken: null,
-      webhookSecret: null,
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-    };
+    const waiting: Connection = { ...whatsappConnection(9001, "Front desk"), status: "qrcode", qrcode: "2@pairing-test-code,abc,def,ghi" };
     await page.route("**/api/whatsapp", async (route) => {
       const response = await route.fetch();
       const list = (await response.json()) as unknown[];

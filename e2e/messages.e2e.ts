@@ -2,7 +2,7 @@ import { Mp3Encoder } from "@breezystack/lamejs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver } from "../packages/server/src/test/webhook-receiver.js";
-import { adminToken, api, launchBrowser, liveConnection, loginAs, newPage } from "./support/browser.js";
+import { adminToken, api, createQueue, launchBrowser, liveConnection, loginAs, newPage, screenshot } from "./support/browser.js";
 
 /**
  * The conversation of a ticket (issue 5): every kind of message rendered, the composer's quick
@@ -119,11 +119,7 @@ beforeAll(async () => {
   browser = await launchBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
   receiver = await startReceiver();
   const admin = await adminToken();
-  const queue = await api<{ id: number }>("/queue", {
-    method: "POST",
-    token: admin,
-    body: JSON.stringify({ name: `Parcels ${suffix}`, color: `#${(Date.now() + 7).toString(16).slice(-6).toUpperCase()}`, greetingMessage: greeting }),
-  });
+  const queue = await createQueue(admin, { name: `Parcels ${suffix}`, greetingMessage: greeting });
   const user = await api<{ id: number }>("/users", {
     method: "POST",
     token: admin,
@@ -334,6 +330,65 @@ describe("messages", () => {
       return box.top >= view.top && box.bottom <= view.bottom;
     }, fileName);
     await page.getByRole("button", { name: "Record audio" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("the composer's limits and uploads (issue 16)", () => {
+  it("counts near the limit, refuses an over-long text precisely, and cancels a slow upload leaving no message", async () => {
+    const { context, page } = await newPage(browser);
+    const live = liveConnection(page);
+    await loginAs(page, attendant.email, password);
+    await live;
+    const other = { name: `Bea ${suffix}`, number: `55218${Date.now().toString().slice(-8)}` };
+    const { ticketId: mine } = await customerSends({ from: other, body: "I need to send you the invoice" });
+    await api(`/tickets/${mine}`, { method: "PUT", token: attendantToken, body: JSON.stringify({ status: "open", userId: attendantId, action: "assigned" }) });
+    await page.goto(`/tickets/${mine}`);
+    await bubble(page, "I need to send you the invoice").waitFor();
+
+    // The signature counts too: "*Iris …* (321)\n" goes first.
+    const signature = `*${attendant.name}* (${attendant.extension})\n`.length;
+    const limit = 65_536;
+    await composer(page).fill("a".repeat(60_000));
+    await page.getByRole("status").filter({ hasText: `${(60_000 + signature).toLocaleString("en-US")} / 65,536 characters` }).waitFor();
+    await composer(page).fill("a".repeat(limit - signature + 24));
+    const tooLong = page.getByText("65,560 / 65,536 characters — 24 too many: shorten the message to send it");
+    await tooLong.waitFor();
+    await screenshot(page, "d2-message-too-long");
+    expect(await page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    await composer(page).press("Enter");
+    // Still there to shorten, and no error toast: nothing was sent.
+    expect(await composer(page).inputValue()).toHaveLength(limit - signature + 24);
+    expect(await page.getByText("Incomplete or invalid information.").count()).toBe(0);
+    await composer(page).fill("");
+    await tooLong.waitFor({ state: "detached" });
+
+    // A 6 MB document over a connection sending 256 KB/s: the bar shows its bytes, Cancel stops it.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    const fileName = `invoice-${suffix}.pdf`;
+    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(6 * 1024 * 1024, 32), Buffer.from("\n%%EOF\n")]);
+    await page.getByTestId("message-file-input").setInputFiles([{ name: fileName, mimeType: "application/pdf", buffer: big }]);
+    await page.getByRole("button", { name: "Send" }).click();
+    const progress = page.getByRole("progressbar", { name: "Upload progress" });
+    await progress.waitFor();
+    await page.getByRole("status").filter({ hasText: /Sending files: .+ of 6\.0 MB \([1-9]\d?%\)/ }).waitFor();
+    await screenshot(page, "d2-upload-progress");
+    await page.getByRole("button", { name: "Cancel upload" }).click();
+    await page.getByText("Upload cancelled: the files were not sent.").waitFor();
+    await progress.waitFor({ state: "detached" });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    // The file is still attached for another try; the server kept nothing: the next message is the last one.
+    await page.getByRole("region", { name: "Message", exact: true }).getByText(fileName).waitFor();
+    await page.getByRole("button", { name: `Remove ${fileName}` }).click();
+    await composer(page).fill("Sending it by e-mail instead");
+    await composer(page).press("Enter");
+    await bubble(page, "Sending it by e-mail instead").waitFor();
+    const stored = await api<{ messages: { body: string; fileName: string | null }[] }>(`/messages/${mine}?pageNumber=1`, { token: attendantToken });
+    expect(stored.messages.map((message) => message.fileName)).not.toContain(fileName);
+    expect(await bubble(page, fileName).count()).toBe(0);
     await context.close();
   });
 });

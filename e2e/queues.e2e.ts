@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, launchBrowser, loginAs, newPage } from "./support/browser.js";
+import { openConfigPage } from "./support/admin-nav.js";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ describe("queues", () => {
     const name = `Sales ${Date.now().toString(36)}`;
     const { context, page } = await newPage(browser);
     await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.getByRole("link", { name: "Queues" }).click();
+    await openConfigPage(page, "Queues");
     await page.getByRole("heading", { name: "Queues" }).waitFor();
     await page.getByRole("link", { name: "Add queue" }).click();
     await page.waitForURL("**/queues/new");

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, adminToken, api, launchBrowser, liveConnection, screenshot, signedIn } from "./support/browser.js";
+import { E2E_ADMIN, adminToken, api, createQueue, launchBrowser, liveConnection, screenshot, signedIn } from "./support/browser.js";
+import { openConfigPage } from "./support/admin-nav.js";
 
 /**
  * The routing engine (issue 13), as an admin builds it and customers walk it. Through the screens
@@ -30,7 +31,7 @@ const mainMenu = {
   name: `Main menu ${suffix}`,
   description: `Welcome to Harbour Store ${suffix}! Choose an option:`,
   options: [
-    { selector: "1", menuName: "Sales", kind: "URA", item: subMenu.name },
+    { selector: "1", menuName: "Sales", kind: "Menu (URA)", item: subMenu.name },
     { selector: "2", menuName: "Report an alert", kind: "Monitoring", item: monitoringName },
   ],
 };
@@ -43,11 +44,7 @@ let direct: { id: number; apiToken: string };
 beforeAll(async () => {
   browser = await launchBrowser();
   const token = await adminToken();
-  const queue = await api<{ id: number }>("/queue", {
-    method: "POST",
-    token,
-    body: JSON.stringify({ name: queueName, color: `#${(Date.now() + 31).toString(16).slice(-6).toUpperCase()}`, greetingMessage: greeting }),
-  });
+  const queue = await createQueue(token, { name: queueName, greetingMessage: greeting });
   await api("/users", { method: "POST", token, body: JSON.stringify({ ...attendant, password, profile: "user", queueIds: [queue.id] }) });
   direct = await api<{ id: number; apiToken: string }>("/whatsapp", {
     method: "POST",
@@ -77,9 +74,9 @@ async function saveAndFindRow(page: Page, listPath: string, toast: string, name:
   return row;
 }
 
-/** Opens a list from the drawer, then its form from the add button. */
-async function openNewForm(page: Page, drawerLink: string, addLabel: string, formPath: string): Promise<void> {
-  await page.getByRole("link", { name: drawerLink, exact: true }).click();
+/** Opens a configuration page from the drawer's Settings and its tab, then its form from the add button. */
+async function openNewForm(page: Page, tab: string, addLabel: string, formPath: string): Promise<void> {
+  await openConfigPage(page, tab);
   await page.getByRole("link", { name: addLabel }).click();
   await page.waitForURL(`**${formPath}`);
 }
@@ -93,7 +90,7 @@ async function chooseDestination(page: Page, scope: Page | Locator, kind: string
 }
 
 async function buildMenu(page: Page, menu: typeof mainMenu): Promise<void> {
-  await openNewForm(page, "URA", "Add URA", "/URA/new");
+  await openNewForm(page, "Menus (URA)", "Add menu", "/URA/new");
   await page.getByLabel(/^Name/).fill(menu.name);
   await page.getByLabel(/^Description/).fill(menu.description);
   for (const [index, option] of menu.options.entries()) {
@@ -103,7 +100,7 @@ async function buildMenu(page: Page, menu: typeof mainMenu): Promise<void> {
     await row.getByLabel(/^Menu name/).fill(option.menuName);
     await chooseDestination(page, row, option.kind, option.item);
   }
-  const row = await saveAndFindRow(page, "/URA", "URA saved.", menu.name);
+  const row = await saveAndFindRow(page, "/URA", "Menu saved.", menu.name);
   await row.getByText(`${menu.options.length} options`).waitFor();
 }
 
@@ -117,7 +114,7 @@ const reply = (page: Page, text: string) => conversation(page).getByRole("listit
 
 /** The simulator of the journey's connection, opened from the connections list. */
 async function openSimulator(page: Page): Promise<void> {
-  await page.getByRole("link", { name: "Connections" }).click();
+  await openConfigPage(page, "Connections");
   await page.getByRole("row").filter({ hasText: connectionName }).getByRole("link", { name: "Simulator" }).click();
   await page.getByRole("heading", { name: `Customer simulator · ${connectionName}` }).waitFor();
 }
@@ -175,7 +172,7 @@ describe("routing through menus", () => {
     await page.getByRole("option", { name: "API" }).click();
     await page.getByLabel("Webhook URL").waitFor();
     await page.getByLabel(/^Name/).fill(connectionName);
-    await chooseDestination(page, page, "URA", mainMenu.name);
+    await chooseDestination(page, page, "Menu (URA)", mainMenu.name);
     await page.getByLabel("Farewell message").fill(farewell);
     // The close code is asked for only once customers may close by message.
     expect(await page.getByLabel(/^Close code/).count()).toBe(0);
@@ -299,9 +296,9 @@ describe("routing through menus", () => {
 
   it("refuses to delete a menu another menu still leads to, naming it", async () => {
     const { context, page } = await signInAdmin();
-    await page.getByRole("link", { name: "URA", exact: true }).click();
+    await openConfigPage(page, "Menus (URA)");
     await page.getByRole("row").filter({ hasText: subMenu.name }).getByRole("button", { name: `Delete ${subMenu.name}` }).click();
-    await page.getByRole("dialog", { name: `Delete the URA ${subMenu.name}?` }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: `Delete the menu ${subMenu.name}?` }).getByRole("button", { name: "Delete" }).click();
 
     const refused = page.getByRole("dialog", { name: "Still in use" });
     await refused.getByText("It cannot be deleted", { exact: false }).waitFor();

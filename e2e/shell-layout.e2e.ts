@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paths } from "../packages/web/src/lib/paths.js";
-import { E2E_ADMIN, api, launchBrowser, loginAs, newPage } from "./support/browser.js";
+import { E2E_ADMIN, api, createQueue, launchBrowser, loginAs, newPage } from "./support/browser.js";
 
 /**
  * The shell never scrolls (issue 11): the app bar and the drawer stay where they are on every
@@ -20,11 +20,7 @@ beforeAll(async () => {
     method: "POST",
     body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
   });
-  const queue = await api<{ id: number }>("/queue", {
-    method: "POST",
-    token,
-    body: JSON.stringify({ name: `Shell ${suffix}`, color: `#${(Date.now() + 23).toString(16).slice(-6).toUpperCase()}`, userIds: [me.id] }),
-  });
+  const queue = await createQueue(token, { name: `Shell ${suffix}`, userIds: [me.id] });
   const connection = await api<{ id: number; apiToken: string }>("/whatsapp", {
     method: "POST",
     token,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, launchBrowser, loginAs, newPage } from "./support/browser.js";
+import { openConfigPage } from "./support/admin-nav.js";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ describe("sign-up switched by an admin", () => {
 
     const admin = await newPage(browser);
     await loginAs(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await admin.page.getByRole("link", { name: "Settings" }).click();
+    await openConfigPage(admin.page, "General");
     const allow = admin.page.getByRole("switch", { name: "Allow sign-up" });
     await allow.waitFor();
     expect(await allow.isChecked()).toBe(false);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver } from "../packages/server/src/test/webhook-receiver.js";
-import { adminToken, api, launchBrowser, liveConnection, loginAs, newPage } from "./support/browser.js";
+import { adminToken, api, baseUrl, createQueue, launchBrowser, liveConnection, loginAs, newPage, screenshot } from "./support/browser.js";
 
 /**
  * The life of a ticket worked by two attendants, each in their own browser (issue 5): accepted
@@ -51,11 +51,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   receiver = await startReceiver();
   const admin = await adminToken();
-  const queue = await api<{ id: number }>("/queue", {
-    method: "POST",
-    token: admin,
-    body: JSON.stringify({ name: `Harbour ${suffix}`, color: `#${(Date.now() + 11).toString(16).slice(-6).toUpperCase()}` }),
-  });
+  const queue = await createQueue(admin, { name: `Harbour ${suffix}` });
   const created = await api<{ id: number }>("/users", {
     method: "POST",
     token: admin,
@@ -187,6 +183,44 @@ describe("a ticket worked by two attendants", () => {
     // Back on the list, a reload does not open the dialog again.
     await page.goto("/tickets");
     expect(await page.getByRole("dialog", { name: "New ticket" }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("the new-ticket dialog's connections (issue 16, docs/decisions/0041)", () => {
+  it("offers an attendant the connections they may use, and starts the ticket on the one chosen", async () => {
+    const admin = await adminToken();
+    const elsewhere = await api<{ id: number }>("/whatsapp", {
+      method: "POST",
+      token: admin,
+      body: JSON.stringify({ name: `Elsewhere ${suffix}`, kind: "api", destinationType: "users", destinationItem: (await api<{ users: { id: number; email: string }[] }>(`/users?searchParam=${encodeURIComponent(second.email)}`, { token: admin })).users[0]?.id }),
+    });
+    const contact = customer("Yara", 7);
+    await api("/contacts", { method: "POST", token: firstToken, body: JSON.stringify(contact) });
+    const { context, page } = await signIn(first);
+    await page.getByRole("button", { name: "New ticket" }).click();
+    const dialog = page.getByRole("dialog", { name: "New ticket" });
+    await dialog.getByRole("combobox", { name: "Contact" }).fill(contact.name);
+    await page.getByRole("option", { name: new RegExp(contact.name) }).click();
+    await dialog.getByRole("combobox", { name: "Connection" }).click();
+    const options = page.getByRole("listbox").getByRole("option");
+    await options.filter({ hasText: `Harbour chat ${suffix}` }).waitFor();
+    expect(await options.filter({ hasText: `Elsewhere ${suffix}` }).count()).toBe(0);
+    await screenshot(page, "d2-new-ticket-connections");
+    await options.filter({ hasText: `Harbour chat ${suffix}` }).click();
+    await dialog.getByRole("button", { name: "Start" }).click();
+    await page.waitForURL(/\/tickets\/\d+$/);
+    const ticketId = Number(page.url().split("/").at(-1));
+    const shown = await api<{ ticket: { whatsappId: number } }>(`/tickets/${ticketId}`, { token: firstToken });
+    expect(shown.ticket.whatsappId).toBe(connection.id);
+    // The server holds the same line: asking for the other connection directly is refused.
+    const refused = await fetch(new URL("/api/tickets", baseUrl()), {
+      method: "POST",
+      headers: { authorization: `Bearer ${firstToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ contactId: (await api<{ ticket: { contactId: number } }>(`/tickets/${ticketId}`, { token: firstToken })).ticket.contactId, whatsappId: elsewhere.id }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toBe("ERR_CONNECTION_NOT_ALLOWED");
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminToken, api, launchBrowser, liveConnection, loginAs, newPage } from "./support/browser.js";
+import { adminToken, api, createQueue, launchBrowser, liveConnection, loginAs, newPage, screenshot } from "./support/browser.js";
 
 /**
  * The ticket list of two attendants working one queue (issue 5): a queue member and an
@@ -60,7 +60,7 @@ const openTab = (page: Page) => page.getByRole("tab", { name: /^Open/ });
 /** The number a tab's accessible name carries: "Waiting (3)". */
 async function tabCount(tab: ReturnType<Page["getByRole"]>): Promise<number> {
   await tab.waitFor();
-  return Number(/\((\d+)\)/.exec((await tab.getAttribute("aria-label")) ?? "")?.[1] ?? "0");
+  return Number(/\((\d+)\)/.exec((await tab.textContent()) ?? "")?.[1] ?? "0");
 }
 /** The unread count the document title starts with: "(2) Atendo". */
 async function titleCount(page: Page): Promise<number> {
@@ -75,12 +75,7 @@ const conversationBubble = (page: Page, text: string) => page.getByRole("region"
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminToken();
-  const queue = await api<{ id: number }>("/queue", {
-    method: "POST",
-    token: admin,
-    // Colours are unique per queue: one made from the time keeps parallel runs apart.
-    body: JSON.stringify({ name: `Returns ${suffix}`, color: `#${Date.now().toString(16).slice(-6).toUpperCase()}` }),
-  });
+  const queue = await createQueue(admin, { name: `Returns ${suffix}` });
   queueId = queue.id;
   for (const user of [
     { ...member, queueIds: [queueId] },
@@ -223,11 +218,7 @@ describe("a message that arrives in the ticket on screen", () => {
   it("is read: no unread badge on its row, in the drawer or in the title", async () => {
     // An attendant of their own queue and connection: every unread count below is theirs alone.
     const reader = { name: `Rui ${suffix}`, email: `rui-${suffix}@e2e.atendo.test` };
-    const queue = await api<{ id: number }>("/queue", {
-      method: "POST",
-      token: admin,
-      body: JSON.stringify({ name: `Reading ${suffix}`, color: `#${(Date.now() + 7).toString(16).slice(-6).toUpperCase()}` }),
-    });
+    const queue = await createQueue(admin, { name: `Reading ${suffix}` });
     await api("/users", { method: "POST", token: admin, body: JSON.stringify({ ...reader, password, profile: "user", queueIds: [queue.id] }) });
     const shop = await api<{ id: number; apiToken: string }>("/whatsapp", {
       method: "POST",
@@ -261,6 +252,70 @@ describe("a message that arrives in the ticket on screen", () => {
     await titleShows(page, 1);
     await page.getByRole("link", { name: "Conversations" }).and(page.locator('[aria-description="1 unread"]')).waitFor();
     expect(await row.getByLabel("Unread messages: 0", { exact: true }).count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe("landing on the list, its date filter and its previews (issue 16)", () => {
+  it("asks for each tab once, shows one day's tickets, and previews a signed reply without the signature", async () => {
+    const { context, page } = await signIn(member);
+    const customer = `Dora ${suffix}`;
+    const ticketId = await customerWrites(`55114${Date.now().toString().slice(-8)}`, customer, `Where is order ${word}?`);
+
+    // A fresh landing: every GET /api/tickets the page makes, by what it asks for.
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (request.method() === "GET" && url.pathname === "/api/tickets") asked.push(url.search);
+    });
+    await page.goto("/tickets");
+    await rows(page, "Open tickets").or(page.getByText("No open tickets.", { exact: false })).first().waitFor();
+    await page.getByRole("tab", { name: /^Waiting \(\d+\)/ }).waitFor();
+    await page.getByRole("tab", { name: /^Open \(\d+\)/ }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const lists = asked.filter((search) => !search.includes("withUnreadMessages"));
+    expect(lists.filter((search) => search.includes("status=open")), lists.join(" ")).toHaveLength(1);
+    expect(lists.filter((search) => search.includes("status=pending")), lists.join(" ")).toHaveLength(1);
+
+    // The date filter: the install's today shows the ticket, another day does not.
+    const { timeZone } = await api<{ timeZone: string }>("/public/config");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await waitingTab(page).click();
+    const row = rows(page, "Waiting tickets").filter({ hasText: customer });
+    await row.waitFor();
+    await page.getByRole("button", { name: "Filters" }).click();
+    const dateField = page.getByLabel("Updated on");
+    await dateField.fill(yesterday);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Updated on / }).waitFor();
+    await rows(page, "Waiting tickets").first().or(page.getByText("Nobody is waiting.")).waitFor();
+    await expect.poll(() => asked.some((search) => search.includes(`date=${yesterday}`))).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(await row.count()).toBe(0);
+    await page.getByRole("button", { name: "Filters" }).click();
+    await dateField.fill(today);
+    await screenshot(page, "d2-date-filter-menu");
+    await page.keyboard.press("Escape");
+    await row.waitFor();
+    await screenshot(page, "d2-date-filter-chip");
+    // Cleared from the chip under the search with the keyboard: every day again.
+    await page.getByRole("button", { name: /^Updated on / }).focus();
+    await page.keyboard.press("Delete");
+    await page.getByRole("button", { name: /^Updated on / }).waitFor({ state: "detached" });
+
+    // Accept and reply with the signature on: the customer gets it signed, the list shows the words only.
+    await row.getByRole("button", { name: `Accept ticket from ${customer}` }).click();
+    await page.waitForURL(`**/tickets/${ticketId}`);
+    const reply = `It ships today ${word}`;
+    await page.getByRole("textbox", { name: "Message" }).fill(reply);
+    await page.keyboard.press("Enter");
+    await conversationBubble(page, reply).waitFor();
+    const sent = await api<{ messages: { body: string }[] }>(`/messages/${ticketId}?pageNumber=1`, { token: admin });
+    expect(sent.messages.map((message) => message.body)).toContain(`*${member.name}*\n${reply}`);
+    const openRow = rows(page, "Open tickets").filter({ hasText: customer });
+    await openRow.getByText(reply, { exact: true }).waitFor();
+    expect(await openRow.getByText(member.name).count()).toBe(0);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, adminToken, api, launchBrowser, loginAs, newPage } from "./support/browser.js";
+import { E2E_ADMIN, adminToken, api, createQueue, launchBrowser, loginAs, newPage } from "./support/browser.js";
+import { openConfigPage } from "./support/admin-nav.js";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ const unique = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).
 
 async function openUsers(page: Page): Promise<void> {
   await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.getByRole("link", { name: "Users" }).click();
+  await openConfigPage(page, "Users");
   await page.getByRole("heading", { name: "Users" }).waitFor();
 }
 
@@ -94,11 +95,7 @@ describe("users", () => {
   it("sets a user's default connection, shows it again, and clears it", async () => {
     const id = unique();
     const token = await adminToken();
-    const queue = await api<{ id: number }>("/queue", {
-      method: "POST",
-      token,
-      body: JSON.stringify({ name: `Lines ${id}`, color: `#${(Date.now() + 13).toString(16).slice(-6).toUpperCase()}` }),
-    });
+    const queue = await createQueue(token, { name: `Lines ${id}` });
     const lineName = `Branch line ${id}`;
     const line = await api<{ id: number }>("/whatsapp", {
       method: "POST",

@@ -62,6 +62,8 @@ vitest("unit and server (embedded PostgreSQL)", ["contracts", "repo", "web", "se
 if (postgres) vitest("server (PostgreSQL)", ["server"], { ...redisEnv, TEST_DATABASE_URL: pgUrl });
 else console.log(`PostgreSQL is not reachable at ${pgUrl}: the server suite ran on the embedded server only.`);
 check("web build", "npm", ["run", "build", "-w", "@atendo/web"]);
+// What each route downloads, against its budget (docs/decisions/0043-web-delivery.md).
+check("web budgets", "npx", ["tsx", "scripts/web-budgets.ts"]);
 vitest("browser journeys", ["e2e"]);
 
 console.log("\nSummary:");

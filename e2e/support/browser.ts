@@ -130,6 +130,15 @@ export async function api<T = unknown>(path: string, init: RequestInit & { token
   return body;
 }
 
+/**
+ * Creates a queue for a journey's setup. Colours are unique per queue: without one given, a random
+ * one (1 in 16 million to meet another) keeps files running side by side apart.
+ */
+export function createQueue(token: string, fields: { name: string; color?: string } & Record<string, unknown>): Promise<{ id: number }> {
+  const color = fields.color ?? `#${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, "0").toUpperCase()}`;
+  return api<{ id: number }>("/queue", { method: "POST", token, body: JSON.stringify({ ...fields, color }) });
+}
+
 export async function adminToken(): Promise<string> {
   const { token } = await api<{ token: string }>("/auth/login", {
     method: "POST",

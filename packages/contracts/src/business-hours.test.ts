@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOpenAt, wallClock } from "./business-hours.js";
+import { isOpenAt, weekTime } from "./business-hours.js";
 import type { WeeklyHours } from "./destinations.js";
 
 const weekdaysNineToSix: WeeklyHours = [[], ...Array.from({ length: 5 }, () => [{ start: "09:00", end: "18:00" }]), []];
@@ -8,7 +8,7 @@ describe("opening hours", () => {
   it("reads the wall clock of the install's time zone, not UTC", () => {
     // Monday 2026-11-23 11:30 UTC is 08:30 in São Paulo (UTC-3).
     const at = new Date("2026-11-23T11:30:00Z");
-    expect(wallClock(at, "America/Sao_Paulo")).toEqual({ day: 1, time: "08:30" });
+    expect(weekTime(at, "America/Sao_Paulo")).toEqual({ day: 1, time: "08:30" });
     expect(isOpenAt(weekdaysNineToSix, "America/Sao_Paulo", at)).toBe(false);
     expect(isOpenAt(weekdaysNineToSix, "UTC", at)).toBe(true);
   });

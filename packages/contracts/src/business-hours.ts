@@ -1,12 +1,10 @@
 import type { WeeklyHours } from "./destinations.js";
-
-const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+import { wallClockAt } from "./zoned-time.js";
 
 /** Day of the week (0 = Sunday) and `HH:MM` of an instant on the wall clock of a time zone. */
-export function wallClock(at: Date, timeZone: string): { day: number; time: string } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return { day: weekdays.indexOf(part("weekday")), time: `${part("hour")}:${part("minute")}` };
+export function weekTime(at: Date, timeZone: string): { day: number; time: string } {
+  const { weekday, hour, minute } = wallClockAt(at, timeZone);
+  return { day: weekday, time: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}` };
 }
 
 /**
@@ -16,6 +14,6 @@ export function wallClock(at: Date, timeZone: string): { day: number; time: stri
  */
 export function isOpenAt(hours: WeeklyHours | null, timeZone: string, at: Date): boolean {
   if (hours === null) return true;
-  const { day, time } = wallClock(at, timeZone);
+  const { day, time } = weekTime(at, timeZone);
   return (hours[day] ?? []).some((range) => range.start <= time && time < range.end);
 }

@@ -21,6 +21,13 @@ export const connectionDestination = destination;
 export type ConnectionDestination = Destination;
 
 /**
+ * Why the session stopped when it is `TIMEOUT` because the channel could not be reached: the
+ * network error (e.g. `getaddrinfo ENOTFOUND web.whatsapp.com`). Empty otherwise, also for the
+ * TIMEOUT of a QR code nobody scanned.
+ */
+const statusDetail = z.string();
+
+/**
  * A connection as the admin screens show it (every connection route is admin only).
  * `destinations` holds at most one entry (spec: `destinations[0]`). For `api` connections
  * `apiToken` (what the external system sends) and `webhookSecret` (what signs the replies) are
@@ -37,6 +44,7 @@ export const connection = z.object({
   /** The QR code text to render (256 px) while `status` is `qrcode`; empty otherwise. */
   qrcode: z.string(),
   retries: z.number(),
+  statusDetail,
   isDefault: z.boolean(),
   canCloseTicketByMessage: z.boolean(),
   farewellMessage: z.string(),
@@ -151,6 +159,7 @@ export const connectionSession = z.object({
   status: z.enum(connectionStatuses),
   qrcode: z.string(),
   retries: z.number(),
+  statusDetail,
   updatedAt: z.string(),
 });
 export type ConnectionSession = z.infer<typeof connectionSession>;

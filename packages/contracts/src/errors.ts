@@ -159,6 +159,12 @@ export const errorCatalogue = {
     pt: "Conexão não encontrada.",
     es: "Conexión no encontrada.",
   },
+  ERR_CONNECTION_NOT_ALLOWED: {
+    status: 403,
+    en: "You cannot start conversations on this connection: choose your own, the default one or one of your queues' connections.",
+    pt: "Você não pode iniciar conversas nesta conexão: escolha a sua, a padrão ou uma das conexões das suas filas.",
+    es: "No puede iniciar conversaciones en esta conexión: elija la suya, la predeterminada o una de las conexiones de sus colas.",
+  },
   ERR_NO_CHAT_FOUND: {
     status: 404,
     en: "Chat not found.",
@@ -465,6 +471,18 @@ export const errorCatalogue = {
     en: "This webhook address is on a private or local network. Use a public address, or allow private webhooks on the server (WEBHOOK_ALLOW_PRIVATE).",
     pt: "Este endereço de webhook está em uma rede privada ou local. Use um endereço público ou permita webhooks privados no servidor (WEBHOOK_ALLOW_PRIVATE).",
     es: "Esta dirección de webhook está en una red privada o local. Use una dirección pública o permita webhooks privados en el servidor (WEBHOOK_ALLOW_PRIVATE).",
+  },
+  ERR_PUSH_ENDPOINT_NOT_ALLOWED: {
+    status: 400,
+    en: "This browser's push service address is not allowed: it must be https on a public host (or allow private addresses on the server, WEBHOOK_ALLOW_PRIVATE).",
+    pt: "O endereço do serviço de push deste navegador não é permitido: deve ser https em um host público (ou permita endereços privados no servidor, WEBHOOK_ALLOW_PRIVATE).",
+    es: "La dirección del servicio push de este navegador no está permitida: debe ser https en un host público (o permita direcciones privadas en el servidor, WEBHOOK_ALLOW_PRIVATE).",
+  },
+  ERR_NO_PUSH_SUBSCRIPTION_FOUND: {
+    status: 404,
+    en: "No notification subscription found for this device.",
+    pt: "Nenhuma inscrição de notificações encontrada para este dispositivo.",
+    es: "No se encontró ninguna suscripción de notificaciones para este dispositivo.",
   },
   ERR_SERVICE_UNAVAILABLE: {
     status: 503,

@@ -108,3 +108,38 @@ export type AppMessageEvent = z.infer<typeof appMessageEvent>;
  */
 export const messageIdParam = idParam;
 export const deleteMessageBody = z.object({ ticketId: z.number().int().positive() });
+
+/** Who signs a message (spec §2): the attendant's name and, when set, extension. */
+export interface Signer {
+  name: string;
+  extension: string | null;
+}
+
+/** The first line a signature adds: `*Ana Souza* (1234)`; null for a name that is blank once cleaned. */
+export function signatureLine(signer: Signer): string | null {
+  // An asterisk inside the name would end the bold early on the customer's side.
+  const name = signer.name.replaceAll("*", "").trim();
+  if (!name) return null;
+  const extension = signer.extension?.trim();
+  return `*${name}*${extension ? ` (${extension})` : ""}`;
+}
+
+/**
+ * The attendant's signature on sent text (spec §2, docs/decisions/0028): the name in bold, the
+ * extension in parentheses when there is one, then the text on the next line:
+ * `*Ana Souza* (1234)\nHello`.
+ */
+export function signedText(text: string, signer: Signer): string {
+  const line = signatureLine(signer);
+  return line ? `${line}\n${text}` : text;
+}
+
+/**
+ * A sent text without its writer's signature: what previews (the ticket list's last message) show,
+ * since the customer needs the name but the team already sees who wrote. Text not starting with
+ * exactly this signer's line is returned as it is.
+ */
+export function withoutSignature(text: string, signer: Signer): string {
+  const line = signatureLine(signer);
+  return line && text.startsWith(`${line}\n`) ? text.slice(line.length + 1) : text;
+}

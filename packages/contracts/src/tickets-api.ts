@@ -76,8 +76,20 @@ export const ticketResult = z.discriminatedUnion("ticketIsOpen", [
 export type TicketResult = z.infer<typeof ticketResult>;
 
 /**
+ * GET /tickets/connections: the connections the caller may start a conversation on
+ * (docs/decisions/0041): every one for admins; for others their own connection, the default one,
+ * the connections that route to one of their queues or to them, and those of the tickets they hold
+ * open. The new-ticket dialog lists exactly these; POST /tickets refuses any other.
+ */
+export const startConnection = z.object({ id: z.number(), name: z.string(), label: z.string().nullable(), isDefault: z.boolean() });
+export type StartConnection = z.infer<typeof startConnection>;
+export const startConnections = z.object({ connections: z.array(startConnection) });
+export type StartConnections = z.infer<typeof startConnections>;
+
+/**
  * POST /tickets: start a conversation with a contact. `whatsappId` absent: the user's own
- * connection, else the default one (404 `ERR_NO_DEF_WAPP_FOUND`). The new ticket is open for the
+ * connection, else the default one (404 `ERR_NO_DEF_WAPP_FOUND`). A connection the caller may not
+ * use (see GET /tickets/connections) is refused: 403 `ERR_CONNECTION_NOT_ALLOWED`. The new ticket is open for the
  * caller (`status` "open", the spec's default) or pending in `queueId`. When the contact already
  * has an active ticket on that connection: the caller's own (or a pending one they may take) is
  * returned opened for them; someone else's gives `ticketIsOpen: true`.

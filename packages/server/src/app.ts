@@ -21,6 +21,7 @@ import type { Database } from "./db/client.js";
 import { authenticate } from "./modules/auth/authenticate.js";
 import { registerAuth } from "./http/auth-plugin.js";
 import { registerBodyDeadline } from "./http/body-deadline.js";
+import { registerCompression } from "./http/compression.js";
 import { registerErrorMapper } from "./http/error-mapper.js";
 import { registerRequestLog } from "./http/request-log.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -45,6 +46,8 @@ import { forwardingRoutes } from "./modules/forwarding/forwarding.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
+import { PushNotifier, type PushNotifierOptions } from "./modules/push/push-notifier.js";
+import { pushRoutes } from "./modules/push/push.routes.js";
 import { markDelivered, markFailed } from "./modules/messages/delivery/dispatch.js";
 import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery/quoted-info.js";
 import { messagesRoutes } from "./modules/messages/messages.routes.js";
@@ -82,6 +85,8 @@ export interface AppDeps {
   resolveHost?: HostResolver;
   /** Contact import batches and progress pace (tests: small batches, a hold between them). */
   contactImport?: ContactImportOptions;
+  /** Web Push timeouts and pace (tests: a short "nobody subscribed" memory). */
+  push?: PushNotifierOptions;
 }
 
 export interface BuiltApp {
@@ -137,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       findQuoted: quotedInfoLookup(db),
       // A recipient that could not decrypt one of our messages gets it again (Baileys' retry receipts).
       getMessage: resendFromStore(sentMessageLookup(db)),
+      openingTimeoutMs: config.WHATSAPP_OPENING_TIMEOUT_SECONDS * 1000,
       ...deps.whatsapp,
     }),
     ...deps.drivers,
@@ -158,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     apiConnections: new ApiConnectionCache(db),
     loginThrottle: new LoginThrottle(),
     contactImports: new ContactImportRunner({ database, log, realtime }, deps.contactImport),
+    push: new PushNotifier({ db, log, realtime, guard: webhookGuard, subject: pushSubject(config), shared: config.REDIS_URL !== undefined }, deps.push),
   };
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
@@ -167,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // A contact import in progress ends after its current batch, recorded as interrupted.
     await ctx.contactImports.stop();
     await channels.stopAll();
+    // Pushes already started finish (each is bounded by its timeout) before the database closes.
+    ctx.push.stop();
+    await ctx.push.idle();
     await realtime.close();
   });
 
@@ -175,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerBodyDeadline(app, { idleMs: config.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000, maxMs: config.UPLOAD_MAX_SECONDS * 1000 });
   registerRequestLog(app, { accessLog: config.ACCESS_LOG });
   registerSecurityHeaders(app, config);
+  // Before the routes: the plugin hooks each route as it is added.
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   // Limits here are the widest (documents); each route narrows them by the file's real type.
@@ -212,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     simulatorRoutes,
     settingsRoutes,
     feedbackRoutes,
+    pushRoutes,
     aboutRoutes,
     reportsRoutes,
     healthRoutes,
@@ -221,4 +234,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   await registerWebApp(app, config);
   return { app, ctx, jobs };
+}
+
+/** The VAPID subject (RFC 8292 §2.1): PUSH_SUBJECT, else the install's https address, else the admin's e-mail. */
+function pushSubject(config: Config): string {
+  if (config.PUSH_SUBJECT) return config.PUSH_SUBJECT;
+  if (config.PUBLIC_URL?.startsWith("https:")) return config.PUBLIC_URL;
+  return `mailto:${config.ADMIN_EMAIL}`;
 }

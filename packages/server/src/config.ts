@@ -87,10 +87,17 @@ export const configSchema = z.object({
    * gateway is on its own network). Off: such URLs are refused when saved and when delivered.
    */
   WEBHOOK_ALLOW_PRIVATE: flag,
+  /**
+   * Who push services may contact about this server's notifications (VAPID subject): a mailto: or
+   * https: URL. Default: PUBLIC_URL when it is https, else mailto:ADMIN_EMAIL.
+   */
+  PUSH_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, "a mailto: or https:// URL").optional()),
   /** A request body that sends nothing for this long is given up (408, connection closed). Decimals allowed. */
   UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(limits.uploadIdleSeconds),
   /** The longest a request body may take to arrive, however steadily it comes. Decimals allowed. */
   UPLOAD_MAX_SECONDS: z.coerce.number().positive().max(24 * 3600).default(limits.uploadMaxSeconds),
+  /** How long a WhatsApp session may stay OPENING without reaching WhatsApp before TIMEOUT with the reason. */
+  WHATSAPP_OPENING_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(45),
   /** First start with no connection: create the demo API connection and its Support queue. */
   DEMO_CONNECTION: z
     .enum(["true", "false", "1", "0", ""])

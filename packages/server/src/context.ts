@@ -9,6 +9,7 @@ import type { Mailer } from "./mailer.js";
 import type { LoginThrottle } from "./modules/auth/login-throttle.js";
 import type { ContactImportRunner } from "./modules/contact-import/import-runner.js";
 import type { MediaStore } from "./modules/media/media-store.js";
+import type { PushNotifier } from "./modules/push/push-notifier.js";
 import type { Realtime } from "./realtime/realtime.js";
 
 /**
@@ -39,4 +40,6 @@ export interface AppContext {
   loginThrottle: LoginThrottle;
   /** This process's contact import (one at a time per install). */
   contactImports: ContactImportRunner;
+  /** Web Push of new inbound messages to users with no tab open (docs/decisions/0042). */
+  push: PushNotifier;
 }

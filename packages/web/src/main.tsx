@@ -5,13 +5,18 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers";
 import { router } from "./app/router";
+import { startConnectivityWatch } from "./lib/connectivity";
 import { i18nReady } from "./lib/i18n";
+import { registerServiceWorker } from "./lib/service-worker";
 import { bootstrapSession, followOtherTabs } from "./lib/session-bootstrap";
 import { startSocketLifecycle } from "./lib/socket";
 
 startSocketLifecycle();
 followOtherTabs();
+startConnectivityWatch();
 void bootstrapSession();
+// The service worker (offline shell, update prompt, push) only exists in production builds.
+if (import.meta.env.PROD) registerServiceWorker({ onOpenUrl: (path) => void router.navigate(path) });
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
@@ -27,5 +32,5 @@ function render(): void {
   );
 }
 
-// Resources are bundled, so i18n is ready at once; render even if initialisation failed.
+// i18n is ready once the language's texts are downloaded (lib/i18n.ts); render even if that failed.
 void i18nReady.then(render, render);

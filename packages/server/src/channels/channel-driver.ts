@@ -55,6 +55,8 @@ export interface SessionUpdate {
   retries?: number;
   /** The connected phone number (becomes the connection's name). */
   number?: string;
+  /** Why a TIMEOUT happened when the channel could not be reached (the network error). */
+  detail?: string;
 }
 
 /**

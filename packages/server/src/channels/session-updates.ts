@@ -5,6 +5,15 @@ import { emitConnection, emitSession, presentConnection } from "../modules/conne
 import type { SessionUpdate } from "./channel-driver.js";
 
 /**
+ * The `qrcode` column holds the session's detail: the QR code while status is `qrcode`, the
+ * network error of a TIMEOUT for an unreachable channel (no extra column: docs/decisions/0044).
+ */
+function sessionDetailColumn(update: SessionUpdate): string | undefined {
+  if (update.status === "qrcode") return update.qrcode;
+  return update.status === "TIMEOUT" ? (update.detail ?? "") : "";
+}
+
+/**
  * Persists a driver's session update on the connection and tells admins (`whatsappSession`).
  * The QR code is kept only while status is `qrcode`. A reported number becomes the connection's
  * number and name (spec §3: name is the number), announced as a `whatsapp` update.
@@ -14,7 +23,7 @@ export async function applySessionUpdate(ctx: AppContext, connectionId: number, 
     .update(connections)
     .set({
       status: update.status,
-      qrcode: update.status === "qrcode" ? update.qrcode : "",
+      qrcode: sessionDetailColumn(update),
       retries: update.retries,
       ...(update.number ? { number: update.number, name: update.number } : {}),
       updatedAt: new Date(),

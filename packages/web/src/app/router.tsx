@@ -1,29 +1,73 @@
-import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { QueryState } from "../components/query-state";
-import { AboutPage } from "../features/about";
-import { AnnouncementFormPage, AnnouncementsPage } from "../features/announcements";
-import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from "../features/auth";
-import { ConnectionFormPage, ConnectionsPage, SimulatorIndexPage, SimulatorPage } from "../features/connections";
-import { ChatsPage } from "../features/chats";
-import { ContactsPage } from "../features/contacts";
-import { MonitoringFormPage, MonitoringsPage } from "../features/monitorings";
-import { QueueFormPage, QueuesPage } from "../features/queues";
-import { QuickAnswersPage } from "../features/quick-answers";
-import { SettingsPage } from "../features/settings";
-import { TicketsPage } from "../features/tickets";
-import { UraFormPage, UrasPage } from "../features/uras";
-import { UserModal, UsersPage } from "../features/users";
+import { FullPageSpinner } from "../components/full-page-spinner";
 import { paths } from "../lib/paths";
 import { AdminRoute } from "./guards/admin-route";
 import { PrivateRoute } from "./guards/private-route";
 import { PublicOnlyRoute } from "./guards/public-only-route";
+import { lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RootLayout } from "./root-layout";
-import { AppShell } from "./shell/app-shell";
 
-// Reports (charts and all) are their own chunk: the login and tickets bundles do not carry them.
-const ReportsPage = lazy(() => import("../features/reports").then((feature) => ({ default: feature.ReportsPage })));
+// Every page is its own chunk (docs/decisions/0043-web-delivery.md): a route downloads only what it
+// shows. Pages outside the shell wait on the full-page spinner, pages inside it on the page spinner.
+// Pages are imported from their own module, not the feature's index.ts: other features import those
+// barrels statically, and a lazily imported barrel would drag every page of the feature into them.
+const LoginPage = lazyPage(() => import("../features/auth/components/login-page"), "LoginPage", FullPageSpinner);
+const SignupPage = lazyPage(() => import("../features/auth/components/signup-page"), "SignupPage", FullPageSpinner);
+const ForgotPasswordPage = lazyPage(
+  () => import("../features/auth/components/forgot-password-page"),
+  "ForgotPasswordPage",
+  FullPageSpinner,
+);
+const ResetPasswordPage = lazyPage(
+  () => import("../features/auth/components/reset-password-page"),
+  "ResetPasswordPage",
+  FullPageSpinner,
+);
+const AppShell = lazyPage(() => import("./shell/app-shell"), "AppShell", FullPageSpinner);
+const TicketsPage = lazyPage(() => import("../features/tickets/components/tickets-page"), "TicketsPage");
+const ChatsPage = lazyPage(() => import("../features/chats/components/chats-page"), "ChatsPage");
+const ContactsPage = lazyPage(() => import("../features/contacts/components/contacts-page"), "ContactsPage");
+const QuickAnswersPage = lazyPage(
+  () => import("../features/quick-answers/components/quick-answers-page"),
+  "QuickAnswersPage",
+);
+const SettingsPage = lazyPage(() => import("../features/settings/components/settings-page"), "SettingsPage");
+const AboutPage = lazyPage(() => import("../features/about/components/about-page"), "AboutPage");
+const ReportsPage = lazyPage(() => import("../features/reports/components/reports-page"), "ReportsPage");
+const QueuesPage = lazyPage(() => import("../features/queues/components/queues-page"), "QueuesPage");
+const QueueFormPage = lazyPage(() => import("../features/queues/components/queue-form-page"), "QueueFormPage");
+const ConnectionsPage = lazyPage(
+  () => import("../features/connections/components/connections-page"),
+  "ConnectionsPage",
+);
+const ConnectionFormPage = lazyPage(
+  () => import("../features/connections/components/connection-form-page"),
+  "ConnectionFormPage",
+);
+const simulator = () => import("../features/connections/components/simulator-page");
+const SimulatorPage = lazyPage(simulator, "SimulatorPage");
+const SimulatorIndexPage = lazyPage(simulator, "SimulatorIndexPage");
+const UsersPage = lazyPage(() => import("../features/users/components/users-page"), "UsersPage");
+const UserModal = lazyPage(() => import("../features/users/components/user-modal"), "UserModal");
+const UrasPage = lazyPage(() => import("../features/uras/components/uras-page"), "UrasPage");
+const UraFormPage = lazyPage(() => import("../features/uras/components/ura-form-page"), "UraFormPage");
+const AnnouncementsPage = lazyPage(
+  () => import("../features/announcements/components/announcements-page"),
+  "AnnouncementsPage",
+);
+const AnnouncementFormPage = lazyPage(
+  () => import("../features/announcements/components/announcement-form-page"),
+  "AnnouncementFormPage",
+);
+const MonitoringsPage = lazyPage(
+  () => import("../features/monitorings/components/monitorings-page"),
+  "MonitoringsPage",
+);
+const MonitoringFormPage = lazyPage(
+  () => import("../features/monitorings/components/monitoring-form-page"),
+  "MonitoringFormPage",
+);
 
 /** Routes of spec §2. */
 export const routes: RouteObject[] = [
@@ -58,14 +102,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.settings, element: <SettingsPage /> },
                   { path: paths.about, element: <AboutPage /> },
-                  {
-                    path: paths.dashboard,
-                    element: (
-                      <Suspense fallback={<QueryState isPending error={null} onRetry={() => undefined} />}>
-                        <ReportsPage />
-                      </Suspense>
-                    ),
-                  },
+                  { path: paths.dashboard, element: <ReportsPage /> },
                   { path: paths.queues, element: <QueuesPage /> },
                   { path: paths.newQueue, element: <QueueFormPage /> },
                   { path: paths.editQueue.pattern, element: <QueueFormPage /> },

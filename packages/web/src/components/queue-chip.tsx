@@ -1,15 +1,14 @@
 import Chip, { type ChipProps } from "@mui/material/Chip";
-import { useTheme } from "@mui/material/styles";
+import { readableTextOn } from "../lib/contrast";
 
 interface QueueChipProps extends Omit<ChipProps, "label" | "color"> {
   name: string;
   color: string;
 }
 
-/** A queue's name on its own colour, with readable text whatever the colour. */
+/** A queue's name on its own colour, in black or white, whichever reads at WCAG AA on it. */
 export function QueueChip({ name, color, sx, ...chipProps }: QueueChipProps) {
-  const theme = useTheme();
-  const text = theme.palette.getContrastText(color);
+  const text = readableTextOn(color);
   return (
     <Chip
       size="small"

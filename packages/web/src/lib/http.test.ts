@@ -2,6 +2,7 @@ import type { User } from "@atendo/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest, http } from "./http";
 import { getSession, onSessionEnd, startSession } from "./session";
+import { memoryStorage } from "../test/memory-storage";
 
 const user: User = {
   id: 1,
@@ -18,19 +19,6 @@ const user: User = {
   updatedAt: "2025-01-01T00:00:00.000Z",
 };
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -1,11 +1,14 @@
 import type { SessionResponse } from "@atendo/contracts";
 import { ApiError, usedByOf } from "./api-error";
 import { fileNameOf } from "./download";
+import { fetchWithUploadProgress, type UploadProgress, type UploadTransfer } from "./http-upload";
 import { getToken } from "./local-storage";
+import { reportServerAnswered, reportServerUnreachable } from "./reachability";
 import { endSession, startSession } from "./session";
 import { tokenExpiresSoon } from "./token-clock";
 
 export { ApiError, isApiError } from "./api-error";
+export type { UploadProgress, UploadTransfer } from "./http-upload";
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -20,6 +23,8 @@ export interface RequestOptions {
    * bearer token, never refreshed, and a 401 there does not end a session.
    */
   anonymous?: boolean;
+  /** Bytes of a FormData body sent so far (attachments): the request goes by XMLHttpRequest then. */
+  onUploadProgress?(progress: UploadProgress): void;
 }
 
 const apiBase = "/api";
@@ -45,16 +50,20 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(options.body);
   }
+  const init = { method: options.method ?? "GET", headers, body, credentials: "include" as const, signal: options.signal };
+  const url = buildUrl(path, options.query);
   try {
-    return await fetch(buildUrl(path, options.query), {
-      method: options.method ?? "GET",
-      headers,
-      body,
-      credentials: "include",
-      signal: options.signal,
-    });
+    const response =
+      options.onUploadProgress && options.body instanceof FormData
+        ? await fetchWithUploadProgress(url, { ...init, body: options.body }, options.onUploadProgress)
+        : await fetch(url, init);
+    // A proxy answering "bad gateway" or "gateway timeout" means the server itself is away.
+    if (response.status === 502 || response.status === 504) reportServerUnreachable();
+    else reportServerAnswered();
+    return response;
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    reportServerUnreachable();
     throw new ApiError(0, null, error instanceof Error ? error.message : "");
   }
 }
@@ -176,6 +185,9 @@ export const http = {
   get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: "GET" }),
   post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
     apiRequest<T>(path, { ...options, method: "POST", body }),
+  /** POSTs files with their progress reported and a signal to cancel them (the composer's attachments). */
+  upload: <T>(path: string, form: FormData, transfer: UploadTransfer = {}) =>
+    apiRequest<T>(path, { method: "POST", body: form, signal: transfer.signal, onUploadProgress: transfer.onProgress ?? (() => undefined) }),
   put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
     apiRequest<T>(path, { ...options, method: "PUT", body }),
   delete: <T>(path: string, body?: unknown, options?: BodylessOptions) =>

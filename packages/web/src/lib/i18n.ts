@@ -1,24 +1,37 @@
 import { errorTexts, languages, type Language } from "@atendo/contracts";
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
-import en from "../locales/en.json";
-import es from "../locales/es.json";
-import pt from "../locales/pt.json";
 import { storageKeys } from "./local-storage";
 
 export const supportedLanguages: readonly Language[] = languages;
 
-/** UI texts plus the error catalogue of contracts under `errors.<CODE>`. */
-function translation(texts: object, language: Language) {
-  return { translation: { ...texts, errors: errorTexts(language) } };
-}
+// Each language's texts are their own chunk, downloaded when the language is used (docs/decisions/
+// 0043-web-delivery.md): a first visit carries its language and the English fallback, not all three.
+const localeFiles: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import("../locales/en.json"),
+  pt: () => import("../locales/pt.json"),
+  es: () => import("../locales/es.json"),
+};
+
+/** UI texts plus the error catalogue of contracts under `errors.<CODE>`, read on demand. */
+const lazyTexts: BackendModule = {
+  type: "backend",
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const base = currentLanguage(language);
+    localeFiles[base]().then(
+      (texts) => callback(null, { ...texts.default, errors: errorTexts(base) }),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export const i18nReady = i18n
+  .use(lazyTexts)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: translation(en, "en"), pt: translation(pt, "pt"), es: translation(es, "es") },
     supportedLngs: [...languages],
     nonExplicitSupportedLngs: true,
     load: "languageOnly",

@@ -1,7 +1,8 @@
 import type { ServerEventName } from "@atendo/contracts";
 import { useEffect, useEffectEvent, useSyncExternalStore } from "react";
-import { io, type Socket } from "socket.io-client";
+import type { io, Socket } from "socket.io-client";
 import { refreshSession } from "./http";
+import { reportServerAnswered, reportServerUnreachable } from "./reachability";
 import { createServerEventHub, type ServerEventHandler } from "./server-event-hub";
 import { getSession, subscribeSession } from "./session";
 
@@ -26,15 +27,37 @@ function setSocket(next: Socket | null): void {
   for (const listener of listeners) listener();
 }
 
-function createSocket(token: string): Socket {
-  const created = io({ path: "/socket.io", auth: { token }, autoConnect: false });
+type SocketClient = typeof io;
+
+// socket.io-client (with engine.io) is downloaded once there is a session to connect: the login
+// page does not carry it (docs/decisions/0043-web-delivery.md).
+let clientLoading: Promise<SocketClient> | null = null;
+
+function loadClient(): Promise<SocketClient> {
+  clientLoading ??= import("socket.io-client").then(
+    (client) => client.io,
+    (error: unknown) => {
+      clientLoading = null; // a failed download (server away) is tried again on the next session change
+      throw error;
+    },
+  );
+  return clientLoading;
+}
+
+function createSocket(open: SocketClient, token: string): Socket {
+  const created = open({ path: "/socket.io", auth: { token }, autoConnect: false });
   created.on("connect", () => {
+    reportServerAnswered();
     created.emit("joinNotification");
   });
+  created.on("disconnect", (reason) => {
+    // The connection dropped (not a logout or the server closing this session): the server is away.
+    if (reason === "transport close" || reason === "transport error" || reason === "ping timeout") reportServerUnreachable();
+  });
   created.on("connect_error", () => {
-    // An active socket retries by itself; an inactive one was refused by the server (expired
-    // token): refresh once, and the session change reconnects with the new token.
-    if (created.active) return;
+    // An active socket retries by itself (the server is away meanwhile); an inactive one was
+    // refused by the server (expired token): refresh once, and the session change reconnects with the new token.
+    if (created.active) return reportServerUnreachable();
     const now = Date.now();
     if (now - lastAuthRetryAt < authRetryIntervalMs) return;
     lastAuthRetryAt = now;
@@ -49,9 +72,16 @@ function connect(token: string): void {
     socket.disconnect().connect();
     return;
   }
-  const created = createSocket(token);
-  setSocket(created);
-  created.connect();
+  loadClient().then(
+    (client) => {
+      // Another session change came while the client loaded: the latest one connects (or not).
+      if (socket || socketToken !== token) return;
+      const created = createSocket(client, token);
+      setSocket(created);
+      created.connect();
+    },
+    () => reportServerUnreachable(),
+  );
 }
 
 function disconnect(): void {

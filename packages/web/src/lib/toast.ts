@@ -17,6 +17,20 @@ const durations: Record<ToastSeverity, number> = {
   warning: timing.toastInfoMs,
 };
 
+/**
+ * How long a problem stays on screen: the spec's 1 s error toast vanished before anyone could read
+ * it (issue 16), so errors and warnings stay for the time it takes to read them — 4 s plus 60 ms a
+ * character, between 6 and 15 s — and the toast's close button dismisses them earlier.
+ */
+export function readingTimeMs(message: string, atLeast: number): number {
+  return Math.max(atLeast, Math.min(15_000, Math.max(6_000, 4_000 + 60 * message.length)));
+}
+
+function defaultDuration(severity: ToastSeverity, message: string): number {
+  const spec = durations[severity];
+  return severity === "error" || severity === "warning" ? readingTimeMs(message, spec) : spec;
+}
+
 let queue: readonly Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -26,7 +40,7 @@ function setQueue(next: readonly Toast[]): void {
   for (const listener of listeners) listener();
 }
 
-function push(severity: ToastSeverity, message: string, durationMs = durations[severity]): void {
+function push(severity: ToastSeverity, message: string, durationMs = defaultDuration(severity, message)): void {
   setQueue([...queue, { id: nextId++, severity, message, durationMs }]);
 }
 
@@ -50,7 +64,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function getQueue(): readonly Toast[] {
+/** The waiting toasts, the one on screen first (outside React: tests). */
+export function getQueue(): readonly Toast[] {
   return queue;
 }
 

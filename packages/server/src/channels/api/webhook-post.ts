@@ -11,12 +11,12 @@ export interface WebhookAnswer {
 }
 
 /**
- * POSTs one webhook body. Not `fetch`: its connection cannot be given a lookup, and the guard's
+ * POSTs one webhook body (or a Web Push message, whose endpoint is held to the same rules). Not `fetch`: its connection cannot be given a lookup, and the guard's
  * lookup is what checks the address actually dialled (webhook-guard.ts). Redirects are not
  * followed (a 3xx is a failed attempt), the whole exchange is bounded by `timeoutMs`, and only
  * the first 64 kB of the answer are kept.
  */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; guard: WebhookGuard }): Promise<WebhookAnswer> {
+export function postWebhook(url: string, headers: Record<string, string>, body: string | Buffer, options: { timeoutMs: number; guard: WebhookGuard }): Promise<WebhookAnswer> {
   const target = new URL(url);
   options.guard.assertAddressAllowed(url);
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;

@@ -18,6 +18,8 @@ export interface WhatsappDriverDeps {
   backoff?: Backoff;
   /** QR refreshes shown after the first QR before giving up with TIMEOUT; default 5. */
   maxQrRefreshes?: number;
+  /** How long OPENING may last without reaching WhatsApp before TIMEOUT with the error; default 45 s. */
+  openingTimeoutMs?: number;
   /** Lets Baileys re-send a message a recipient could not decrypt (its `getMessage`). */
   getMessage?: (connectionId: number, key: proto.IMessageKey) => Promise<proto.IMessage | undefined>;
   /** The text and author of a quoted message, when the caller stores them. */

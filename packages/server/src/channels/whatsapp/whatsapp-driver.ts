@@ -1,7 +1,8 @@
 /**
  * The WhatsApp channel over Baileys: one socket per connection, its session in the database,
  * statuses as the spec's §3/§4 (OPENING → qrcode(retries) → CONNECTED; PAIRING; TIMEOUT when
- * nobody scans), reconnection with backoff that resumes the stored session (no new QR), and
+ * nobody scans, or when WhatsApp cannot be reached for a bounded time: then with the network error as
+ * its detail), reconnection with backoff that resumes the stored session (no new QR), and
  * nothing thrown out of an event handler: one broken connection must not take the process down.
  */
 import { DisconnectReason, downloadMediaMessage, makeWASocket, type BaileysEventMap, type ConnectionState } from "baileys";
@@ -30,6 +31,9 @@ import {
 /** A logout request that gets no answer must not hold the disconnect forever. */
 const LOGOUT_TIMEOUT_MS = 15_000;
 
+/** How long OPENING may last without reaching WhatsApp (a QR or an open session); docs/decisions/0044. */
+export const DEFAULT_OPENING_TIMEOUT_MS = 45_000;
+
 /** Closes that mean the stored session is dead: only a new pairing helps. */
 const SESSION_GONE = new Set<number>([DisconnectReason.loggedOut, DisconnectReason.forbidden, DisconnectReason.multideviceMismatch]);
 
@@ -43,6 +47,7 @@ class WhatsappConnection implements WhatsappDriver {
   private readonly makeSocket: MakeSocket;
   private readonly backoff: Backoff;
   private readonly maxQrRefreshes: number;
+  private readonly openingTimeoutMs: number;
   private readonly lidMap: LidMap;
   private readonly sentIds = new RecentSet();
   private readonly inbound: Inbound;
@@ -61,6 +66,16 @@ class WhatsappConnection implements WhatsappDriver {
   private pairing = false;
   private qrCount = 0;
   private attempt = 0;
+  /**
+   * Started by the first failure to reach WhatsApp (a socket that dies before a QR or an open
+   * session; Baileys bounds a silent socket by its own connect timeout) and stopped once it is
+   * reached; when it fires, the session gives up with TIMEOUT.
+   */
+  private openingTimer: NodeJS.Timeout | undefined;
+  /** Why the last socket failed: the detail of a TIMEOUT for an unreachable WhatsApp. */
+  private lastError = "";
+  /** TIMEOUT for an unreachable WhatsApp was reported: further drops stay quiet until it is reached. */
+  private unreachable = false;
 
   constructor(
     private readonly deps: WhatsappDriverDeps,
@@ -71,6 +86,7 @@ class WhatsappConnection implements WhatsappDriver {
     this.makeSocket = deps.makeSocket ?? makeWASocket;
     this.backoff = deps.backoff ?? exponentialBackoff;
     this.maxQrRefreshes = deps.maxQrRefreshes ?? 5;
+    this.openingTimeoutMs = deps.openingTimeoutMs ?? DEFAULT_OPENING_TIMEOUT_MS;
     const report = (what: string) => (error: unknown) => this.log.error({ error: errorText(error) }, what);
     this.messages = serialQueue(report("whatsapp message event failed"));
     this.lifecycle = serialQueue(report("whatsapp connection event failed"));
@@ -99,12 +115,15 @@ class WhatsappConnection implements WhatsappDriver {
     this.qrCount = 0;
     this.pairing = false;
     this.attempt = 0;
+    this.unreachable = false;
+    this.lastError = "";
     await this.lifecycle.run(() => this.report({ status: "OPENING", qrcode: "", retries: 0 }));
     await this.connect();
   }
 
   async stop(): Promise<void> {
     this.running = false;
+    this.disarmOpeningTimer();
     this.abandonSocket();
     // Let in-flight messages and the last credential write finish before the caller moves on.
     await this.messages.idle();
@@ -115,6 +134,7 @@ class WhatsappConnection implements WhatsappDriver {
     const socket = this.sock;
     const auth = this.auth;
     this.running = false;
+    this.disarmOpeningTimer();
     this.generation += 1; // the close that logout provokes is ours, not a drop
     this.sock = undefined;
     this.connected = false;
@@ -183,8 +203,12 @@ class WhatsappConnection implements WhatsappDriver {
       this.sock = socket;
       this.bind(socket, generation, auth);
     } catch (error) {
-      this.log.error({ error: errorText(error) }, "whatsapp socket could not start");
-      if (generation === this.generation && this.running) void this.reconnect(generation);
+      this.lastError = errorText(error);
+      this.log.error({ error: this.lastError }, "whatsapp socket could not start");
+      if (generation === this.generation && this.running) {
+        this.armOpeningTimer();
+        void this.reconnect(generation);
+      }
     }
   }
 
@@ -210,12 +234,14 @@ class WhatsappConnection implements WhatsappDriver {
   private async onConnection(update: Partial<ConnectionState>, socket: WaSocket, generation: number, auth: DbAuthState): Promise<void> {
     if (generation !== this.generation) return;
     if (update.qr) {
+      this.reached();
       const retries = this.qrCount++;
       if (retries > this.maxQrRefreshes) return this.timeOut(retries);
       // While pairing by code the QR keeps refreshing underneath; it still counts towards TIMEOUT.
       if (!this.pairing) await this.report({ status: "qrcode", qrcode: update.qr, retries });
     }
     if (update.connection === "open") {
+      this.reached();
       this.connected = true;
       this.qrCount = 0;
       this.pairing = false;
@@ -230,11 +256,13 @@ class WhatsappConnection implements WhatsappDriver {
     this.connected = false;
     if (!this.running) return;
     const code = disconnectCode(update.lastDisconnect?.error);
+    if (update.lastDisconnect?.error) this.lastError = errorText(update.lastDisconnect.error);
     this.log.info({ code }, "whatsapp connection closed");
     // Only a paired session can be lost; refusals before pairing go through the backoff below,
     // so a number WhatsApp keeps refusing cannot spin a tight reconnect loop.
     if (code !== undefined && SESSION_GONE.has(code) && auth.state.creds.registered) {
       // The phone unlinked this device (or WhatsApp refused it): start over with a fresh QR.
+      this.reached(); // WhatsApp answered: the network is fine
       this.generation += 1;
       await auth.idle();
       await clearAuthState(this.deps.db, this.connectionId);
@@ -254,8 +282,51 @@ class WhatsappConnection implements WhatsappDriver {
       void this.connect();
       return;
     }
-    await this.report({ status: "OPENING" });
+    // Once WhatsApp was declared unreachable, the retries of a paired session go on quietly.
+    if (!this.unreachable) {
+      await this.report({ status: "OPENING" });
+      this.armOpeningTimer();
+    }
     void this.reconnect(generation);
+  }
+
+  /** Starts the bound of failing attempts, unless it already runs. */
+  private armOpeningTimer(): void {
+    if (this.openingTimer || !this.running) return;
+    this.openingTimer = setTimeout(() => {
+      this.openingTimer = undefined;
+      void this.lifecycle.run(() => this.giveUpOpening());
+    }, this.openingTimeoutMs);
+    // A pending bound must not keep a shutting-down process alive.
+    this.openingTimer.unref();
+  }
+
+  private disarmOpeningTimer(): void {
+    clearTimeout(this.openingTimer);
+    this.openingTimer = undefined;
+  }
+
+  /** WhatsApp answered (a QR or an open session): the network is fine. */
+  private reached(): void {
+    this.disarmOpeningTimer();
+    this.unreachable = false;
+  }
+
+  /**
+   * OPENING lasted the whole bound without reaching WhatsApp: TIMEOUT with the network error, so
+   * the admin sees why instead of a spinner. A paired session keeps retrying on the (capped)
+   * backoff, to come back by itself with the network; an unpaired one stops until started again.
+   */
+  private async giveUpOpening(): Promise<void> {
+    if (!this.running || this.connected) return;
+    this.unreachable = true;
+    const detail = this.lastError;
+    this.log.warn({ detail }, "whatsapp could not be reached");
+    if (!this.auth?.state.creds.registered) {
+      this.running = false;
+      this.abandonSocket();
+    }
+    await this.report({ status: "TIMEOUT", qrcode: "", retries: this.attempt, detail });
   }
 
   /** Waits the backoff, then reconnects unless stopped or superseded meanwhile. */
@@ -273,6 +344,7 @@ class WhatsappConnection implements WhatsappDriver {
   /** Nobody scanned `unscanned` QR codes: stop trying until someone starts the connection again. */
   private async timeOut(unscanned: number): Promise<void> {
     this.running = false;
+    this.disarmOpeningTimer();
     this.abandonSocket();
     await this.report({ status: "TIMEOUT", qrcode: "", retries: unscanned });
   }

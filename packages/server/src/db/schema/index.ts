@@ -9,3 +9,4 @@ export * from "./tickets.js";
 export * from "./messages.js";
 export * from "./chats.js";
 export * from "./contact-imports.js";
+export * from "./push.js";

@@ -14,8 +14,7 @@ export function presentConnection(row: ConnectionRow): Connection {
     kind: row.kind,
     number: row.number,
     status: row.status,
-    qrcode: row.qrcode,
-    retries: row.retries,
+    ...sessionOf(row),
     isDefault: row.isDefault,
     canCloseTicketByMessage: row.canCloseTicketByMessage,
     farewellMessage: row.farewellMessage,
@@ -35,8 +34,17 @@ export function presentConnection(row: ConnectionRow): Connection {
   };
 }
 
+/** The `qrcode` column is the QR code while `qrcode`, the network error while TIMEOUT (applySessionUpdate). */
+function sessionOf(row: ConnectionRow): Pick<Connection, "qrcode" | "retries" | "statusDetail"> {
+  return {
+    qrcode: row.status === "qrcode" ? row.qrcode : "",
+    retries: row.retries,
+    statusDetail: row.status === "TIMEOUT" ? row.qrcode : "",
+  };
+}
+
 export function presentSession(row: ConnectionRow): ConnectionSession {
-  return { id: row.id, status: row.status, qrcode: row.qrcode, retries: row.retries, updatedAt: row.updatedAt.toISOString() };
+  return { id: row.id, status: row.status, ...sessionOf(row), updatedAt: row.updatedAt.toISOString() };
 }
 
 /** Connections are admin screens: their events go to admins only. */

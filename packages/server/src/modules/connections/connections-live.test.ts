@@ -89,6 +89,38 @@ describe("connection events", () => {
     expect(fakes.of(connection.id)).not.toBe(first);
   });
 
+  it("try again: a TIMEOUT shows why WhatsApp was unreachable, and POST /whatsappsession restarts the driver on its session", async () => {
+    const fakes = fakeDrivers((driver) => {
+      // The first driver cannot reach WhatsApp; the one "Try again" starts reaches it.
+      const unreachable = fakes.made.length === 0;
+      driver.onStart = () =>
+        driver.events.onSession(unreachable ? { status: "TIMEOUT", qrcode: "", retries: 4, detail: "getaddrinfo ENOTFOUND web.whatsapp.com" } : { status: "qrcode", qrcode: "QR-1", retries: 0 });
+    });
+    live.server.ctx.channels.registerDriver("whatsapp", fakes.factory);
+    const queue = await createQueue(live.server, live.admin);
+    const adminSocket = await live.sockets.connect(live.admin);
+    const sessions = recordEvents<WhatsappSessionEvent>(adminSocket, "whatsappSession");
+    const connection = await createConnection(live.server, live.admin, { kind: "whatsapp", destinationType: "queue", destinationItem: queue.id });
+    await waitFor(() => sessions.some((s) => s.session.id === connection.id && s.session.status === "TIMEOUT"), "TIMEOUT");
+    const timedOut = sessions.find((s) => s.session.id === connection.id && s.session.status === "TIMEOUT");
+    expect(timedOut?.session).toMatchObject({ qrcode: "", retries: 4, statusDetail: "getaddrinfo ENOTFOUND web.whatsapp.com" });
+    const read = (await live.server.request({ method: "GET", url: `/api/whatsapp/${connection.id}`, token: live.admin })).json();
+    expect(read).toMatchObject({ status: "TIMEOUT", qrcode: "", statusDetail: "getaddrinfo ENOTFOUND web.whatsapp.com" });
+
+    const url = `/api/whatsappsession/${connection.id}`;
+    const attendant = await live.server.createUser();
+    expect((await live.server.request({ method: "POST", url, token: attendant.token })).json().error).toBe("ERR_NO_PERMISSION");
+    const missing = await live.server.request({ method: "POST", url: "/api/whatsappsession/999999", token: live.admin });
+    expect([missing.statusCode, missing.json().error]).toEqual([404, "ERR_NO_WAPP_FOUND"]);
+
+    const response = await live.server.request({ method: "POST", url, token: live.admin });
+    expect(response.json()).toEqual({ ok: true });
+    expect(fakes.made.filter((d) => d.connectionId === connection.id).map((d) => d.calls)).toEqual([["start", "stop"], ["start"]]);
+    // The detail belongs to the TIMEOUT: gone with the next status, and the QR is the QR again.
+    const again = (await live.server.request({ method: "GET", url: `/api/whatsapp/${connection.id}`, token: live.admin })).json();
+    expect(again).toMatchObject({ status: "qrcode", qrcode: "QR-1", statusDetail: "" });
+  });
+
   it("pairs by phone number: answers the code, then PAIRING arrives live; not for API connections", async () => {
     const fakes = fakeDrivers((driver) => {
       Object.assign(driver, {

@@ -18,6 +18,7 @@ import {
   getConnection,
   listConnections,
   requestPairingCode,
+  restartSession,
   updateConnection,
 } from "./connections.service.js";
 
@@ -55,6 +56,12 @@ export function connectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/whatsappsession/:id",
     { schema: { tags, summary: "Disconnect: answers at once; statuses follow as whatsappSession events", params: idParam, response: { 200: okResponse, ...readErrors } } },
     async (request) => ok(disconnectSession(ctx, actorOf(request), request.params.id)),
+  );
+
+  r.post(
+    "/api/whatsappsession/:id",
+    { schema: { tags, summary: "Try again: restarts the session on its stored credentials; statuses follow as whatsappSession events", params: idParam, response: { 200: okResponse, ...readErrors } } },
+    async (request) => ok(restartSession(ctx, actorOf(request), request.params.id)),
   );
 
   r.post(

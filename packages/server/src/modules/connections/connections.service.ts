@@ -181,6 +181,17 @@ export async function disconnectSession(ctx: AppContext, actor: Actor, id: numbe
   void ctx.channels.logout(id, current.kind);
 }
 
+/**
+ * POST /whatsappsession/{id}: "Try again" — restarts the connection's driver on its stored session
+ * (a session that gave up with TIMEOUT, e.g. WhatsApp unreachable). The statuses follow as
+ * `whatsappSession` events, starting with OPENING.
+ */
+export async function restartSession(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  assertCanManageConnections(actor);
+  const current = await findConnection(ctx.db, id);
+  await ctx.channels.start(id, current.kind);
+}
+
 /** POST /whatsappsession/{id}/pairing-code: pairing by phone number (WhatsApp connections). */
 export async function requestPairingCode(ctx: AppContext, actor: Actor, id: number, number: string): Promise<string> {
   assertCanManageConnections(actor);

@@ -35,6 +35,7 @@ describe("connection routes: guards", () => {
     { method: "PUT", url: "/api/whatsapp/1", payload: { name: "Guarded" } },
     { method: "DELETE", url: "/api/whatsapp/1" },
     { method: "DELETE", url: "/api/whatsappsession/1" },
+    { method: "POST", url: "/api/whatsappsession/1" },
     { method: "POST", url: "/api/whatsappsession/1/pairing-code", payload: { number: "5511987654321" } },
     { method: "GET", url: "/api/tickets/count?whatsappId=1" },
   ];

@@ -1,7 +1,8 @@
-import { feedbackBody, feedbackResponse } from "@atendo/contracts";
+import { feedbackBody, feedbackPage, feedbackResponse, listFeedbackQuery } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { actorOf, errorResponses, typed } from "../../core/route-kit.js";
+import { listFeedback } from "./feedback-list.service.js";
 import { submitFeedback } from "./feedback.service.js";
 
 export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -16,5 +17,18 @@ export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => reply.status(201).send(await submitFeedback(ctx, actorOf(request), request.body)),
+  );
+
+  typed(app).get(
+    "/api/feedback",
+    {
+      schema: {
+        tags: ["feedback"],
+        summary: "Contact-us messages, newest first (admins)",
+        querystring: listFeedbackQuery,
+        response: { 200: feedbackPage, ...errorResponses(403) },
+      },
+    },
+    async (request) => listFeedback(ctx, actorOf(request), request.query.pageNumber),
   );
 }

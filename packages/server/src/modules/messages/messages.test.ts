@@ -1,10 +1,11 @@
 import type { Connection, Message, MessagePage } from "@atendo/contracts";
-import { limits } from "@atendo/contracts";
+import { limits, signedText } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ticketParticipants, tickets, users } from "../../db/schema/index.js";
 import { createConnection, inbound, uniqueNumber } from "../../test/channel-fixtures.js";
 import { fakeDrivers } from "../../test/fake-driver.js";
+import { multipart, pngBytes } from "../../test/media-samples.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
@@ -139,6 +140,38 @@ describe("POST /api/messages/:ticketId (text)", () => {
     expect(((await get(ticketId, owner.token)).json() as MessagePage).ticket.lastMessage).toBe("On its way");
   });
 
+  it("sends the signed text but keeps the sender's signature out of the ticket's last message (issue 16)", async () => {
+    await server.ctx.db.update(users).set({ extension: "4321" }).where(eq(users.id, owner.id));
+    const { ticketId } = await inbound(server, direct);
+    const signed = signedText("See you *tomorrow*\nBye", { name: "Owner", extension: "4321" });
+    const [message] = ((await send(ticketId, owner.token, { body: signed })).json() as { messages: Message[] }).messages;
+    expect(message?.body).toBe("*Owner* (4321)\nSee you *tomorrow*\nBye");
+    expect(((await get(ticketId, owner.token)).json() as MessagePage).ticket.lastMessage).toBe("See you *tomorrow*\nBye");
+    // Someone else's name in bold on the first line is the message itself, not this sender's signature.
+    await send(ticketId, owner.token, { body: "*Maria* (1)\nhello" });
+    expect(((await get(ticketId, owner.token)).json() as MessagePage).ticket.lastMessage).toBe("*Maria* (1)\nhello");
+    await server.ctx.db.update(users).set({ extension: null }).where(eq(users.id, owner.id));
+  });
+
+  it("says which field is too long and its limit, as JSON and as a file's caption (issue 16)", async () => {
+    const { ticketId } = await inbound(server, direct);
+    const long = "x".repeat(limits.messageBodyMax + 1);
+    const asJson = await send(ticketId, owner.token, { body: long });
+    expect(asJson.statusCode).toBe(400);
+    expect(asJson.json()).toMatchObject({ error: "ERR_MISSING_VALUES", message: expect.stringMatching(/body: .*65536/) });
+    const asCaption = await server.request({
+      method: "POST",
+      url: `/api/messages/${ticketId}`,
+      token: owner.token,
+      ...multipart([
+        { name: "body", value: long },
+        { name: "medias", file: pngBytes, fileName: "a.png", type: "image/png" },
+      ]),
+    });
+    expect(asCaption.statusCode).toBe(400);
+    expect(asCaption.json()).toMatchObject({ error: "ERR_MISSING_VALUES", message: `Incomplete or invalid information. body: at most 65536 characters (${long.length} sent).` });
+  });
+
   it("refuses a blank text and a quote from another contact", async () => {
     const { ticketId } = await inbound(server, direct);
     for (const body of ["", "   "]) expect((await send(ticketId, owner.token, { body })).json().error).toBe("ERR_MISSING_VALUES");
@@ -157,7 +190,9 @@ describe("POST /api/messages/:ticketId (text)", () => {
     await server.ctx.db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, first.ticketId));
     const [closed] = await server.ctx.db.select({ contactId: tickets.contactId }).from(tickets).where(eq(tickets.id, first.ticketId));
 
-    // Attendant B (no canSeeAllTicketHistory) starts a ticket with the same contact on the same connection.
+    // Attendant B (no canSeeAllTicketHistory) starts a ticket with the same contact on the same
+    // connection, theirs too (one an attendant may use, docs/decisions/0041).
+    await server.ctx.db.update(users).set({ whatsappId: direct.id }).where(eq(users.id, outsider.id));
     const started = await server.request({ method: "POST", url: "/api/tickets", token: outsider.token, payload: { contactId: closed!.contactId, whatsappId: direct.id } });
     expect(started.statusCode, started.body).toBe(201);
     const own = (started.json() as { ticket: { id: number } }).ticket.id;

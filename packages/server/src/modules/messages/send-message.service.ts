@@ -37,7 +37,11 @@ async function quotedIdFor(ctx: AppContext, actor: Actor, ticket: TicketRow, quo
  * (ERR_SENDING_WAPP_MSG, ERR_WAPP_NOT_INITIALIZED…) becomes the call's answer; the others still go.
  */
 async function storeAndDeliver(ctx: AppContext, actor: Actor, ticket: TicketRow, drafts: readonly Draft[]): Promise<Message[]> {
-  const { messages: stored, failure } = await sendOutgoing(ctx, ticket, drafts, { userId: actor.id, lastMessage: true });
+  const { messages: stored, failure } = await sendOutgoing(ctx, ticket, drafts, {
+    userId: actor.id,
+    lastMessage: true,
+    signer: { name: actor.name, extension: actor.extension },
+  });
   if (failure) throw failure;
   return stored;
 }

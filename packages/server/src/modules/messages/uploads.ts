@@ -1,4 +1,4 @@
-import { limits } from "@atendo/contracts";
+import { errorCatalogue, limits } from "@atendo/contracts";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
@@ -26,7 +26,7 @@ export async function readMultipartMessage(ctx: AppContext, request: FastifyRequ
     files.length === 0
       ? new AppError("ERR_MISSING_VALUES", 400, "Send at least one file in `medias`.")
       : body.length > limits.messageBodyMax
-        ? new AppError("ERR_MISSING_VALUES")
+        ? new AppError("ERR_MISSING_VALUES", 400, `${errorCatalogue.ERR_MISSING_VALUES.en} body: at most ${limits.messageBodyMax} characters (${body.length} sent).`)
         : undefined;
   if (refusal) {
     await Promise.all(files.map((file) => ctx.media.removeFile(file.tempPath)));

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { dayOf } from "@atendo/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../core/actor.js";
@@ -10,7 +11,6 @@ import type { ParsedReportQuery } from "./report-page.service.js";
 import { assertDownloadable, reportPeriod } from "./report-period.js";
 import { selectReportRows, t } from "./report-rows.js";
 import { assertCanReadReports } from "./report.policy.js";
-import { dayOf } from "./zoned-time.js";
 
 /** Rows per statement: large enough that round trips do not dominate, small enough to stay a few hundred kB. */
 const BATCH = 2000;

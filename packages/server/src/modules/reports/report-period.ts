@@ -1,6 +1,5 @@
-import { limits } from "@atendo/contracts";
+import { addDays, dayOf, limits, momentOf } from "@atendo/contracts";
 import { AppError } from "../../core/app-error.js";
-import { addDays, dayOf, momentOf } from "./zoned-time.js";
 
 /** The moments a report covers: tickets created from `start` to `end`, both included. */
 export interface ReportPeriod {

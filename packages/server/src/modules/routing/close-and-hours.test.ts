@@ -1,4 +1,4 @@
-import { wallClock, type TicketEvent, type WeeklyHours } from "@atendo/contracts";
+import { weekTime, type TicketEvent, type WeeklyHours } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.js";
 import { inbound, uniqueNumber } from "../../test/channel-fixtures.js";
@@ -86,7 +86,7 @@ describe("business hours", () => {
   it("reads the day on the install's clock (TIME_ZONE), not the server's", async () => {
     // UTC+14 and UTC-11 are always 25 hours apart: their weekdays never meet. Open on Kiritimati's
     // day and the next (the test may cross its midnight): open there, closed in Pago Pago.
-    const today = wallClock(new Date(), "Pacific/Kiritimati").day;
+    const today = weekTime(new Date(), "Pacific/Kiritimati").day;
     const hours = openOn(today, (today + 1) % 7);
     const outcome = async (timeZone: string) => {
       const server = await createTestServer({ TIME_ZONE: timeZone });

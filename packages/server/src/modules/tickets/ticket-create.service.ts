@@ -6,6 +6,7 @@ import { connections, contacts, queues, tickets } from "../../db/schema/index.js
 import { inValues } from "../../db/schema/in-values.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
+import { assertMayStartOn } from "./ticket-connections.service.js";
 import { emitTicket } from "./ticket-events.js";
 import { updateTicket } from "./ticket-update.service.js";
 import { presentTicket, summarizeTicket } from "./ticket.presenter.js";
@@ -14,13 +15,15 @@ import { activeTicketOf } from "./tickets.repo.js";
 
 export type CreateTicket = z.output<typeof createTicketBody>;
 
-/** The connection a new conversation uses: the one asked for, else the user's own, else the default. */
+/**
+ * The connection a new conversation uses: the one asked for when the caller may use it
+ * (docs/decisions/0041), else the user's own, else the default.
+ */
 async function connectionFor(ctx: AppContext, actor: Actor, whatsappId: number | null | undefined): Promise<number> {
   const byId = async (id: number) => (await ctx.db.select({ id: connections.id }).from(connections).where(eq(connections.id, id)).limit(1))[0];
   if (typeof whatsappId === "number") {
-    const chosen = await byId(whatsappId);
-    if (!chosen) throw new AppError("ERR_NO_WAPP_FOUND");
-    return chosen.id;
+    await assertMayStartOn(ctx, actor, whatsappId);
+    return whatsappId;
   }
   // A user's own connection that was deleted since falls back to the default.
   const own = actor.whatsappId === null ? undefined : await byId(actor.whatsappId);

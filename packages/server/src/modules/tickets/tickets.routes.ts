@@ -6,6 +6,7 @@ import {
   okResponse,
   participantParams,
   showTicketResponse,
+  startConnections,
   ticketHistory,
   ticketHistoryQuery,
   ticketPage,
@@ -19,6 +20,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { actorOf, errorResponses, ok, typed } from "../../core/route-kit.js";
 import { countConnectionTickets } from "../connections/connections.service.js";
+import { startableConnections } from "./ticket-connections.service.js";
 import { createTicket } from "./ticket-create.service.js";
 import { listTickets } from "./ticket-list.service.js";
 import { addParticipants, removeParticipant } from "./ticket-participants.service.js";
@@ -29,8 +31,8 @@ const tags = ["tickets"];
 const errors = errorResponses(400, 403, 404, 409);
 
 /**
- * Tickets (spec §7). `/api/tickets/count` and `/api/tickets/history` are static routes, which the
- * router always prefers to `/api/tickets/:id`.
+ * Tickets (spec §7). `/api/tickets/count`, `/api/tickets/history` and `/api/tickets/connections`
+ * are static routes, which the router always prefers to `/api/tickets/:id`.
  */
 export function ticketsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
@@ -48,6 +50,10 @@ export function ticketsRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get("/api/tickets/history", { schema: { tags, querystring: ticketHistoryQuery, response: { 200: ticketHistory, ...errors } } }, async (request) =>
     historyOf(ctx, actorOf(request), request.query),
   );
+
+  r.get("/api/tickets/connections", { schema: { tags, response: { 200: startConnections } } }, async (request) => ({
+    connections: await startableConnections(ctx, actorOf(request)),
+  }));
 
   r.get("/api/tickets/:id", { schema: { tags, params: idParam, response: { 200: showTicketResponse, ...errorResponses(404) } } }, async (request) =>
     showTicket(ctx, actorOf(request), request.params.id),

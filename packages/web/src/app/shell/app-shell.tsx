@@ -2,12 +2,15 @@ import Box from "@mui/material/Box";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useId, useState } from "react";
 import { Outlet } from "react-router";
+import { OfflineBanner } from "../../components/offline-banner";
 import { ShutdownBanner } from "../../components/shutdown-banner";
+import { UpdateBanner } from "../../components/update-banner";
 import { ChatsBackground } from "../../features/chats";
 import { FeedbackModal } from "../../features/feedback";
 import { TicketsBackground } from "../../features/tickets";
 import { AppDrawer } from "./app-drawer";
 import { AppTopBar } from "./app-top-bar";
+import { ConfigurationTabs } from "./configuration-tabs";
 
 /** Below this width the drawer is temporary (spec §2; contracts layout.temporaryDrawerBelow). */
 const temporaryDrawerQuery = "(max-width:599.95px)";
@@ -27,6 +30,8 @@ export function AppShell() {
     // inside <main>, which also contains what they position absolutely.
     <Box sx={{ position: "fixed", inset: 0, overflow: "hidden", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
       <ShutdownBanner />
+      <UpdateBanner />
+      <OfflineBanner />
       <AppTopBar
         menuOpen={menuOpen}
         drawerId={drawerId}
@@ -40,8 +45,13 @@ export function AppShell() {
           onClose={() => setMobileOpen(false)}
           onContactUs={() => setFeedbackOpen(true)}
         />
-        <Box component="main" sx={{ flex: 1, minWidth: 0, overflow: "auto", position: "relative" }}>
-          <Outlet />
+        <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+          {/* Outside <main>, so it stays in view while a configuration page scrolls. */}
+          <ConfigurationTabs />
+          {/* The page scrolls here, not in the window: a tab stop lets keyboard users scroll a page with nothing focusable in it (About). */}
+          <Box component="main" tabIndex={0} sx={{ flex: 1, minHeight: 0, overflow: "auto", position: "relative" }}>
+            <Outlet />
+          </Box>
         </Box>
       </Box>
       <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />

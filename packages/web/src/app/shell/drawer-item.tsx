@@ -1,4 +1,5 @@
 import Badge from "@mui/material/Badge";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -15,20 +16,25 @@ function ItemIcon({ icon: Icon, badge, collapsed }: { icon: typeof SvgIcon; badg
   return (
     <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 2, justifyContent: "center" }}>
       {/* The count is announced through the link's description, so the badge itself is hidden. */}
-      <Badge badgeContent={badge} color="error" max={99} slotProps={{ badge: { "aria-hidden": true } }}>
+      <Badge badgeContent={badge > 0 ? badge : null} color="error" max={99} slotProps={{ badge: { "aria-hidden": true } }}>
         <Icon />
       </Badge>
     </ListItemIcon>
   );
 }
 
+/** Each entry is a list item of its own (a <ul> may only hold <li>s: screen readers count them). */
 function withTooltip(collapsed: boolean, label: string, element: ReactElement) {
-  return collapsed ? (
-    <Tooltip title={label} placement="right">
-      {element}
-    </Tooltip>
-  ) : (
-    element
+  return (
+    <ListItem disablePadding>
+      {collapsed ? (
+        <Tooltip title={label} placement="right">
+          {element}
+        </Tooltip>
+      ) : (
+        element
+      )}
+    </ListItem>
   );
 }
 

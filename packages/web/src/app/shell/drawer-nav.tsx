@@ -6,6 +6,7 @@ import List from "@mui/material/List";
 import ListSubheader from "@mui/material/ListSubheader";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { configPageOf, getLastConfigPage } from "../../lib/last-config-page";
 import { useCurrentUser } from "../../lib/session";
 import { useUnreadCounts } from "../../lib/unread";
 import { DrawerButton, DrawerLink } from "./drawer-item";
@@ -31,12 +32,15 @@ export function DrawerNav({ collapsed, onNavigate, onContactUs }: DrawerNavProps
   const unread = useUnreadCounts();
   const isAdmin = can(user?.profile, "drawer-admin-items:view");
 
+  // "Settings" leads to the configuration page open now, else the last one (read on every render:
+  // each navigation renders the drawer, so the stored page is current).
+  const configPage = configPageOf(pathname);
   const renderItem = (item: NavItem) => (
     <DrawerLink
-      key={item.to}
-      item={item}
+      key={item.labelKey}
+      item={item.configuration ? { ...item, to: configPage ?? getLastConfigPage() } : item}
       collapsed={collapsed}
-      selected={isActive(pathname, item.to)}
+      selected={item.configuration ? configPage !== undefined : isActive(pathname, item.to)}
       badge={item.badge ? unread[item.badge] : 0}
       onNavigate={onNavigate}
     />
@@ -57,7 +61,7 @@ export function DrawerNav({ collapsed, onNavigate, onContactUs }: DrawerNavProps
               aria-label={t("nav.administration")}
               subheader={
                 collapsed ? undefined : (
-                  <ListSubheader component="div" sx={{ lineHeight: "36px", bgcolor: "transparent" }}>
+                  <ListSubheader sx={{ lineHeight: "36px", bgcolor: "transparent" }}>
                     {t("nav.administration")}
                   </ListSubheader>
                 )

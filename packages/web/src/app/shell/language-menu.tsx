@@ -26,7 +26,8 @@ export function LanguageMenu() {
       <Button
         color="inherit"
         startIcon={<TranslateIcon />}
-        aria-label={t("language.label")}
+        // The name holds the code shown ("Language: EN"): what is seen is what a voice user says.
+        aria-label={t("language.current", { language: active.toUpperCase() })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}

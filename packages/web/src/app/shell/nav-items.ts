@@ -10,9 +10,10 @@ import InfoIcon from "@mui/icons-material/Info";
 import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
-import ScienceIcon from "@mui/icons-material/Science";
 import SettingsIcon from "@mui/icons-material/Settings";
+import TuneIcon from "@mui/icons-material/Tune";
 import type SvgIcon from "@mui/material/SvgIcon";
+import { defaultConfigPage, type ConfigPage } from "../../lib/last-config-page";
 import { paths } from "../../lib/paths";
 import type { UnreadKind } from "../../lib/unread";
 
@@ -22,6 +23,11 @@ export interface NavItem {
   icon: typeof SvgIcon;
   /** Which unread count the item's badge shows. */
   badge?: UnreadKind;
+  /**
+   * The drawer's "Settings": opens the last configuration page visited (`to` is only the
+   * default) and is selected on any of them.
+   */
+  configuration?: true;
 }
 
 /** Drawer items every signed-in user sees (spec §2). */
@@ -32,16 +38,20 @@ export const mainNavItems: readonly NavItem[] = [
   { to: paths.quickAnswers, labelKey: "pages.quickAnswers", icon: FlashOnIcon },
 ];
 
-/** The "Administration" section, admins only. */
+/** The "Administration" section, admins only (spec §2: About, Reports, Settings). */
 export const adminNavItems: readonly NavItem[] = [
+  { to: paths.about, labelKey: "pages.about", icon: InfoIcon },
+  { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
+  { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
+];
+
+/** The configuration pages "Settings" leads to, one tab each, in lib/last-config-page's order. */
+export const configNavItems: readonly (NavItem & { to: ConfigPage })[] = [
   { to: paths.connections, labelKey: "pages.connections", icon: PhonelinkRingIcon },
-  { to: paths.simulator, labelKey: "pages.simulator", icon: ScienceIcon },
   { to: paths.users, labelKey: "pages.users", icon: PeopleAltIcon },
   { to: paths.queues, labelKey: "pages.queues", icon: AccountTreeIcon },
   { to: paths.ura, labelKey: "pages.ura", icon: DialpadIcon },
   { to: paths.announcements, labelKey: "pages.announcements", icon: CampaignIcon },
   { to: paths.monitoring, labelKey: "pages.monitoring", icon: MonitorHeartIcon },
-  { to: paths.about, labelKey: "pages.about", icon: InfoIcon },
-  { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
-  { to: paths.settings, labelKey: "pages.settings", icon: SettingsIcon },
+  { to: paths.settings, labelKey: "nav.configuration.general", icon: TuneIcon },
 ];

@@ -1,5 +1,3 @@
-export { ForgotPasswordPage } from "./components/forgot-password-page";
-export { LoginPage } from "./components/login-page";
-export { ResetPasswordPage } from "./components/reset-password-page";
-export { SignupPage } from "./components/signup-page";
+// Pages are not exported here: the router imports each lazily from its own module, and a page
+// re-exported by this barrel would load with every chunk that imports the barrel.
 export { useLogout } from "./hooks/use-logout";

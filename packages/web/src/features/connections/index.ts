@@ -1,5 +1,4 @@
-export { ConnectionFormPage } from "./components/connection-form-page";
-export { ConnectionsPage } from "./components/connections-page";
-export { SimulatorIndexPage, SimulatorPage } from "./components/simulator-page";
+// Pages are not exported here: the router imports each lazily from its own module, and a page
+// re-exported by this barrel would load with every chunk that imports the barrel.
 export { connectionQueryOptions, connectionsQueryOptions } from "./api/connections.queries";
 export { useConnections } from "./hooks/use-connections";

@@ -1,1 +1,2 @@
+export { FeedbackMessages } from "./components/feedback-messages";
 export { FeedbackModal } from "./components/feedback-modal";

@@ -1,4 +1,4 @@
-export { QueueFormPage } from "./components/queue-form-page";
-export { QueuesPage } from "./components/queues-page";
+// Pages are not exported here: the router imports each lazily from its own module, and a page
+// re-exported by this barrel would load with every chunk that imports the barrel.
 export { queueQueryOptions, queuesQueryOptions } from "./api/queues.queries";
 export { useQueues } from "./hooks/use-queues";

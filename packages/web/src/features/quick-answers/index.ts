@@ -1,2 +1,3 @@
+// Pages are not exported here: the router imports each lazily from its own module, and a page
+// re-exported by this barrel would load with every chunk that imports the barrel.
 export { quickAnswersListQueryOptions } from "./api/quick-answers.queries";
-export { QuickAnswersPage } from "./components/quick-answers-page";

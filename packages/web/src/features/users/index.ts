@@ -1,4 +1,4 @@
+// Pages are not exported here: the router imports each lazily from its own module, and a page
+// re-exported by this barrel would load with every chunk that imports the barrel.
 export { userQueryOptions, usersListQueryOptions } from "./api/users.queries";
 export { ProfileModal } from "./components/profile-modal";
-export { UserModal } from "./components/user-modal";
-export { UsersPage } from "./components/users-page";

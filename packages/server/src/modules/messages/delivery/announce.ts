@@ -30,5 +30,7 @@ export async function announceMessages(ctx: AppContext, ticket: Ticket, change: 
   }
   const presented = await presentMessages(ctx.db, created, messageContactOf(ticket));
   for (const message of presented) emitMessageCreated(ctx, ticket, message);
+  // Users who may see the ticket but have no tab open hear of it by Web Push (in the background).
+  ctx.push.notifyInbound(ticket, presented);
   return presented;
 }

@@ -1,4 +1,4 @@
-import type { MessageMediaType, Ticket } from "@atendo/contracts";
+import { withoutSignature, type MessageMediaType, type Signer, type Ticket } from "@atendo/contracts";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { AppError } from "../../../core/app-error.js";
 import type { Db } from "../../../db/client.js";
@@ -47,6 +47,17 @@ export interface OutgoingOptions {
    * not: the waiting list should show what the customer wrote.
    */
   lastMessage: boolean;
+  /**
+   * Whose signature the ticket's last message leaves out (the attendant replying): the customer
+   * gets the signed text, the team's list previews show the message alone (issue 16).
+   */
+  signer?: Signer;
+}
+
+/** The ticket list's preview of what was just sent: the last text without its signature, or its file's name. */
+function lastMessagePreview(last: Draft | undefined, signer: Signer | undefined): string {
+  const text = last?.body && signer ? withoutSignature(last.body, signer) : last?.body;
+  return text || last?.fileName || "";
 }
 
 /**
@@ -73,7 +84,7 @@ export async function writeOutgoing(db: Db, ticket: OutgoingTicket, drafts: read
       ? db
           .update(tickets)
           .set({
-            ...(options.lastMessage ? { lastMessage: last?.body || last?.fileName || "", updatedAt: now } : {}),
+            ...(options.lastMessage ? { lastMessage: lastMessagePreview(last, options.signer), updatedAt: now } : {}),
             ...(teamAnswer ? { firstResponseAt: sql`coalesce(${tickets.firstResponseAt}, ${now.toISOString()}::timestamptz)` } : {}),
           })
           .where(eq(tickets.id, ticket.id))

@@ -7,6 +7,7 @@ import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { SectionCard } from "../../../components/section-card";
 import { usePublicConfig } from "../../../lib/public-config";
+import { FeedbackMessages } from "../../feedback";
 import { useAbout } from "../hooks/use-about";
 import { LicenceUsage } from "./licence-usage";
 
@@ -44,6 +45,7 @@ export function AboutPage() {
             <Typography variant="body2">{t("about.libVersion", { version: about.libVersion })}</Typography>
             <Typography variant="body2">{t("about.systemVersion", { version: about.tagVersion })}</Typography>
           </SectionCard>
+          <FeedbackMessages />
           <SectionCard title={t("about.terms")}>
             <Typography variant="body2" color="text.secondary">
               {t("about.termsText", { app: config.appTitle })}

@@ -2,7 +2,9 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
+import { OfflineBanner } from "../../../components/offline-banner";
 import { ShutdownBanner } from "../../../components/shutdown-banner";
+import { UpdateBanner } from "../../../components/update-banner";
 import { defaultLogoUrl, usePublicConfig } from "../../../lib/public-config";
 
 interface AuthLayoutProps {
@@ -19,6 +21,8 @@ export function AuthLayout({ title, aside, children }: AuthLayoutProps) {
   return (
     <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
       <ShutdownBanner />
+      <UpdateBanner />
+      <OfflineBanner />
       <Box sx={{ flex: 1, display: "flex" }}>
         {aside}
         <Box

@@ -9,7 +9,7 @@ import type {
   SendChatMessageBody,
   SentChatMessages,
 } from "@atendo/contracts";
-import { http } from "../../../lib/http";
+import { http, type UploadTransfer } from "../../../lib/http";
 import { filesForm } from "../../messages";
 
 /** What one cached chat list asks the server for (spec §2: search, admins' show-all). */
@@ -61,8 +61,9 @@ export function sendChatText(chatId: number, body: SendChatMessageBody): Promise
   return http.post<SentChatMessages>(`/chatmessages/${chatId}`, body);
 }
 
-export function sendChatFiles(chatId: number, files: readonly File[], body: string | null): Promise<SentChatMessages> {
-  return http.post<SentChatMessages>(`/chatmessages/${chatId}`, filesForm(files, body));
+/** The files go with their progress reported and can be cancelled (`transfer`). */
+export function sendChatFiles(chatId: number, files: readonly File[], body: string | null, transfer?: UploadTransfer): Promise<SentChatMessages> {
+  return http.upload<SentChatMessages>(`/chatmessages/${chatId}`, filesForm(files, body), transfer);
 }
 
 export function deleteChatMessage(message: Pick<ChatMessage, "id">, isLastMessageSent: boolean): Promise<{ ok: true }> {

@@ -7,6 +7,7 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { visuallyHidden } from "../../../components/visually-hidden";
 import { paths } from "../../../lib/paths";
 import { useOtherParticipant } from "../hooks/use-other-participant";
 import { ChatAvatar } from "./chat-avatar";
@@ -33,9 +34,10 @@ export function ChatHeader({ chat, onOpenDetails }: { chat: Chat; onOpenDetails:
       </Tooltip>
       <ButtonBase
         onClick={onOpenDetails}
-        aria-label={t("chats.details.open", { name: chat.name })}
         sx={{ flex: 1, minWidth: 0, justifyContent: "flex-start", gap: 1.5, p: 0.5, borderRadius: 1, textAlign: "left" }}
       >
+        {/* Named by what it shows ("Details of Ana, online"), so what is seen is part of the name (WCAG 2.5.3). */}
+        <Box component="span" sx={visuallyHidden}>{`${t("chats.details.open")} `}</Box>
         <ChatAvatar chat={chat} />
         <Box sx={{ minWidth: 0 }}>
           <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }}>

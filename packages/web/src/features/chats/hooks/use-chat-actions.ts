@@ -5,6 +5,7 @@ import { useReadOnArrival } from "../../../lib/read-on-arrival";
 import { singleFlight } from "../../../lib/single-flight";
 import { sendDraft } from "../../messages";
 import { useServerEvent } from "../../../lib/socket";
+import type { UploadTransfer } from "../../../lib/http";
 import {
   addChatParticipants,
   createChat,
@@ -22,18 +23,20 @@ export interface OutgoingChatMessage {
   text: string | null;
   files: readonly File[];
   quoted: ChatMessage | null;
+  /** The composer's progress bar and Cancel button for the files. */
+  transfer?: UploadTransfer;
 }
 
 /** Sends what the composer holds (text, files, a reply), in the order tickets do (`sendDraft`). */
 export function useSendChatMessage(chatId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ text, files, quoted }: OutgoingChatMessage) =>
+    mutationFn: ({ text, files, quoted, transfer }: OutgoingChatMessage) =>
       sendDraft(
         { text, files, quotedId: quoted?.id ?? null },
         {
           text: async (body, quotedId) => (await sendChatText(chatId, { body, quotedMsg: quotedId === null ? null : { id: quotedId } })).messages,
-          files: async (batch, caption) => (await sendChatFiles(chatId, batch, caption)).messages,
+          files: async (batch, caption) => (await sendChatFiles(chatId, batch, caption, transfer)).messages,
         },
         (messages) => storeChatMessages(queryClient, chatId, messages),
       ),

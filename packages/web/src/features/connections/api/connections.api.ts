@@ -26,6 +26,11 @@ export function disconnectSession(id: number): Promise<void> {
   return http.delete<void>(`/whatsappsession/${id}`);
 }
 
+/** "Try again": restarts the session on its stored credentials; the statuses follow as `whatsappSession` events. */
+export function restartSession(id: number): Promise<void> {
+  return http.post<void>(`/whatsappsession/${id}`);
+}
+
 /** Pairs by phone number instead of the QR: the code to type on the phone (status PAIRING). */
 export function requestPairingCode(id: number, body: PairingCodeBody): Promise<PairingCode> {
   return http.post<PairingCode>(`/whatsappsession/${id}/pairing-code`, body);

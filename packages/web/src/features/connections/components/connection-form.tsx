@@ -8,10 +8,10 @@ import { DestinationFields } from "../../../components/destination-fields";
 import { CardForm } from "../../../components/form-card-actions";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";
+import { SecretField } from "../../../components/secret-field";
 import { useContractForm } from "../../../lib/form";
 import { paths } from "../../../lib/paths";
 import { connectionFormDefaults, connectionFormSchema, type ConnectionFormValues } from "./connection-form.schema";
-import { CopyField } from "./copy-field";
 import { DefaultField } from "./default-field";
 import { SwitchField } from "./switch-field";
 
@@ -77,15 +77,16 @@ export function ConnectionForm({ connection, others, saving, onSubmit }: Connect
         />
       )}
       {connection?.kind === "api" && connection.apiToken && (
-        <CopyField
+        <SecretField
+          plain
           label={t("connections.inboundUrl")}
           value={`${window.location.origin}/api/channels/${connection.id}/messages`}
           helperText={t("connections.inboundUrlHint")}
         />
       )}
-      {connection?.kind === "api" && connection.apiToken && <CopyField label={t("connections.apiToken")} value={connection.apiToken} />}
+      {connection?.kind === "api" && connection.apiToken && <SecretField label={t("connections.apiToken")} value={connection.apiToken} />}
       {connection?.kind === "api" && connection.webhookSecret && (
-        <CopyField label={t("connections.webhookSecret")} value={connection.webhookSecret} helperText={t("connections.webhookSecretHint")} />
+        <SecretField label={t("connections.webhookSecret")} value={connection.webhookSecret} helperText={t("connections.webhookSecretHint")} />
       )}
       <FormTextField
         form={form}

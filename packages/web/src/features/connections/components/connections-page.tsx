@@ -1,4 +1,7 @@
 import type { Connection } from "@atendo/contracts";
+import Stack from "@mui/material/Stack";
+import { useTheme } from "@mui/material/styles";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -14,17 +17,22 @@ import {
   useConnectionsLive,
   useDeleteConnection,
   useDisconnectSession,
+  useRestartSession,
 } from "../hooks/use-connections";
 import { ConnectionsTable } from "./connections-table";
 import { QrCodeDialog } from "./qr-code-dialog";
+import { SimulatorLinkButton } from "./simulator-link-button";
 
 /** /connections: every connection with its live session (admins, spec §2, §4). */
 export function ConnectionsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // On a phone both header buttons show only their icons, so the heading keeps its room.
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const query = useConnections({ silent: true });
   const deletion = useDeleteConnection();
   const disconnection = useDisconnectSession();
+  const restart = useRestartSession();
   const toDelete = useDialogTarget<Connection>();
   const toDisconnect = useDialogTarget<Connection>();
   const [qrFor, setQrFor] = useState<number | null>(null);
@@ -39,7 +47,12 @@ export function ConnectionsPage() {
   return (
     <ListPage
       title={t("pages.connections")}
-      actions={<AddButton to={paths.newConnection} label={t("connections.add")} alwaysLabelled />}
+      actions={
+        <Stack direction="row" spacing={1}>
+          <SimulatorLinkButton />
+          <AddButton to={paths.newConnection} label={t("connections.add")} alwaysLabelled={!phone} />
+        </Stack>
+      }
       query={query}
       isEmpty={query.data?.length === 0}
       emptyText={t("connections.empty")}
@@ -48,6 +61,7 @@ export function ConnectionsPage() {
           connections={connections}
           onShowQr={(connection) => setQrFor(connection.id)}
           onDisconnect={toDisconnect.show}
+          onRetry={(connection) => restart.mutate(connection.id)}
           onEdit={(connection) => void navigate(paths.editConnection.href(connection.id))}
           onDelete={toDelete.show}
         />

@@ -7,12 +7,13 @@ import { useTranslation } from "react-i18next";
 import { AdminTable, type RecordTableProps, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
 import { formatDateTime } from "../../../lib/date-format";
 import { SessionAction } from "./session-action";
-import { StatusChip } from "./status-chip";
+import { SessionStatus } from "./status-chip";
 
 interface ConnectionsTableProps extends RecordTableProps<Connection> {
   connections: readonly Connection[];
   onShowQr: (connection: Connection) => void;
   onDisconnect: (connection: Connection) => void;
+  onRetry: (connection: Connection) => void;
 }
 
 function NameCell({ connection, compact }: { connection: Connection; compact: boolean }) {
@@ -39,7 +40,7 @@ function NameCell({ connection, compact }: { connection: Connection; compact: bo
  * Label, name, status, session action, last update and default (spec §2, §4); on narrow screens
  * the label and last update go under the name and the status over its action.
  */
-export function ConnectionsTable({ connections, onShowQr, onDisconnect, onEdit, onDelete }: ConnectionsTableProps) {
+export function ConnectionsTable({ connections, onShowQr, onDisconnect, onRetry, onEdit, onDelete }: ConnectionsTableProps) {
   const { t } = useTranslation();
   const compact = useCompactTable();
   return (
@@ -53,24 +54,24 @@ export function ConnectionsTable({ connections, onShowQr, onDisconnect, onEdit, 
           cellTitle: (connection) => connection.label ?? undefined,
           cell: (connection) =>
             connection.label ?? (
-              <Typography component="span" variant="body2" color="text.disabled">
+              <Typography component="span" variant="body2" color="text.secondary">
                 —
               </Typography>
             ),
         },
         { header: t("connections.name"), cell: (connection) => <NameCell connection={connection} compact={compact} /> },
-        !compact && { header: t("connections.statusLabel"), width: 180, cell: (connection) => <StatusChip status={connection.status} /> },
+        !compact && { header: t("connections.statusLabel"), width: 180, cell: (connection) => <SessionStatus connection={connection} /> },
         {
           header: t("connections.session"),
           width: 170,
           cell: (connection) =>
             compact ? (
               <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.75 }}>
-                <StatusChip status={connection.status} />
-                <SessionAction connection={connection} onShowQr={onShowQr} onDisconnect={onDisconnect} />
+                <SessionStatus connection={connection} />
+                <SessionAction connection={connection} onShowQr={onShowQr} onDisconnect={onDisconnect} onRetry={onRetry} />
               </Box>
             ) : (
-              <SessionAction connection={connection} onShowQr={onShowQr} onDisconnect={onDisconnect} />
+              <SessionAction connection={connection} onShowQr={onShowQr} onDisconnect={onDisconnect} onRetry={onRetry} />
             ),
         },
         !compact && {

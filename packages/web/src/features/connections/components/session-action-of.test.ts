@@ -10,12 +10,16 @@ describe("sessionActionOf", () => {
     ["OPENING", "wait"],
     ["DISCONNECTING", "wait"],
   ] as const)("a WhatsApp connection in %s shows %s", (status, action) => {
-    expect(sessionActionOf({ kind: "whatsapp", status })).toBe(action);
+    expect(sessionActionOf({ kind: "whatsapp", status, statusDetail: "" })).toBe(action);
   });
 
   it("offers the simulator for a running API connection, and waits or disconnects otherwise", () => {
-    expect(sessionActionOf({ kind: "api", status: "CONNECTED" })).toBe("simulator");
-    expect(sessionActionOf({ kind: "api", status: "OPENING" })).toBe("wait");
-    expect(sessionActionOf({ kind: "api", status: "TIMEOUT" })).toBe("disconnect");
+    expect(sessionActionOf({ kind: "api", status: "CONNECTED", statusDetail: "" })).toBe("simulator");
+    expect(sessionActionOf({ kind: "api", status: "OPENING", statusDetail: "" })).toBe("wait");
+    expect(sessionActionOf({ kind: "api", status: "TIMEOUT", statusDetail: "" })).toBe("disconnect");
+  });
+
+  it("offers to try again, not to disconnect, when WhatsApp could not be reached", () => {
+    expect(sessionActionOf({ kind: "whatsapp", status: "TIMEOUT", statusDetail: "getaddrinfo ENOTFOUND web.whatsapp.com" })).toBe("retry");
   });
 });

@@ -1,6 +1,7 @@
 import type { Connection } from "@atendo/contracts";
 import LinkOffIcon from "@mui/icons-material/LinkOff";
 import QrCode2Icon from "@mui/icons-material/QrCode2";
+import ReplayIcon from "@mui/icons-material/Replay";
 import ScienceIcon from "@mui/icons-material/Science";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -13,13 +14,14 @@ interface SessionActionProps {
   connection: Connection;
   onShowQr: (connection: Connection) => void;
   onDisconnect: (connection: Connection) => void;
+  onRetry: (connection: Connection) => void;
 }
 
 /**
  * The session button of spec §4 (see {@link sessionActionOf}); waiting is a disabled button with
  * a spinner.
  */
-export function SessionAction({ connection, onShowQr, onDisconnect }: SessionActionProps) {
+export function SessionAction({ connection, onShowQr, onDisconnect, onRetry }: SessionActionProps) {
   const { t } = useTranslation();
   const action = sessionActionOf(connection);
   if (action === "qr") {
@@ -33,6 +35,13 @@ export function SessionAction({ connection, onShowQr, onDisconnect }: SessionAct
     return (
       <Button size="small" variant="outlined" disabled startIcon={<CircularProgress size={14} color="inherit" />}>
         {t(connection.status === "OPENING" ? "connections.opening" : "connections.disconnecting")}
+      </Button>
+    );
+  }
+  if (action === "retry") {
+    return (
+      <Button size="small" variant="contained" startIcon={<ReplayIcon />} onClick={() => onRetry(connection)}>
+        {t("connections.retry")}
       </Button>
     );
   }

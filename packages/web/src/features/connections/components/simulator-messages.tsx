@@ -15,7 +15,7 @@ function authorKey(message: Message): string {
 /** The conversation, the customer's messages on the right, the company's on the left; keeps the newest in view. */
 export function SimulatorMessages({ messages }: { messages: readonly Message[] }) {
   const { t } = useTranslation();
-  const endRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLLIElement>(null);
   const last = messages.at(-1)?.id;
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: "end" });
@@ -64,7 +64,8 @@ export function SimulatorMessages({ messages }: { messages: readonly Message[] }
           </Box>
         );
       })}
-      <div ref={endRef} />
+      {/* An empty item, not a <div>: a list holds only items. */}
+      <li ref={endRef} aria-hidden />
     </Box>
   );
 }

@@ -11,6 +11,7 @@ import {
   createConnection,
   deleteConnection,
   disconnectSession,
+  restartSession,
   updateConnection,
 } from "../api/connections.api";
 import { connectionQueryKey, connectionQueryOptions, connectionsQueryKey, connectionsQueryOptions } from "../api/connections.queries";
@@ -62,6 +63,10 @@ export function useDeleteConnection() {
 
 export function useDisconnectSession() {
   return useMutation({ mutationFn: (id: number) => disconnectSession(id) });
+}
+
+export function useRestartSession() {
+  return useMutation({ mutationFn: (id: number) => restartSession(id) });
 }
 
 /** How many tickets a connection has, for its delete confirmation; 0 when the count is unavailable. */

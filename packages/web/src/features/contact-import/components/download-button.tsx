@@ -1,9 +1,7 @@
 import DownloadIcon from "@mui/icons-material/Download";
 import Button, { type ButtonProps } from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import { useState } from "react";
-import { saveBlob } from "../../../lib/download";
-import { toastError } from "../../../lib/error-message";
+import { useDownload } from "../../../lib/use-download";
 
 interface DownloadButtonProps extends Pick<ButtonProps, "variant" | "size" | "color" | "sx"> {
   /** The button's text; `description`, when given, is its full name for assistive technology. */
@@ -16,17 +14,7 @@ interface DownloadButtonProps extends Pick<ButtonProps, "variant" | "size" | "co
 
 /** A file from the API saved on click (a template, the failed rows), with a spinner meanwhile. */
 export function DownloadButton({ label, description, fetchFile, fileName, variant = "text", size = "small", color, sx }: DownloadButtonProps) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveBlob(await fetchFile(), fileName);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, download } = useDownload(fetchFile, fileName);
   return (
     <Button
       variant={variant}
@@ -36,7 +24,7 @@ export function DownloadButton({ label, description, fetchFile, fileName, varian
       disabled={busy}
       aria-label={description}
       startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
-      onClick={() => void download()}
+      onClick={download}
     >
       {label}
     </Button>

@@ -9,14 +9,14 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-/** The contact's picture, or its initials when there is none. Decorative: the name is beside it. */
+/** The contact's picture, or its initials (white on the primary colour: 5.5:1) when there is none. Decorative: the name is beside it. */
 export function ContactAvatar({ contact }: { contact: Pick<Contact, "name" | "profilePicUrl"> }) {
   return (
     <Avatar
       src={contact.profilePicUrl ?? undefined}
       alt=""
       aria-hidden
-      sx={{ width: 36, height: 36, fontSize: "0.875rem", bgcolor: "primary.light" }}
+      sx={{ width: 36, height: 36, fontSize: "0.875rem", bgcolor: "primary.main" }}
     >
       {initials(contact.name) || undefined}
     </Avatar>

@@ -9,16 +9,17 @@ import { useTranslation } from "react-i18next";
 import { CountedTextField } from "../../../components/counted-text-field";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { selectFieldProps, textFieldProps, useContractForm } from "../../../lib/form";
-import { useSendFeedback } from "../hooks/use-send-feedback";
+import { useSendFeedback, type FeedbackOutcome } from "../hooks/use-send-feedback";
 
 interface FeedbackFormProps {
   defaultName: string;
+  onSent: (outcome: FeedbackOutcome) => void;
   onClose: () => void;
 }
 
-export function FeedbackForm({ defaultName, onClose }: FeedbackFormProps) {
+export function FeedbackForm({ defaultName, onSent, onClose }: FeedbackFormProps) {
   const { t } = useTranslation();
-  const mutation = useSendFeedback(onClose);
+  const mutation = useSendFeedback(onSent);
   const { register, handleSubmit, control, formState } = useContractForm(feedbackBody, { name: defaultName, type: "BUG", message: "" });
   const message = useWatch({ control, name: "message" });
   const { errors } = formState;

@@ -1,32 +1,30 @@
 import type { FeedbackBody } from "@atendo/contracts";
-import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../../lib/api-error";
 import { toastError } from "../../../lib/error-message";
-import { toast } from "../../../lib/toast";
 import { sendFeedback } from "../api/feedback.api";
+import { feedbackMessagesKey } from "./use-feedback-messages";
+
+/** Where a sent message went, for the dialog to say so. */
+export type FeedbackOutcome = "mailed" | "stored" | "mailFailed";
 
 /**
- * Sends the contact-us form. ERR_SEND_MAIL means the message was stored but not e-mailed: that is
- * reported as information, not as a failure.
+ * Sends the contact-us form. Every message is stored for admins first; without a mailer that is
+ * where it goes (not a failure), and ERR_SEND_MAIL means a mailer exists but failed after storing.
  */
-export function useSendFeedback(onSent: () => void) {
-  const { t } = useTranslation();
+export function useSendFeedback(onSent: (outcome: FeedbackOutcome) => void) {
+  const queryClient = useQueryClient();
+  const sent = (outcome: FeedbackOutcome) => {
+    void queryClient.invalidateQueries({ queryKey: feedbackMessagesKey });
+    onSent(outcome);
+  };
   return useMutation({
     mutationFn: (body: FeedbackBody) => sendFeedback(body),
     meta: { silent: true },
-    onSuccess: (result) => {
-      if (result.mailed) toast.success(t("feedback.sent"));
-      else toast.info(t("errors.ERR_SEND_MAIL"));
-      onSent();
-    },
+    onSuccess: (result) => sent(result.mailed ? "mailed" : "stored"),
     onError: (error) => {
-      if (isApiError(error, "ERR_SEND_MAIL")) {
-        toast.info(t("errors.ERR_SEND_MAIL"));
-        onSent();
-      } else {
-        toastError(error);
-      }
+      if (isApiError(error, "ERR_SEND_MAIL")) sent("mailFailed");
+      else toastError(error);
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { ContactPage, Contact, MessagePage, QuickAnswer, SendMessageBody, SentMessages, TicketResult } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
-import { apiBlob, http, isApiError } from "../../../lib/http";
+import { apiBlob, http, isApiError, type UploadTransfer } from "../../../lib/http";
 
 export function listMessages(ticketId: number, pageNumber: number, signal?: AbortSignal): Promise<MessagePage> {
   return http.get<MessagePage>(`/messages/${ticketId}`, { query: { pageNumber }, signal });
@@ -23,8 +23,9 @@ export function filesForm(files: readonly File[], body: string | null): FormData
   return form;
 }
 
-export function sendFiles(ticketId: number, files: readonly File[], body: string | null): Promise<SentMessages> {
-  return http.post<SentMessages>(`/messages/${ticketId}`, filesForm(files, body));
+/** The files go with their progress reported and can be cancelled (`transfer`). */
+export function sendFiles(ticketId: number, files: readonly File[], body: string | null, transfer?: UploadTransfer): Promise<SentMessages> {
+  return http.upload<SentMessages>(`/messages/${ticketId}`, filesForm(files, body), transfer);
 }
 
 export function deleteMessage(messageId: number, ticketId: number): Promise<void> {

@@ -6,12 +6,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useObjectUrl } from "../hooks/use-message-media";
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+import { formatSize } from "../lib/byte-size";
 
 function AttachmentPreview({ file, onRemove }: { file: File; onRemove(): void }) {
   const { t } = useTranslation();

@@ -10,22 +10,30 @@ import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import type { UploadTransfer } from "../../../lib/http";
+import { toast } from "../../../lib/toast";
 import { useAttachments } from "../hooks/use-attachments";
 import { useAudioRecorder } from "../hooks/use-audio-recorder";
 import { useQuickAnswerPicker } from "../hooks/use-quick-answer-picker";
+import { useUploadProgress } from "../hooks/use-upload-progress";
 import { insertAtCaret } from "../lib/insert-at-caret";
+import { messageLength } from "../lib/message-length";
 import { AttachmentTray } from "./attachment-tray";
 import { EmojiButton } from "./emoji-button";
+import { MessageLengthNote } from "./message-length-note";
 import { QuickAnswerSuggestions, suggestionId } from "./quick-answer-suggestions";
 import { RecorderBar } from "./recorder-bar";
 import { ReplyBar } from "./reply-bar";
+import { UploadProgressBar } from "./upload-progress-bar";
 
 /** What the composer hands over: the text to send (null when only files go) and the files. */
 export interface ComposerDraft {
   text: string | null;
   files: readonly File[];
+  /** With files: the progress bar and Cancel button above the input follow and stop their upload. */
+  transfer?: UploadTransfer;
 }
 
 export interface ComposerProps {
@@ -49,6 +57,23 @@ function trimmed(text: string): string | null {
   return text.trim() || null;
 }
 
+/** Alt+M from anywhere on the page puts the caret in the composer ("/" belongs to quick answers). */
+export const focusComposerShortcut = "Alt+M";
+
+function useFocusShortcut(input: RefObject<HTMLTextAreaElement | null>): void {
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      // `code`, not `key`: Alt+M types "µ" on some layouts (macOS).
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.code !== "KeyM") return;
+      if (!input.current || input.current.disabled) return;
+      event.preventDefault();
+      input.current.focus();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [input]);
+}
+
 /**
  * The message input of tickets and internal chats (spec §2): Enter sends and Shift+Enter breaks
  * the line, blank text is not sent, "/" looks up quick answers, files attach by the button or by
@@ -62,26 +87,38 @@ export function Composer({ label, placeholder, disabledReason, sending, onSend, 
   const input = useRef<HTMLTextAreaElement>(null);
   const filePicker = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const lengthId = useId();
   const attachments = useAttachments();
+  const upload = useUploadProgress();
   const picker = useQuickAnswerPicker(text, (answer: QuickAnswer) => {
     setText(answer.message);
     input.current?.focus();
   });
+  useFocusShortcut(input);
   const recorder = useAudioRecorder((file) => void onSend({ text: null, files: [file] }).catch(() => undefined));
 
+  // Counted as it will be sent (trimmed, signed): the server refuses a longer body.
+  const prepared = prepareText(text);
+  const length = messageLength(prepared);
+
   const submit = () => {
-    if (!canWrite || sending) return;
-    const body = prepareText(text);
+    if (!canWrite || sending || length.over > 0) return;
+    const body = prepared;
     if (!body && attachments.files.length === 0) return;
-    onSend({ text: body, files: attachments.files }).then(
+    const transfer = attachments.files.length > 0 ? upload.start() : undefined;
+    onSend({ text: body, files: attachments.files, transfer }).then(
       () => {
+        upload.finish();
         setText("");
         attachments.clear();
         reply?.onCancel();
         input.current?.focus();
       },
-      // Shown by the mutation's error handler; what was typed stays for another try.
-      () => undefined,
+      // Shown by the mutation's error handler (a cancel is not an error: said here); what was typed
+      // and attached stays for another try.
+      () => {
+        if (transfer && upload.finish().cancelled) toast.info(t("messages.upload.cancelled"));
+      },
     );
   };
 
@@ -119,6 +156,7 @@ export function Composer({ label, placeholder, disabledReason, sending, onSend, 
     <Box component="section" aria-label={label} sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", position: "relative" }}>
       {canWrite && reply && <ReplyBar onCancel={reply.onCancel}>{reply.quote}</ReplyBar>}
       {canWrite && <AttachmentTray files={attachments.files} onRemove={attachments.remove} />}
+      {upload.progress && <UploadProgressBar progress={upload.progress} onCancel={upload.cancel} />}
       {canWrite && picker.open && <QuickAnswerSuggestions id={listId} options={picker.options} activeIndex={picker.activeIndex} onChoose={picker.choose} />}
       <Stack direction="row" spacing={0.5} sx={{ alignItems: "flex-end", p: 1 }}>
         {recorder.phase !== "idle" ? (
@@ -165,11 +203,14 @@ export function Composer({ label, placeholder, disabledReason, sending, onSend, 
                 "aria-controls": picker.open ? listId : undefined,
                 "aria-activedescendant": picker.open ? suggestionId(listId, picker.activeIndex) : undefined,
                 "aria-autocomplete": "list",
+                "aria-keyshortcuts": focusComposerShortcut,
+                "aria-describedby": length.shown ? lengthId : undefined,
+                "aria-invalid": length.over > 0 ? true : undefined,
               }}
               sx={{ flex: 1, px: 1.5, py: 1, bgcolor: canWrite ? "action.hover" : "action.disabledBackground", borderRadius: 3, fontSize: "0.95rem" }}
             />
             {hasContent || !canWrite ? (
-              <IconButton color="primary" onClick={submit} disabled={!canWrite || !hasContent || sending} aria-label={t("messages.composer.send")}>
+              <IconButton color="primary" onClick={submit} disabled={!canWrite || !hasContent || sending || length.over > 0} aria-label={t("messages.composer.send")}>
                 <SendIcon />
               </IconButton>
             ) : (
@@ -180,6 +221,7 @@ export function Composer({ label, placeholder, disabledReason, sending, onSend, 
           </>
         )}
       </Stack>
+      {canWrite && <MessageLengthNote id={lengthId} status={length} />}
       {disabledReason !== null && (
         <Typography variant="caption" color="text.secondary" sx={{ display: "block", px: 2, pb: 1, mt: -0.5 }}>
           {disabledReason}

@@ -3,33 +3,21 @@ import DownloadIcon from "@mui/icons-material/Download";
 import InsertDriveFileOutlined from "@mui/icons-material/InsertDriveFileOutlined";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { saveBlob } from "../../../lib/download";
-import { toastError } from "../../../lib/error-message";
+import { useDownload } from "../../../lib/use-download";
 import { fetchMedia } from "../api/messages.api";
 
 /** Any other file: a download button with its name; fetched only when asked for. */
 export function MediaDocument({ message }: { message: Pick<Message, "body" | "mediaUrl" | "fileName"> }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const name = message.fileName ?? (message.body || t("messages.types.document"));
-  const download = async () => {
-    if (!message.mediaUrl) return;
-    setBusy(true);
-    try {
-      saveBlob(await fetchMedia(message.mediaUrl), name);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { mediaUrl } = message;
+  const { busy, download } = useDownload(() => fetchMedia(mediaUrl ?? ""), name);
   return (
     <Button
       variant="outlined"
       color="inherit"
-      onClick={() => void download()}
+      onClick={download}
       disabled={busy || !message.mediaUrl}
       startIcon={<InsertDriveFileOutlined />}
       endIcon={busy ? <CircularProgress size={16} /> : <DownloadIcon />}

@@ -1,8 +1,8 @@
-import { limits } from "@atendo/contracts";
+import { limits, signedText } from "@atendo/contracts";
 import { describe, expect, it } from "vitest";
 import { inBatches, isMediaFile, splitBySize } from "./attachment-checks";
 import { parseLocation } from "./location";
-import { outgoingText, signedText } from "./signature";
+import { outgoingText } from "./signature";
 import { parseVcard } from "./vcard";
 
 describe("parseVcard", () => {

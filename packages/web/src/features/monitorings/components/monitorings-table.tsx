@@ -19,7 +19,7 @@ function QueueCell({ queue }: Pick<Monitoring, "queue">) {
   const { t } = useTranslation();
   if (queue) return <QueueChip name={queue.name} color={queue.color} />;
   return (
-    <Typography component="span" variant="body2" color="text.disabled">
+    <Typography component="span" variant="body2" color="text.secondary">
       {t("monitorings.noQueue")}
     </Typography>
   );

@@ -8,9 +8,9 @@ import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import { useTheme } from "@mui/material/styles";
 import { useId, useState, type KeyboardEvent, type Ref } from "react";
 import { useTranslation } from "react-i18next";
+import { readableTextOn } from "../../../lib/contrast";
 import { ColorSwatch } from "./color-swatch";
 
 const columns = 6;
@@ -47,7 +47,6 @@ interface ColorMenuFieldProps {
 /** The queue colour: a menu of the 18 presets (spec §9), each named by its upper-case hex. */
 export function ColorMenuField({ value, onChange, onBlur, takenBy, error, buttonRef }: ColorMenuFieldProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
   const labelId = useId();
   const buttonId = useId();
   const menuId = useId();
@@ -116,9 +115,7 @@ export function ColorMenuField({ value, onChange, onBlur, takenBy, error, button
                 borderRadius: 1,
                 justifyContent: "center",
                 bgcolor: `${color} !important`,
-                color: theme.palette.getContrastText(color),
-                outlineOffset: 2,
-                "&.Mui-focusVisible": { outline: `3px solid ${theme.palette.text.primary}` },
+                color: readableTextOn(color),
                 // A used colour keeps its hue (so it is recognisable) and is crossed out.
                 "&.Mui-disabled": { opacity: 1 },
               }}

@@ -22,7 +22,7 @@ export function QueuesTable({ queues, onEdit, onDelete }: QueuesTableProps) {
             <RowLead lead={<ColorSwatch color={queue.color} />}>
               <RowName>{queue.name}</RowName>
               {compact && (
-                <Typography variant="body2" color={queue.greetingMessage ? "text.secondary" : "text.disabled"} sx={ellipsis}>
+                <Typography variant="body2" color="text.secondary" sx={ellipsis}>
                   {queue.greetingMessage || t("queues.noGreeting")}
                 </Typography>
               )}
@@ -44,7 +44,7 @@ export function QueuesTable({ queues, onEdit, onDelete }: QueuesTableProps) {
           cellTitle: (queue) => queue.greetingMessage,
           cell: (queue) =>
             queue.greetingMessage || (
-              <Typography component="span" variant="body2" color="text.disabled">
+              <Typography component="span" variant="body2" color="text.secondary">
                 {t("queues.noGreeting")}
               </Typography>
             ),

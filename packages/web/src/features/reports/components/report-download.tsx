@@ -2,11 +2,9 @@ import DownloadIcon from "@mui/icons-material/Download";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import type { ReportQuery } from "@atendo/contracts";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { saveBlob } from "../../../lib/download";
-import { toastError } from "../../../lib/error-message";
 import { currentLanguage } from "../../../lib/i18n";
+import { useDownload } from "../../../lib/use-download";
 import { downloadReport } from "../api/reports.api";
 
 interface ReportDownloadProps {
@@ -20,22 +18,11 @@ interface ReportDownloadProps {
 /** The CSV of the whole report, in the user's language, saved under the name the server gives. */
 export function ReportDownload({ query, disabled, describedBy }: ReportDownloadProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const file = await downloadReport(query, currentLanguage());
-      saveBlob(file.blob, file.fileName ?? "report.csv");
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, download } = useDownload(() => downloadReport(query, currentLanguage()), "report.csv");
   return (
     <Button
       variant="outlined"
-      onClick={() => void download()}
+      onClick={download}
       disabled={busy || disabled}
       aria-describedby={describedBy}
       startIcon={busy ? <CircularProgress size={18} aria-hidden /> : <DownloadIcon />}

@@ -1,31 +1,19 @@
-import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import Button from "@mui/material/Button";
 import CardActions from "@mui/material/CardActions";
-import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
-import TextField from "@mui/material/TextField";
-import Tooltip from "@mui/material/Tooltip";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { SecretField } from "../../../components/secret-field";
 import { SectionCard } from "../../../components/section-card";
-import { copyText } from "../../../lib/clipboard";
 import { toast } from "../../../lib/toast";
 import { useUpdateSetting } from "../hooks/use-settings";
 
-/** The read-only API token with copy and regenerate (spec: settings). */
+/** The read-only API token, masked, with show, copy and regenerate (spec: settings). */
 export function ApiTokenSetting({ value }: { value: string | undefined }) {
   const { t } = useTranslation();
   const mutation = useUpdateSetting();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
-
-  async function copy(): Promise<void> {
-    if (!value) return;
-    if (await copyText(value, inputRef.current)) toast.success(t("settings.apiToken.copied"));
-    else toast.error(t("settings.apiToken.copyFailed"));
-  }
 
   function regenerate(): void {
     mutation.mutate(
@@ -64,28 +52,7 @@ export function ApiTokenSetting({ value }: { value: string | undefined }) {
         </>
       }
     >
-      <TextField
-        label={t("settings.apiToken.label")}
-        value={value ?? ""}
-        inputRef={inputRef}
-        slotProps={{
-          input: {
-            readOnly: true,
-            sx: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
-            endAdornment: (
-              <InputAdornment position="end">
-                <Tooltip title={t("settings.apiToken.copy")}>
-                  <span>
-                    <IconButton aria-label={t("settings.apiToken.copy")} onClick={copy} disabled={!value} edge="end">
-                      <ContentCopyIcon />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <SecretField label={t("settings.apiToken.label")} value={value ?? ""} />
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { activeTicketStatuses, type CreateTicketBody, type TicketPage, type TicketResult } from "@atendo/contracts";
+import { activeTicketStatuses, type CreateTicketBody, type StartConnection, type StartConnections, type TicketPage, type TicketResult } from "@atendo/contracts";
 import { http } from "../../../lib/http";
 import type { TicketListFilter } from "../hooks/ticket-list-cache";
 
@@ -11,6 +11,7 @@ export function listTickets(filter: TicketListFilter, pageNumber: number, signal
       status: filter.status ?? undefined,
       showAll: filter.showAll || undefined,
       queueIds: filter.queueIds ?? undefined,
+      date: filter.date ?? undefined,
     },
     signal,
   });
@@ -27,6 +28,11 @@ export async function countUnreadTickets(signal?: AbortSignal): Promise<number> 
     ),
   );
   return counts.reduce((sum, page) => sum + page.count, 0);
+}
+
+/** GET /tickets/connections: the connections the user may start a conversation on (docs/decisions/0041). */
+export async function listStartConnections(signal?: AbortSignal): Promise<StartConnection[]> {
+  return (await http.get<StartConnections>("/tickets/connections", { signal })).connections;
 }
 
 /** POST /tickets: start a conversation with a contact (open for the caller). */

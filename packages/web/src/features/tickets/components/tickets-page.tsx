@@ -1,16 +1,21 @@
 import type { Contact, TicketSummary } from "@atendo/contracts";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { ListDetailPage } from "../../../components/list-detail-page";
+import { PaneState } from "../../../components/pane-state";
 import { paths } from "../../../lib/paths";
 import { useMatchedId } from "../../../lib/use-id-param";
 import { useTicketListFilters } from "../hooks/use-ticket-list-filters";
 import { NewTicketDialog } from "./new-ticket/new-ticket-dialog";
 import { TicketListPanel } from "./ticket-list/ticket-list-panel";
 import { OwnerInfoDialog } from "./ticket-view/owner-info-dialog";
-import { TicketView } from "./ticket-view/ticket-view";
 import type { StartChatState } from "../../../lib/start-chat";
+
+// The open ticket (conversation, composer, recorder, media) is its own chunk, downloaded when a
+// ticket opens: /tickets shows its list without it (docs/decisions/0043-web-delivery.md).
+const TicketView = lazy(() => import("./ticket-view/ticket-view").then((view) => ({ default: view.TicketView })));
+const loadingTicket = <PaneState isPending isError={false} errorText="" onRetry={() => undefined} />;
 
 /** /tickets and /tickets/:ticketId (spec §2): the ticket list, and the open ticket or a welcome text. */
 export function TicketsPage() {
@@ -33,7 +38,13 @@ export function TicketsPage() {
           onAlreadyOpen={setAlreadyOpen}
         />
       }
-      detail={ticketId === null ? null : <TicketView key={ticketId} ticketId={ticketId} onFollow={filters.followTicket} />}
+      detail={
+        ticketId === null ? null : (
+          <Suspense fallback={loadingTicket}>
+            <TicketView key={ticketId} ticketId={ticketId} onFollow={filters.followTicket} />
+          </Suspense>
+        )
+      }
       welcome={{ title: t("ticketList.welcome.title"), text: t("ticketList.welcome.text") }}
     >
       <NewTicketDialog

@@ -4,8 +4,8 @@ import { aMessage, aTicket } from "../../../test/fixtures";
 import { shouldNotify } from "./notification-rule";
 import type { ListViewer } from "./ticket-list-cache";
 
-const me: ListViewer = { id: 7, profile: "user", queueIds: [1] };
-const admin: ListViewer = { id: 1, profile: "admin", queueIds: [] };
+const me: ListViewer = { id: 7, profile: "user", queueIds: [1], timeZone: "UTC" };
+const admin: ListViewer = { id: 1, profile: "admin", queueIds: [], timeZone: "UTC" };
 
 function created(ticketOverrides: Partial<Ticket> = {}, messageOverrides: Partial<Message> = {}): AppMessageEvent {
   const ticket = aTicket({ contact: { ...aTicket().contact, id: 3, name: "Maria", number: "5511999" }, contactId: 3, lastMessage: "hi", unreadMessages: 1, ...ticketOverrides });

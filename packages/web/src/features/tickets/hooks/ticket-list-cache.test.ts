@@ -13,14 +13,15 @@ import {
 } from "./ticket-list-cache";
 import { aTicket } from "../../../test/fixtures";
 
-const me: ListViewer = { id: 7, profile: "user", queueIds: [1] };
-const admin: ListViewer = { id: 1, profile: "admin", queueIds: [] };
+const me: ListViewer = { id: 7, profile: "user", queueIds: [1], timeZone: "UTC" };
+const admin: ListViewer = { id: 1, profile: "admin", queueIds: [], timeZone: "UTC" };
 
 const ticket = (id: number, overrides: Partial<Ticket> = {}): Ticket =>
   aTicket({ id, updatedAt: `2026-03-10T10:${String(id).padStart(2, "0")}:00.000Z`, ...overrides });
 
 const tab = (status: TicketStatus | null, overrides: Partial<TicketListFilter> = {}): TicketListFilter => ({
   status,
+  date: null,
   search: "",
   showAll: false,
   queueIds: null,
@@ -64,6 +65,16 @@ describe("who a ticket is for", () => {
     expect(belongsToList(ticket(1, { queueId: null, queue: null }), narrowed, me)).toBe(true);
     const participated = { userTicket: [{ userId: 7, ticketId: 1, user: { id: 7, name: "Me" } }] };
     expect(belongsToList(ticket(1, { queueId: 2, status: "open", userId: 9, ...participated }), tab("open", { queueIds: [1] }), me)).toBe(true);
+  });
+
+  it("keeps a dated list to tickets updated that day on the install's clock", () => {
+    const late = ticket(1, { updatedAt: "2026-03-11T01:30:00.000Z" });
+    expect(belongsToList(late, tab("pending", { date: "2026-03-11" }), me)).toBe(true);
+    expect(belongsToList(late, tab("pending", { date: "2026-03-10" }), me)).toBe(false);
+    // 01:30 UTC is still the evening before in São Paulo (UTC−3).
+    const saoPaulo = { ...me, timeZone: "America/Sao_Paulo" };
+    expect(belongsToList(late, tab("pending", { date: "2026-03-10" }), saoPaulo)).toBe(true);
+    expect(belongsToList(late, tab("pending", { date: "2026-03-11" }), saoPaulo)).toBe(false);
   });
 });
 

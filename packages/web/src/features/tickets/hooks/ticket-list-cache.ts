@@ -1,4 +1,4 @@
-import { isOwnWork as ownWork, ticketFactsOf, type Profile, type Ticket, type TicketPage, type TicketStatus } from "@atendo/contracts";
+import { dayOf, isOwnWork as ownWork, ticketFactsOf, type Profile, type Ticket, type TicketPage, type TicketStatus } from "@atendo/contracts";
 import type { InfiniteData } from "@tanstack/react-query";
 import { removeFromPages, upsertInPages } from "../../../lib/paged-cache";
 
@@ -17,6 +17,8 @@ export interface TicketListFilter {
   showAll: boolean;
   /** Queues the user narrowed the list to; null when every queue of theirs is selected. */
   queueIds: readonly number[] | null;
+  /** Only tickets updated on this day (`yyyy-mm-dd`, the install's clock); null for any day. */
+  date: string | null;
 }
 
 /** The signed-in user, as far as the list rules need them. */
@@ -24,6 +26,8 @@ export interface ListViewer {
   id: number;
   profile: Profile;
   queueIds: readonly number[];
+  /** The install's time zone: the day a ticket was updated on, for the date filter. */
+  timeZone: string;
 }
 
 export type TicketListData = InfiniteData<TicketPage>;
@@ -43,6 +47,7 @@ export function isOwnWork(ticket: Ticket, viewer: ListViewer): boolean {
 /** Whether `ticket` (as it is now) belongs in the list described by `filter`. */
 export function belongsToList(ticket: Ticket, filter: TicketListFilter, viewer: ListViewer): boolean {
   if (filter.status !== null && ticket.status !== filter.status) return false;
+  if (filter.date !== null && dayOf(new Date(ticket.updatedAt), viewer.timeZone) !== filter.date) return false;
   const showAll = filter.showAll && viewer.profile === "admin";
   if (!showAll && !isOwnWork(ticket, viewer)) return false;
   // As the server's queue filter: it narrows to the chosen queues, but tickets with no queue

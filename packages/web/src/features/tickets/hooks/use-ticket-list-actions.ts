@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
-import { connectionsQueryOptions } from "../../connections";
 import { contactSearchQueryOptions } from "../../contacts";
 import { updateTicket } from "../api/ticket.api";
-import { createTicket } from "../api/tickets-list.api";
+import { createTicket, listStartConnections } from "../api/tickets-list.api";
 import { storeTicketResult } from "./use-ticket-actions";
 
 /** Accepting a waiting ticket from its row (spec §4): open, assigned to me. */
@@ -21,7 +20,11 @@ export function useContactOptions(search: string) {
   return useQuery({ ...contactSearchQueryOptions(search), enabled: search !== "" });
 }
 
-/** Connections an admin may start the ticket on (the connections screen's list); others use their own or the default one. */
-export function useConnectionOptions(enabled: boolean) {
-  return useQuery({ ...connectionsQueryOptions(), enabled });
+/**
+ * The connections the user may start a ticket on, as the server decides (docs/decisions/0041):
+ * every one for admins; for attendants their own, the default and their queues' ones.
+ */
+export function useStartConnections() {
+  // Fetched each time the dialog opens: an admin may have changed queues or connections since.
+  return useQuery({ queryKey: ["tickets", "start-connections"], queryFn: ({ signal }) => listStartConnections(signal), staleTime: 0 });
 }

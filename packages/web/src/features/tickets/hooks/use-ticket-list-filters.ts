@@ -9,8 +9,9 @@ export type TicketTab = Extract<TicketStatus, "open" | "pending" | "closed">;
 
 /**
  * The list's controls (spec §2, §5): tab, closed-tickets checkbox, queue selection (all of the
- * user's queues by default), admins' show-all (remembered locally) and the search, sent from 3
- * characters after 500 ms without typing. A search shows every status (the search view).
+ * user's queues by default), admins' show-all (remembered locally), the day the tickets were
+ * updated on (spec §7 `date`, any day by default) and the search, sent from 3 characters after
+ * 500 ms without typing. A search shows every status (the search view).
  */
 export function useTicketListFilters() {
   const user = useCurrentUser();
@@ -22,6 +23,7 @@ export function useTicketListFilters() {
   // Queues the user unticked; kept as exclusions so a queue added to the user later starts ticked.
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const [searchText, setSearchText] = useState("");
+  const [date, setDate] = useState<string | null>(null);
   const debounced = useDebouncedValue(searchText.trim());
   const search = debounced.length >= limits.searchMinChars ? debounced : "";
   const showAll = mayShowAll && showAllPreference;
@@ -30,8 +32,8 @@ export function useTicketListFilters() {
   const narrowed = selectedQueueIds.length < myQueues.length;
   const queueKey = narrowed ? selectedQueueIds.join(",") : "";
   const base = useMemo(
-    () => ({ showAll, queueIds: queueKey === "" ? null : queueKey.split(",").map(Number) }),
-    [showAll, queueKey],
+    () => ({ showAll, queueIds: queueKey === "" ? null : queueKey.split(",").map(Number), date }),
+    [showAll, queueKey, date],
   );
   const filter: TicketListFilter = useMemo(
     () => ({ ...base, status: search ? null : tab, search }),
@@ -88,7 +90,10 @@ export function useTicketListFilters() {
         return next;
       });
     },
-    filtersActive: showClosed || narrowed || showAll,
+    /** The day chosen (`yyyy-mm-dd` on the install's clock), null for any day. */
+    date,
+    setDate,
+    filtersActive: showClosed || narrowed || showAll || date !== null,
   };
 }
 

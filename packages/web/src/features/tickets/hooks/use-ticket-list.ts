@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { nextPageNumber } from "../../../lib/paged-cache";
 import { listTickets } from "../api/tickets-list.api";
 import type { TicketListFilter } from "./ticket-list-cache";
@@ -7,19 +7,23 @@ import type { TicketListFilter } from "./ticket-list-cache";
 export const ticketListsKey = ["tickets", "list"] as const;
 export const ticketListKey = (filter: TicketListFilter) => ["tickets", "list", filter] as const;
 
+/** How one list is fetched: shared by the list and by its tab's count (use-ticket-list-counts). */
+export function ticketListOptions(filter: TicketListFilter) {
+  return infiniteQueryOptions({
+    queryKey: ticketListKey(filter),
+    queryFn: ({ pageParam, signal }) => listTickets(filter, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageNumber,
+    // Live events keep the list right; a refetch on every mount would reorder it for nothing.
+    staleTime: Infinity,
+    meta: { silent: true }, // the list shows the error itself
+  });
+}
+
 /**
  * One tab (or search) of the ticket list, newest activity first, page after page. Kept current by
  * live events (use-ticket-list-live) rather than refetched, so rows do not jump under the pointer.
  */
 export function useTicketList(filter: TicketListFilter) {
-  return useInfiniteQuery({
-    queryKey: ticketListKey(filter),
-    queryFn: ({ pageParam, signal }) => listTickets(filter, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-    placeholderData: keepPreviousData,
-    // Live events keep the list right; a refetch on every mount would reorder it for nothing.
-    staleTime: Infinity,
-    meta: { silent: true }, // the list shows the error itself
-  });
+  return useInfiniteQuery({ ...ticketListOptions(filter), placeholderData: keepPreviousData });
 }

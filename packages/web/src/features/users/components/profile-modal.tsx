@@ -5,6 +5,7 @@ import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { useCurrentUser } from "../../../lib/session";
 import { useUser } from "../hooks/use-user";
 import { AdminProfileForm } from "./admin-profile-form";
+import { PushNotificationsSwitch } from "./push-notifications-switch";
 import { UserProfileForm } from "./user-profile-form";
 
 interface ProfileModalProps {
@@ -28,9 +29,14 @@ function ProfileModalBody({ onClose }: { onClose: () => void }) {
   const user = query.data;
   // Wait for the fresh copy so the form's defaults are current (the session's copy if that fails).
   if (!me || !user || (query.isPlaceholderData && !query.isError)) return <DialogSpinner />;
-  return can(me.profile, "user-modal:editProfile") ? (
-    <AdminProfileForm user={user} onClose={onClose} />
-  ) : (
-    <UserProfileForm user={user} onClose={onClose} />
+  return (
+    <>
+      <PushNotificationsSwitch />
+      {can(me.profile, "user-modal:editProfile") ? (
+        <AdminProfileForm user={user} onClose={onClose} />
+      ) : (
+        <UserProfileForm user={user} onClose={onClose} />
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { can, type Contact, type TicketSummary } from "@atendo/contracts";
+import type { Contact, TicketSummary } from "@atendo/contracts";
 import DialogContent from "@mui/material/DialogContent";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
@@ -11,7 +11,7 @@ import { DialogSubmitActions } from "../../../../components/dialog-submit-action
 import { ResponsiveDialog } from "../../../../components/responsive-dialog";
 import { paths } from "../../../../lib/paths";
 import { useCurrentUser } from "../../../../lib/session";
-import { useConnectionOptions, useCreateTicket } from "../../hooks/use-ticket-list-actions";
+import { useCreateTicket, useStartConnections } from "../../hooks/use-ticket-list-actions";
 import { ContactSearchField } from "./contact-search-field";
 
 interface NewTicketDialogProps {
@@ -23,7 +23,10 @@ interface NewTicketDialogProps {
   initialContact?: Contact | null;
 }
 
-/** Starts a conversation with a contact (spec §2): contact, optional queue, connection. */
+/**
+ * Starts a conversation with a contact (spec §2): contact, optional queue, and the connection
+ * among those the user may use (docs/decisions/0041), shown when there is a choice.
+ */
 export function NewTicketDialog({ open, onClose, onAlreadyOpen, initialContact = null }: NewTicketDialogProps) {
   const { t } = useTranslation();
   return (
@@ -39,8 +42,7 @@ function NewTicketForm({ onClose, onAlreadyOpen, initialContact = null }: Omit<N
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useCurrentUser();
-  const isAdmin = can(me?.profile, "ticket-options:transferConnection");
-  const connections = useConnectionOptions(isAdmin);
+  const connections = useStartConnections();
   const [contact, setContact] = useState<Contact | null>(initialContact);
   const [queueId, setQueueId] = useState<string>(noQueue);
   const [chosenConnection, setChosenConnection] = useState<string | null>(null);
@@ -84,7 +86,7 @@ function NewTicketForm({ onClose, onAlreadyOpen, initialContact = null }: Omit<N
               </MenuItem>
             ))}
           </TextField>
-          {isAdmin && (
+          {(connections.data?.length ?? 0) > 1 && (
             <TextField
               select
               label={t("ticketList.newTicket.connection")}

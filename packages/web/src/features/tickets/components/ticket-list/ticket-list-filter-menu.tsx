@@ -14,10 +14,12 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QueueChip } from "../../../../components/queue-chip";
 import type { TicketListFilters } from "../../hooks/use-ticket-list-filters";
+import { TicketListDateField } from "./ticket-list-date-filter";
 
 /**
  * The filter menu (spec §2): closed-tickets checkbox, the user's queues (all ticked by default),
- * and for admins "show all tickets". A dot on the button says a filter is on.
+ * for admins "show all tickets", and the day the tickets were updated on (spec §7 `date`). A dot
+ * on the button says a filter is on.
  */
 export function TicketListFilterMenu({ filters }: { filters: TicketListFilters }) {
   const { t } = useTranslation();
@@ -53,6 +55,8 @@ export function TicketListFilterMenu({ filters }: { filters: TicketListFilters }
             <ListItemText>{t("ticketList.showAll")}</ListItemText>
           </MenuItem>
         )}
+        <Divider />
+        <TicketListDateField date={filters.date} onChange={filters.setDate} />
         {filters.myQueues.length > 0 && <Divider />}
         {filters.myQueues.length > 0 && <ListSubheader sx={{ lineHeight: "32px" }}>{t("ticketList.queues")}</ListSubheader>}
         {filters.myQueues.map((queue) => {

@@ -17,6 +17,7 @@ import { useAcceptTicket } from "../../hooks/use-ticket-list-actions";
 import { useTicketTabCount } from "../../hooks/use-ticket-list-counts";
 import type { TicketListFilters } from "../../hooks/use-ticket-list-filters";
 import { NotificationsPrompt } from "../notifications-prompt";
+import { TicketListDateChip } from "./ticket-list-date-filter";
 import { TicketListFilterMenu } from "./ticket-list-filter-menu";
 import { TicketListTabs } from "./ticket-list-tabs";
 import { TicketRow } from "./ticket-row";
@@ -63,6 +64,7 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
           </IconButton>
         </Tooltip>
       </Box>
+      <TicketListDateChip date={filters.date} onChange={filters.setDate} />
       <NotificationsPrompt />
       <TicketListTabs
         value={filters.searching ? null : filters.tab}

@@ -1,7 +1,9 @@
 import Badge from "@mui/material/Badge";
+import Box from "@mui/material/Box";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import { useTranslation } from "react-i18next";
+import { visuallyHidden } from "../../../../components/visually-hidden";
 import type { TicketTab } from "../../hooks/use-ticket-list-filters";
 
 interface TicketListTabsProps {
@@ -15,14 +17,20 @@ interface TicketListTabsProps {
 /** Pending and open with their counts (spec §2), closed when the filter asks for it. */
 export function TicketListTabs({ value, onChange, showClosed, counts }: TicketListTabsProps) {
   const { t } = useTranslation();
+  // The tab's name comes from its text, "Open (3)" (the badge is for the eye): a name given
+  // apart (aria-label) would not contain the text seen, which voice control users speak.
   const label = (tab: "pending" | "open", count: number | undefined) => (
     <Badge
       color={tab === "pending" ? "warning" : "primary"}
       badgeContent={count ?? 0}
       max={999}
+      slotProps={{ badge: { "aria-hidden": true } }}
       sx={{ "& .MuiBadge-badge": { right: -14, top: 2 } }}
     >
-      <span>{t(`ticketList.tabs.${tab}`)}</span>
+      <span>
+        {t(`ticketList.tabs.${tab}`)}
+        <Box component="span" sx={visuallyHidden}>{` (${count ?? 0})`}</Box>
+      </span>
     </Badge>
   );
   return (
@@ -33,8 +41,8 @@ export function TicketListTabs({ value, onChange, showClosed, counts }: TicketLi
       aria-label={t("ticketList.tabsLabel")}
       sx={{ borderBottom: 1, borderColor: "divider", minHeight: 44, "& .MuiTab-root": { minHeight: 44, px: 1 } }}
     >
-      <Tab value="open" label={label("open", counts.open)} aria-label={t("ticketList.tabWithCount", { tab: t("ticketList.tabs.open"), count: counts.open ?? 0 })} />
-      <Tab value="pending" label={label("pending", counts.pending)} aria-label={t("ticketList.tabWithCount", { tab: t("ticketList.tabs.pending"), count: counts.pending ?? 0 })} />
+      <Tab value="open" label={label("open", counts.open)} />
+      <Tab value="pending" label={label("pending", counts.pending)} />
       {showClosed && <Tab value="closed" label={t("ticketList.tabs.closed")} />}
     </Tabs>
   );

@@ -10,6 +10,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { visuallyHidden } from "../../../../components/visually-hidden";
 import { paths } from "../../../../lib/paths";
 import { ContactAvatar } from "../../../contacts";
 import { TicketStageChips } from "../ticket-stage-chips";
@@ -53,9 +54,10 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
       )}
       <ButtonBase
         onClick={onOpenContact}
-        aria-label={t("ticketView.contact.open", { name: ticket.contact.name })}
         sx={{ flex: 1, minWidth: 0, overflow: "hidden", justifyContent: "flex-start", gap: 1.5, p: 0.5, borderRadius: 1, textAlign: "left" }}
       >
+        {/* Named by what it shows ("Contact details of Ana …"), so what is seen is part of the name (WCAG 2.5.3). */}
+        <Box component="span" sx={visuallyHidden}>{`${t("ticketView.contact.open")} `}</Box>
         <ContactAvatar contact={ticket.contact} />
         <Box sx={{ minWidth: 0 }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>

@@ -1,0 +1,178 @@
+import type { Message, PushPayload, Ticket } from "@atendo/contracts";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import webPush from "web-push";
+import type { WebhookGuard } from "../../channels/api/webhook-guard.js";
+import { postWebhook } from "../../channels/api/webhook-post.js";
+import type { Db } from "../../db/client.js";
+import { pushSubscriptions } from "../../db/schema/index.js";
+import { rooms, type Realtime } from "../../realtime/realtime.js";
+import { messagePreview } from "./push-texts.js";
+import { loadVapidKeys, type VapidKeys } from "./vapid-keys.js";
+
+type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export interface PushNotifierDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  realtime: Realtime;
+  guard: WebhookGuard;
+  /** VAPID `sub`: who push services contact about this sender (an https URL or mailto:). */
+  subject: string;
+  /** Other instances share the database (REDIS_URL): their subscriptions are seen by polling. */
+  shared: boolean;
+}
+
+export interface PushNotifierOptions {
+  /** One push service request at most this long. */
+  timeoutMs?: number;
+  /** Requests in flight at once, for one message. */
+  concurrency?: number;
+  /** With other instances: how often to ask again whether anybody has subscribed. */
+  refreshMs?: number;
+}
+
+/**
+ * Web Push for new inbound messages (docs/decisions/0042). Called after the message's commit and
+ * never awaited by it: the sends run in the background, bounded in number and time. Whether anybody
+ * subscribed at all is known in memory (asked at start, kept by this instance's changes, and polled
+ * when other instances share the database), so an install without subscribers adds no query to a
+ * message.
+ */
+export class PushNotifier {
+  private vapid: Promise<VapidKeys> | undefined;
+  /** Whether any subscription exists; undefined until known. */
+  private subscribed: boolean | undefined;
+  private readonly refreshTimer: NodeJS.Timeout | undefined;
+  private readonly running = new Set<Promise<void>>();
+  private readonly timeoutMs: number;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly deps: PushNotifierDeps,
+    options: PushNotifierOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.concurrency = options.concurrency ?? 8;
+    void this.refresh();
+    if (deps.shared) this.refreshTimer = setInterval(() => void this.refresh(), options.refreshMs ?? 30_000).unref();
+  }
+
+  /** The VAPID keys, loaded (or generated) once per process. */
+  keys(): Promise<VapidKeys> {
+    this.vapid ??= loadVapidKeys(this.deps.db).catch((error: unknown) => {
+      this.vapid = undefined;
+      throw error;
+    });
+    return this.vapid;
+  }
+
+  /** A subscription was added (one exists now) or removed (ask again) on this instance. */
+  subscriptionsChanged(added: boolean): void {
+    if (added) this.subscribed = true;
+    else void this.refresh();
+  }
+
+  private async refresh(): Promise<void> {
+    try {
+      const [any] = await this.deps.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).limit(1);
+      this.subscribed = any !== undefined;
+    } catch (error) {
+      // Unknown again: messages ask who to notify until the next answer.
+      this.subscribed = undefined;
+      this.deps.log.warn({ err: error }, "could not tell whether anybody subscribed to web push");
+    }
+  }
+
+  /** No more polling (the app closes). */
+  stop(): void {
+    clearInterval(this.refreshTimer);
+  }
+
+  /** Announces the inbound ones of `messages` (just committed to `ticket`) to who may see it and has no tab open. */
+  notifyInbound(ticket: Ticket, messages: readonly Message[]): void {
+    const inbound = messages.filter((message) => !message.fromMe);
+    const last = inbound.at(-1);
+    if (!last || this.subscribed === false) return;
+    const work = this.send(ticket, last).catch((error: unknown) => this.deps.log.warn({ err: error, ticketId: ticket.id }, "web push failed"));
+    this.running.add(work);
+    void work.finally(() => this.running.delete(work));
+  }
+
+  /** Resolves once every push started so far has finished (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  private async send(ticket: Ticket, message: Message): Promise<void> {
+    const subscriptions = await this.recipientsOf(ticket);
+    if (subscriptions.length === 0) return;
+    const connected = await this.connectedUsers([...new Set(subscriptions.map((row) => row.userId))]);
+    const offline = subscriptions.filter((row) => !connected.has(row.userId));
+    const keys = await this.keys();
+    for (let start = 0; start < offline.length; start += this.concurrency) {
+      await Promise.all(offline.slice(start, start + this.concurrency).map((row) => this.deliver(row, ticket, message, keys)));
+    }
+  }
+
+  /**
+   * Subscriptions of the users a ticket's events reach as their own work (ticketAudience): its
+   * owner and participants, and while it is pending its queue's members — or everyone when it has
+   * no queue. The admins' room is left out: admins see every ticket, but are notified, like anyone,
+   * of their own tickets and queues. A ticket waiting in a menu is nobody's work yet.
+   */
+  private async recipientsOf(ticket: Ticket): Promise<SubscriptionRow[]> {
+    if (ticket.ura !== null && ticket.status === "pending") return [];
+    const pending = ticket.status === "pending";
+    const ownIds = [...new Set([...(ticket.userId === null ? [] : [ticket.userId]), ...ticket.userTicket.map((p) => p.userId)])];
+    const user = pushSubscriptions.userId;
+    const branches = [
+      ownIds.length > 0 ? inArray(user, ownIds) : undefined,
+      pending && ticket.queueId !== null ? sql`${user} in (select user_id from user_queues where queue_id = ${ticket.queueId})` : undefined,
+      pending && ticket.queueId === null ? sql`true` : undefined,
+    ].filter((branch) => branch !== undefined);
+    if (branches.length === 0) return [];
+    const rows = await this.deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(and(sql`${user} in (select id from users where not is_deleted)`, or(...branches)));
+    return rows;
+  }
+
+  /** Users with a live socket on any instance: their open tab shows the message already. */
+  private async connectedUsers(userIds: number[]): Promise<Set<number>> {
+    const sockets = await this.deps.realtime.io.in(userIds.map(rooms.user)).fetchSockets();
+    return new Set(sockets.map((socket) => (socket.data as { actor: { id: number } }).actor.id));
+  }
+
+  private async deliver(row: SubscriptionRow, ticket: Ticket, message: Message, keys: VapidKeys): Promise<void> {
+    const payload: PushPayload = {
+      title: ticket.contact.name || ticket.contact.number,
+      body: messagePreview(message, row.language),
+      tag: `ticket-${ticket.id}`,
+      url: `/tickets/${ticket.id}`,
+    };
+    const request = webPush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(payload), {
+      vapidDetails: { subject: this.deps.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      contentEncoding: "aes128gcm",
+      // A message older than a day is no longer news; the topic lets the push service keep only the latest per ticket.
+      TTL: 86_400,
+      urgency: "high",
+      topic: `ticket${ticket.id}`,
+    });
+    try {
+      const answer = await postWebhook(row.endpoint, request.headers as Record<string, string>, request.body as Buffer, { timeoutMs: this.timeoutMs, guard: this.deps.guard });
+      if (answer.status === 404 || answer.status === 410) {
+        // The browser unsubscribed or the subscription expired: it will never accept another push.
+        await this.deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
+        this.subscriptionsChanged(false);
+      } else if (answer.status >= 200 && answer.status < 300) {
+        await this.deps.db.update(pushSubscriptions).set({ lastPushedAt: new Date() }).where(eq(pushSubscriptions.id, row.id));
+      } else {
+        this.deps.log.warn({ status: answer.status, subscriptionId: row.id }, "push service refused a notification");
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error, subscriptionId: row.id }, "push service unreachable");
+    }
+  }
+}

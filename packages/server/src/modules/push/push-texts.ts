@@ -1,0 +1,21 @@
+import type { Language, Message, MessageMediaType } from "@atendo/contracts";
+
+/** How a message without text reads in a notification, per language of the subscribed browser. */
+const mediaLabels: Record<Language, Record<Exclude<MessageMediaType, "chat" | "chat-automatic">, string>> = {
+  en: { image: "📷 Photo", audio: "🎤 Audio", video: "🎥 Video", document: "📄 Document", sticker: "Sticker", location: "📍 Location", vcard: "👤 Contact" },
+  pt: { image: "📷 Foto", audio: "🎤 Áudio", video: "🎥 Vídeo", document: "📄 Documento", sticker: "Figurinha", location: "📍 Localização", vcard: "👤 Contato" },
+  es: { image: "📷 Foto", audio: "🎤 Audio", video: "🎥 Video", document: "📄 Documento", sticker: "Sticker", location: "📍 Ubicación", vcard: "👤 Contacto" },
+};
+
+/** Long enough to read on a lock screen, short enough for every push service's payload limit. */
+const previewChars = 140;
+
+/** The notification's body: the text, or the media's label and its caption. */
+export function messagePreview(message: Pick<Message, "body" | "mediaType">, language: Language): string {
+  const text = message.body.replace(/\s+/g, " ").trim();
+  const label = message.mediaType === "chat" || message.mediaType === "chat-automatic" ? "" : mediaLabels[language][message.mediaType];
+  // Location and contact cards carry data in the body, not a caption: the label alone says it.
+  const caption = message.mediaType === "location" || message.mediaType === "vcard" ? "" : text;
+  const preview = [label, caption].filter(Boolean).join(" ");
+  return preview.length > previewChars ? `${preview.slice(0, previewChars - 1)}…` : preview;
+}

@@ -1,0 +1,115 @@
+// `npm run size`: what each route of the web app downloads, gzip bytes of JavaScript and CSS, from
+// the Vite build manifest; exits non-zero when a route is over its budget (docs/decisions/0043).
+// A route needs the entry (index.html's script and its static imports) plus, for each lazy chunk it
+// renders (the shell, the page), that chunk and its static imports. Dynamic imports inside a page
+// (charts, the audio encoder, the emoji picker) load on use and are not counted.
+// Usage: tsx scripts/web-budgets.ts [dist folder]   (default packages/web/dist, or WEB_DIST)
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Route {
+  name: string;
+  /** Manifest keys of the lazy chunks the route renders, besides the entry. */
+  lazy: string[];
+  /** Budget of gzip bytes: of JavaScript alone, or of JavaScript and CSS together. */
+  budget?: { kind: "js" | "total"; bytes: number };
+}
+
+const kB = 1000;
+// What every page loads at start besides the entry: the texts of the visitor's language (English
+// here; another language adds its own file, the same size), and once signed in the shell and the
+// socket.io client.
+const startup = ["src/locales/en.json"];
+const signedIn = [...startup, "src/app/shell/app-shell.tsx", "node_modules/socket.io-client/build/esm/index.js"];
+const page = (feature: string, file: string) => `src/features/${feature}/components/${file}.tsx`;
+
+// Budgets (docs/decisions/0043-web-delivery.md): what this build achieves with a little headroom, so
+// that a change which makes a route download noticeably more fails `npm test`. Issue 16 aimed at
+// 150 kB (login) and 250 kB (tickets); the decision records why this stack cannot get there.
+const routes: Route[] = [
+  { name: "/login", lazy: [...startup, page("auth", "login-page")], budget: { kind: "js", bytes: 300 * kB } },
+  { name: "/tickets", lazy: [...signedIn, page("tickets", "tickets-page")], budget: { kind: "total", bytes: 420 * kB } },
+  { name: "/chats", lazy: [...signedIn, page("chats", "chats-page")] },
+  { name: "/contacts", lazy: [...signedIn, page("contacts", "contacts-page")] },
+  { name: "/dashboard", lazy: [...signedIn, page("reports", "reports-page")] },
+  { name: "/connections", lazy: [...signedIn, page("connections", "connections-page")] },
+];
+
+const dist = resolve(process.argv[2] ?? process.env.WEB_DIST ?? "packages/web/dist");
+const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
+const gzipCache = new Map<string, number>();
+
+function gzipBytes(file: string): number {
+  let bytes = gzipCache.get(file);
+  if (bytes === undefined) {
+    bytes = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+    gzipCache.set(file, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * The manifest key of a lazy route module. A module that other chunks also reach statically (the
+ * login page, re-exported by the auth barrel that the shell imports for logging out) is not an entry
+ * of its own: it lands in a shared chunk keyed "_<name>-<hash>.js", named after the module's file.
+ */
+function chunkKey(source: string): string {
+  if (manifest[source]) return source;
+  // Packages are keyed by their path from the web package ("../../node_modules/…").
+  const installed = Object.keys(manifest).find((key) => source.startsWith("node_modules/") && key.endsWith(source));
+  if (installed) return installed;
+  const name = source.replace(/\/index\.tsx?$/, "").replace(/\.tsx?$/, "").split("/").pop();
+  const keys = Object.keys(manifest).filter((key) => manifest[key]?.name === name && key.startsWith("_"));
+  if (keys.length !== 1) throw new Error(`${source} is not in the build manifest: has the route's module moved?`);
+  return keys[0] as string;
+}
+
+/** Adds the chunk at `key` and its static import closure to the sets of files. */
+function collect(key: string, js: Set<string>, css: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (js.has(chunk.file)) return;
+  js.add(chunk.file);
+  for (const sheet of chunk.css ?? []) css.add(sheet);
+  for (const imported of chunk.imports ?? []) collect(imported, js, css);
+}
+
+const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
+const format = (bytes: number) => `${(bytes / kB).toFixed(1)} kB`;
+
+let over = 0;
+const rows = routes.map((route) => {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of ["index.html", ...route.lazy.map(chunkKey)]) collect(key, js, css);
+  const jsBytes = sum(js);
+  const cssBytes = sum(css);
+  const measured = route.budget?.kind === "js" ? jsBytes : jsBytes + cssBytes;
+  const fits = !route.budget || measured <= route.budget.bytes;
+  if (!fits) over += 1;
+  const budget = route.budget ? `${format(route.budget.bytes)} ${route.budget.kind === "js" ? "JS" : "JS+CSS"}` : "-";
+  return {
+    route: route.name,
+    files: js.size + css.size,
+    "JS gzip": format(jsBytes),
+    "CSS gzip": format(cssBytes),
+    budget,
+    status: route.budget ? (fits ? "ok" : "OVER") : "",
+  };
+});
+
+console.log(`Web route budgets (gzip level 9) for ${dist}`);
+console.table(rows);
+if (over) {
+  console.error(`${over} route(s) over budget.`);
+  process.exit(1);
+}
