@@ -1,5 +1,6 @@
 // `npm run size`: what each route of the web app downloads, gzip bytes of JavaScript and CSS, from
-// the Vite build manifest; exits non-zero when a route is over its budget (docs/decisions/0043).
+// the Vite build manifest; exits non-zero when a route is over its budget (docs/decisions/0043),
+// or when zod reaches the entry's static imports (its CSP setting must run first, lib/zod-config.ts).
 // A route needs the entry (index.html's script and its static imports) plus, for each lazy chunk it
 // renders (the shell, the page), that chunk and its static imports. Dynamic imports inside a page
 // (charts, the audio encoder, the emoji picker) load on use and are not counted.
@@ -26,18 +27,20 @@ interface Route {
 
 const kB = 1000;
 // What every page loads at start besides the entry: the texts of the visitor's language (English
-// here; another language adds its own file, the same size), and once signed in the shell and the
-// socket.io client.
+// here; another language adds its own file, the same size), and once signed in MUI's layout route,
+// the shell and the socket.io client (the events' schemas follow it, not counted: nothing waits
+// for them before the first event).
 const startup = ["src/locales/en.json"];
-const signedIn = [...startup, "src/app/shell/app-shell.tsx", "node_modules/socket.io-client/build/esm/index.js"];
+const signedIn = [...startup, "src/app/mui-layout.tsx", "src/app/shell/app-shell.tsx", "node_modules/socket.io-client/build/esm/index.js"];
 const page = (feature: string, file: string) => `src/features/${feature}/components/${file}.tsx`;
 
-// Budgets (docs/decisions/0043-web-delivery.md): what this build achieves with a little headroom, so
-// that a change which makes a route download noticeably more fails `npm test`. Issue 16 aimed at
-// 150 kB (login) and 250 kB (tickets); the decision records why this stack cannot get there.
+// Budgets (docs/decisions/0043-web-delivery.md). Login: issue 16's 150 kB (the page is plain markup,
+// no MUI, no zod; about 145 kB). Tickets: issue 16 aims at 250 kB; this build needs about 284 kB,
+// and the budget is that with a little headroom, so that a change which makes the route download
+// noticeably more fails `npm test`; the decision lists what is left to cut.
 const routes: Route[] = [
-  { name: "/login", lazy: [...startup, page("auth", "login-page")], budget: { kind: "js", bytes: 300 * kB } },
-  { name: "/tickets", lazy: [...signedIn, page("tickets", "tickets-page")], budget: { kind: "total", bytes: 420 * kB } },
+  { name: "/login", lazy: [...startup, page("auth", "login-page")], budget: { kind: "js", bytes: 150 * kB } },
+  { name: "/tickets", lazy: [...signedIn, page("tickets", "tickets-page")], budget: { kind: "total", bytes: 290 * kB } },
   { name: "/chats", lazy: [...signedIn, page("chats", "chats-page")] },
   { name: "/contacts", lazy: [...signedIn, page("contacts", "contacts-page")] },
   { name: "/dashboard", lazy: [...signedIn, page("reports", "reports-page")] },
@@ -107,9 +110,21 @@ const rows = routes.map((route) => {
   };
 });
 
+/**
+ * Zod must not be among what the entry imports statically: those chunks run before the entry's
+ * own code, where lib/zod-config.ts turns off zod's eval probe, and the CSP would refuse it.
+ */
+function zodInEntryImports(): string[] {
+  const files = new Set<string>();
+  collect("index.html", files, new Set());
+  const entry = manifest["index.html"]?.file;
+  return [...files].filter((file) => file !== entry && /\$Zod[A-Z]/.test(readFileSync(join(dist, file), "utf8")));
+}
+
+const zodTooEarly = zodInEntryImports();
+if (zodTooEarly.length) console.error(`zod is in the entry's static imports (${zodTooEarly.join(", ")}): it must load lazily (lib/zod-config.ts).`);
+
 console.log(`Web route budgets (gzip level 9) for ${dist}`);
 console.table(rows);
-if (over) {
-  console.error(`${over} route(s) over budget.`);
-  process.exit(1);
-}
+if (over) console.error(`${over} route(s) over budget.`);
+if (over || zodTooEarly.length) process.exit(1);

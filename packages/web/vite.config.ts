@@ -1,5 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { chunkGroups } from "./build/chunk-groups";
+import { contractsWithoutSideEffects } from "./build/contracts-plugin";
 import { precompressOutput } from "./build/precompress-plugin";
 import { serviceWorker } from "./build/service-worker-plugin";
 
@@ -7,7 +9,7 @@ const apiTarget = "http://localhost:8080";
 
 export default defineConfig({
   // precompressOutput last: it compresses what the others wrote.
-  plugins: [react(), serviceWorker(), precompressOutput()],
+  plugins: [react(), contractsWithoutSideEffects(), serviceWorker(), precompressOutput()],
   server: {
     proxy: {
       "/api": { target: apiTarget, changeOrigin: true },
@@ -27,19 +29,8 @@ export default defineConfig({
     sourcemap: "hidden",
     // Read by scripts/web-budgets.ts to add up what each route downloads.
     manifest: true,
-    // No vendor chunk groups: the default splitting gives each route only the modules it uses
-    // (docs/decisions/0043-web-delivery.md), which the budgets value over long-lived vendor chunks.
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // One exception: zod-config must run before any contract schema is built (it turns off
-            // zod's eval probe, refused by the CSP), so it shares a chunk with zod and the contracts,
-            // where modules run in import order. Split apart, the shared chunk ran first.
-            { name: "schemas", test: /src[\\/]lib[\\/]zod-config\.ts$|node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]/ },
-          ],
-        },
-      },
-    },
+    // The default splitting gives each route only the modules it uses (docs/decisions/0043-web-
+    // delivery.md), but in dozens of small files; two groups gather what every page needs.
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
 });

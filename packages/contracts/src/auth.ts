@@ -2,10 +2,10 @@ import { z } from "zod";
 import { email } from "./common.js";
 import { limits } from "./limits.js";
 import type { Language } from "./errors.js";
+import { loginEmailPattern } from "./login-email.js";
 import { user, userPassword } from "./users.js";
 
-/** The login screen's email pattern (spec §5): submit is disabled until it matches. */
-export const loginEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export { loginEmailPattern };
 
 export const loginBody = z.object({
   email: z.string().trim().toLowerCase().regex(loginEmailPattern),

@@ -2,15 +2,10 @@ import { z } from "zod";
 import { namedRef, positiveId, timestamps, userRef } from "./common.js";
 import { connectionKinds } from "./connections.js";
 import { contact } from "./contacts.js";
+import { ticketStatuses } from "./ticket-statuses.js";
 import { queueRef } from "./users.js";
 
-/** Ticket statuses (spec §3); also the tabs a client may subscribe to with `joinTickets`. */
-export const ticketStatuses = ["pending", "open", "closed"] as const;
-export type TicketStatus = (typeof ticketStatuses)[number];
-
-/** Statuses of an active ticket: at most one per contact and connection (a partial unique index). */
-export const activeTicketStatuses = ["pending", "open"] as const satisfies readonly TicketStatus[];
-export type ActiveTicketStatus = (typeof activeTicketStatuses)[number];
+export { activeTicketStatuses, ticketStatuses, type ActiveTicketStatus, type TicketStatus } from "./ticket-statuses.js";
 
 /** A participant of a ticket (spec §3 `userTicket[]`). */
 export const ticketParticipant = z.object({ userId: z.number(), ticketId: z.number(), user: userRef });

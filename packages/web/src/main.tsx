@@ -1,10 +1,11 @@
 // First: configures zod before any contract schema is built.
 import "./lib/zod-config";
+import "./app/base.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { AppProviders } from "./app/providers";
-import { router } from "./app/router";
+import { AppRoutes, navigateFromOutside } from "./app/router";
 import { startConnectivityWatch } from "./lib/connectivity";
 import { i18nReady } from "./lib/i18n";
 import { registerServiceWorker } from "./lib/service-worker";
@@ -16,7 +17,7 @@ followOtherTabs();
 startConnectivityWatch();
 void bootstrapSession();
 // The service worker (offline shell, update prompt, push) only exists in production builds.
-if (import.meta.env.PROD) registerServiceWorker({ onOpenUrl: (path) => void router.navigate(path) });
+if (import.meta.env.PROD) registerServiceWorker({ onOpenUrl: navigateFromOutside });
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
@@ -26,7 +27,9 @@ function render(): void {
   root.render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -1,15 +1,26 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { QueryState } from "../components/query-state";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "../components/spinner";
+import { importOrReloadOnce } from "./reload-once";
 
-/** Spinner shown where a page's code is still downloading, as pages show while their data loads. */
+/**
+ * Spinner shown where a page's code is still downloading, as pages show while their data loads
+ * (QueryState's look, in plain markup: the router, in the entry chunk, carries no MUI).
+ */
 export function PageSpinner() {
-  return <QueryState isPending error={null} onRetry={() => undefined} />;
+  const { t } = useTranslation();
+  return (
+    <div className="page-spinner">
+      <Spinner label={t("common.loading")} />
+    </div>
+  );
 }
 
 /**
  * A page whose code is its own chunk, downloaded the first time its route renders: a new user's
  * login page does not carry the tickets screen, nor the tickets screen the admin screens.
- * The returned component brings its own Suspense, so routes use it like an eager page.
+ * The returned component brings its own Suspense, so routes use it like an eager page. A chunk
+ * that fails to download (a tab left open across a release) reloads the page once.
  */
 export function lazyPage<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
@@ -17,7 +28,7 @@ export function lazyPage<K extends string>(
   Fallback: ComponentType = PageSpinner,
 ): ComponentType {
   const Page = lazy(async () => {
-    const page: ComponentType = (await load())[name];
+    const page: ComponentType = (await importOrReloadOnce(load))[name];
     return { default: page };
   });
   function LazyPage() {

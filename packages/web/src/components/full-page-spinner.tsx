@@ -1,12 +1,12 @@
-import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
 import { useTranslation } from "react-i18next";
+import { Spinner } from "./spinner";
 
+/** Whole-screen wait (session check, a page's code downloading); plain markup, as it shows before MUI loads. */
 export function FullPageSpinner() {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: "grid", placeItems: "center", minHeight: "100dvh" }}>
-      <CircularProgress aria-label={t("common.loading")} />
-    </Box>
+    <div className="full-page-spinner">
+      <Spinner label={t("common.loading")} />
+    </div>
   );
 }

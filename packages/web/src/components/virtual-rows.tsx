@@ -2,9 +2,9 @@ import { layout } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
-import { forwardRef, useRef, type HTMLAttributes, type KeyboardEvent } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Virtuoso, type Components, type VirtuosoHandle } from "react-virtuoso";
 
 interface VirtualRowsProps<T extends { id: number }> {
   items: T[];
@@ -17,23 +17,8 @@ interface VirtualRowsProps<T extends { id: number }> {
   renderRow: (item: T) => React.ReactNode;
 }
 
-interface RowsContext {
-  label: string;
-}
-
-// The list element carries the name, so a screen reader (and a test) finds "Waiting tickets".
-const List = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement> & { context?: RowsContext }>(function List(
-  { context, ...props },
-  ref,
-) {
-  return <div {...props} ref={ref} role="list" aria-label={context?.label} />;
-});
-
-const Item: Components<unknown, RowsContext>["Item"] = ({ children, item: _item, context: _context, ...props }) => (
-  <div {...props} role="listitem">
-    {children}
-  </div>
-);
+/** A first guess of a row's height, until the row is measured (rows measure themselves once shown). */
+const estimatedRowPx = 72;
 
 const rowKeys = new Set(["ArrowDown", "ArrowUp", "Home", "End"]);
 const focusable = "a[href], button:not([disabled]), [tabindex]:not([tabindex='-1'])";
@@ -54,7 +39,31 @@ function focusRowWhenShown(list: HTMLElement, index: number, framesLeft = 10): v
  */
 export function VirtualRows<T extends { id: number }>({ items, label, empty, hasNextPage, loadingMore, onEndReached, renderRow }: VirtualRowsProps<T>) {
   const { t } = useTranslation();
-  const handle = useRef<VirtuosoHandle>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // @tanstack/react-virtual rather than react-virtuoso: the same windowing for a fifth of the
+  // download, on the tickets screen's first load (docs/decisions/0043-web-delivery.md).
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => estimatedRowPx,
+    getItemKey: (index) => items[index]?.id ?? index,
+    overscan: 4,
+  });
+  const endWithinReach = () => {
+    const element = scroller.current;
+    return element !== null && element.scrollTop + element.clientHeight >= element.scrollHeight - layout.infiniteScrollPx;
+  };
+  const askedAtLength = useRef(-1);
+  const askNextPage = () => {
+    if (!hasNextPage || loadingMore || !endWithinReach()) return;
+    askedAtLength.current = items.length;
+    onEndReached();
+  };
+  // Without scrolling, once per length of the list (a page arrived, or the list is shorter than
+  // the view); a page that failed is asked for again only when the user scrolls.
+  useEffect(() => {
+    if (askedAtLength.current !== items.length) askNextPage();
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const from = (event.target as HTMLElement).closest<HTMLElement>("[data-index]");
     if (!rowKeys.has(event.key) || !from || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -62,8 +71,8 @@ export function VirtualRows<T extends { id: number }>({ items, label, empty, has
     const last = items.length - 1;
     const next = { ArrowDown: Math.min(current + 1, last), ArrowUp: Math.max(current - 1, 0), Home: 0, End: last }[event.key] ?? current;
     event.preventDefault();
-    const list = event.currentTarget;
-    handle.current?.scrollIntoView({ index: next, done: () => focusRowWhenShown(list, next) });
+    virtualizer.scrollToIndex(next, { align: "auto" });
+    focusRowWhenShown(event.currentTarget, next);
   };
   if (items.length === 0) {
     return (
@@ -73,28 +82,30 @@ export function VirtualRows<T extends { id: number }>({ items, label, empty, has
     );
   }
   return (
-    <Virtuoso<T, RowsContext>
-      ref={handle}
-      onKeyDown={onKeyDown}
-      style={{ height: "100%" }}
-      context={{ label }}
-      data={items}
-      computeItemKey={(_index, item) => item.id}
-      increaseViewportBy={{ top: 0, bottom: layout.infiniteScrollPx }}
-      endReached={() => {
-        if (hasNextPage && !loadingMore) onEndReached();
-      }}
-      itemContent={(_index, item) => renderRow(item)}
-      components={{
-        List,
-        Item: Item as Components<T, RowsContext>["Item"],
-        Footer: () =>
-          loadingMore ? (
-            <Box sx={{ display: "grid", placeItems: "center", py: 2 }}>
-              <CircularProgress size={24} aria-label={t("common.loadingMore")} />
-            </Box>
-          ) : null,
-      }}
-    />
+    <div ref={scroller} style={{ height: "100%", overflowY: "auto" }} onKeyDown={onKeyDown} onScroll={askNextPage}>
+      {/* The list element carries the name, so a screen reader (and a test) finds "Waiting tickets". */}
+      <div role="list" aria-label={label} style={{ position: "relative", height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <div
+              key={row.key}
+              role="listitem"
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              style={{ position: "absolute", top: 0, left: 0, width: "100%", transform: `translateY(${row.start}px)` }}
+            >
+              {renderRow(item)}
+            </div>
+          );
+        })}
+      </div>
+      {loadingMore && (
+        <Box sx={{ display: "grid", placeItems: "center", py: 2 }}>
+          <CircularProgress size={24} aria-label={t("common.loadingMore")} />
+        </Box>
+      )}
+    </div>
   );
 }

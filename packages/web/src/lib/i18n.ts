@@ -1,8 +1,7 @@
 import { errorTexts, languages, type Language } from "@atendo/contracts";
 import i18n, { type BackendModule } from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
-import { storageKeys } from "./local-storage";
+import { languageDetector } from "./language-detector";
 
 export const supportedLanguages: readonly Language[] = languages;
 
@@ -29,7 +28,7 @@ const lazyTexts: BackendModule = {
 
 export const i18nReady = i18n
   .use(lazyTexts)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     supportedLngs: [...languages],
@@ -37,11 +36,6 @@ export const i18nReady = i18n
     load: "languageOnly",
     fallbackLng: "en",
     interpolation: { escapeValue: false },
-    detection: {
-      order: ["localStorage", "navigator"],
-      lookupLocalStorage: storageKeys.language,
-      caches: ["localStorage"],
-    },
     returnNull: false,
   });
 

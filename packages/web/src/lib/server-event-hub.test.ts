@@ -28,7 +28,7 @@ describe("server event hub", () => {
   it("parses each event once and hands the parsed payload to every handler of its name", () => {
     const socket = fakeSocket();
     const hub = createServerEventHub();
-    hub.attach(socket);
+    hub.attach(socket, serverEvents);
     const first = vi.fn();
     const second = vi.fn();
     const other = vi.fn();
@@ -51,7 +51,7 @@ describe("server event hub", () => {
     const socket = fakeSocket();
     const onInvalid = vi.fn();
     const hub = createServerEventHub(onInvalid);
-    hub.attach(socket);
+    hub.attach(socket, serverEvents);
     const handler = vi.fn();
     hub.subscribe("settings", handler);
 
@@ -64,7 +64,7 @@ describe("server event hub", () => {
   it("keeps one socket listener per name while handlers come and go", () => {
     const socket = fakeSocket();
     const hub = createServerEventHub();
-    hub.attach(socket);
+    hub.attach(socket, serverEvents);
     const handler = vi.fn();
     const stopFirst = hub.subscribe("settings", handler);
     const stopSecond = hub.subscribe("settings", handler);
@@ -86,9 +86,9 @@ describe("server event hub", () => {
     const handler = vi.fn();
     hub.subscribe("settings", handler);
     const old = fakeSocket();
-    hub.attach(old);
+    hub.attach(old, serverEvents);
     const fresh = fakeSocket();
-    hub.attach(fresh);
+    hub.attach(fresh, serverEvents);
 
     old.emit("settings", setting);
     fresh.emit("settings", setting);

@@ -1,4 +1,4 @@
-import { serverEvents, type ServerEventName, type ServerEventPayload } from "@atendo/contracts";
+import type { serverEvents, ServerEventName, ServerEventPayload } from "@atendo/contracts";
 
 type Listener = (payload: unknown) => void;
 
@@ -10,6 +10,9 @@ export interface SocketLike {
 
 export type ServerEventHandler<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;
 
+/** The contracts' schema of each event (`serverEvents`), handed in with the socket: the hub itself carries no zod. */
+export type ServerEventSchemas = typeof serverEvents;
+
 /**
  * Server events for the whole app: one socket listener per event name that has subscribers,
  * which parses the payload with its contract schema once and hands the result to every handler.
@@ -19,12 +22,15 @@ export function createServerEventHub(onInvalid: (name: ServerEventName, error: u
   const handlers = new Map<ServerEventName, Set<(payload: never) => void>>();
   const listeners = new Map<ServerEventName, Listener>();
   let source: SocketLike | null = null;
+  let schemas: ServerEventSchemas | null = null;
 
   function listenerOf(name: ServerEventName): Listener {
     let listener = listeners.get(name);
     if (!listener) {
       listener = (payload) => {
-        const parsed = serverEvents[name].safeParse(payload);
+        // Events only come from an attached socket, which came with the schemas.
+        const parsed = schemas?.[name].safeParse(payload);
+        if (!parsed) return;
         if (!parsed.success) return onInvalid(name, parsed.error);
         // A copy: a handler may unsubscribe (or subscribe another) while the event is handed out.
         for (const handler of [...(handlers.get(name) ?? [])]) (handler as Listener)(parsed.data);
@@ -35,8 +41,12 @@ export function createServerEventHub(onInvalid: (name: ServerEventName, error: u
   }
 
   return {
-    /** Moves the listeners to another socket (or none, signed out); subscribers stay. */
-    attach(next: SocketLike | null): void {
+    /**
+     * Moves the listeners to another socket (or none, signed out); subscribers stay. The schemas
+     * come with the socket, both downloaded once there is a session (lib/socket.ts).
+     */
+    attach(next: SocketLike | null, eventSchemas: ServerEventSchemas | null = null): void {
+      if (eventSchemas) schemas = eventSchemas;
       if (next === source) return;
       for (const name of handlers.keys()) source?.off(name, listenerOf(name));
       source = next;

@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useSyncExternalStore } from "react";
 import type { io, Socket } from "socket.io-client";
 import { refreshSession } from "./http";
 import { reportServerAnswered, reportServerUnreachable } from "./reachability";
-import { createServerEventHub, type ServerEventHandler } from "./server-event-hub";
+import { createServerEventHub, type ServerEventHandler, type ServerEventSchemas } from "./server-event-hub";
 import { getSession, subscribeSession } from "./session";
 
 /**
@@ -21,21 +21,27 @@ const eventHub = createServerEventHub((name, error) => {
   if (import.meta.env.DEV) console.warn(`Dropped a "${name}" event that does not match its contract`, error);
 });
 
-function setSocket(next: Socket | null): void {
+function setSocket(next: Socket | null, schemas: ServerEventSchemas | null = null): void {
   socket = next;
-  eventHub.attach(next);
+  eventHub.attach(next, schemas);
   for (const listener of listeners) listener();
 }
 
 type SocketClient = typeof io;
 
-// socket.io-client (with engine.io) is downloaded once there is a session to connect: the login
-// page does not carry it (docs/decisions/0043-web-delivery.md).
-let clientLoading: Promise<SocketClient> | null = null;
+interface LoadedClient {
+  open: SocketClient;
+  schemas: ServerEventSchemas;
+}
 
-function loadClient(): Promise<SocketClient> {
-  clientLoading ??= import("socket.io-client").then(
-    (client) => client.io,
+// socket.io-client (with engine.io) and the events' schemas (with zod) are downloaded once there is
+// a session to connect: the login page does not carry them, and a signed-in page's first render
+// does not wait for them (docs/decisions/0043-web-delivery.md).
+let clientLoading: Promise<LoadedClient> | null = null;
+
+function loadClient(): Promise<LoadedClient> {
+  clientLoading ??= Promise.all([import("socket.io-client"), import("./server-event-schemas")]).then(
+    ([client, events]) => ({ open: client.io, schemas: events.serverEvents }),
     (error: unknown) => {
       clientLoading = null; // a failed download (server away) is tried again on the next session change
       throw error;
@@ -44,12 +50,16 @@ function loadClient(): Promise<SocketClient> {
   return clientLoading;
 }
 
+/**
+ * The handshake's credentials. The app hears every notification its user may see: asked for in
+ * the handshake itself, so no event falls between connecting and a `joinNotification` message
+ * (docs/decisions/0047).
+ */
+const handshakeAuth = (token: string) => ({ token, joinNotification: true });
+
 function createSocket(open: SocketClient, token: string): Socket {
-  const created = open({ path: "/socket.io", auth: { token }, autoConnect: false });
-  created.on("connect", () => {
-    reportServerAnswered();
-    created.emit("joinNotification");
-  });
+  const created = open({ path: "/socket.io", auth: handshakeAuth(token), autoConnect: false });
+  created.on("connect", () => reportServerAnswered());
   created.on("disconnect", (reason) => {
     // The connection dropped (not a logout or the server closing this session): the server is away.
     if (reason === "transport close" || reason === "transport error" || reason === "ping timeout") reportServerUnreachable();
@@ -68,7 +78,7 @@ function createSocket(open: SocketClient, token: string): Socket {
 
 function connect(token: string): void {
   if (socket) {
-    socket.auth = { token };
+    socket.auth = handshakeAuth(token);
     socket.disconnect().connect();
     return;
   }
@@ -76,8 +86,8 @@ function connect(token: string): void {
     (client) => {
       // Another session change came while the client loaded: the latest one connects (or not).
       if (socket || socketToken !== token) return;
-      const created = createSocket(client, token);
-      setSocket(created);
+      const created = createSocket(client.open, token);
+      setSocket(created, client.schemas);
       created.connect();
     },
     () => reportServerUnreachable(),

@@ -10,9 +10,15 @@ import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { useLogout } from "../../features/auth";
-import { ProfileModal } from "../../features/users";
 import { useCurrentUser } from "../../lib/session";
+
+// Downloads when first opened: the shell's first load carries neither the forms nor zod.
+const ProfileModal = lazyDialog(
+  () => import("../../features/users/components/profile-modal").then((module) => module.ProfileModal),
+  (props) => props.open,
+);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);

@@ -4,13 +4,19 @@ import { useId, useState } from "react";
 import { Outlet } from "react-router";
 import { OfflineBanner } from "../../components/offline-banner";
 import { ShutdownBanner } from "../../components/shutdown-banner";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { UpdateBanner } from "../../components/update-banner";
 import { ChatsBackground } from "../../features/chats";
-import { FeedbackModal } from "../../features/feedback";
 import { TicketsBackground } from "../../features/tickets";
 import { AppDrawer } from "./app-drawer";
 import { AppTopBar } from "./app-top-bar";
 import { ConfigurationTabs } from "./configuration-tabs";
+
+// Downloads when first opened: the shell's first load carries neither the form nor zod.
+const FeedbackModal = lazyDialog(
+  () => import("../../features/feedback/components/feedback-modal").then((module) => module.FeedbackModal),
+  (props) => props.open,
+);
 
 /** Below this width the drawer is temporary (spec §2; contracts layout.temporaryDrawerBelow). */
 const temporaryDrawerQuery = "(max-width:599.95px)";

@@ -1,11 +1,7 @@
-import Box from "@mui/material/Box";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { OfflineBanner } from "../../../components/offline-banner";
-import { ShutdownBanner } from "../../../components/shutdown-banner";
-import { UpdateBanner } from "../../../components/update-banner";
 import { defaultLogoUrl, usePublicConfig } from "../../../lib/public-config";
+import "./auth.css";
+import { AuthBanners } from "./auth-banners";
 
 interface AuthLayoutProps {
   title: string;
@@ -14,37 +10,28 @@ interface AuthLayoutProps {
   children: ReactNode;
 }
 
-/** Frame of the public pages: banner, optional side panel, a centred card with the login logo. */
+/**
+ * Frame of the public pages: banners, optional side panel, a centred card with the login logo.
+ * Plain markup and CSS (auth.css) in MUI's look: the login page loads no MUI.
+ */
 export function AuthLayout({ title, aside, children }: AuthLayoutProps) {
   const { config } = usePublicConfig();
   const logo = config.loginLogoUrl || config.appLogoUrl || defaultLogoUrl;
   return (
-    <Box sx={{ minHeight: "100dvh", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
-      <ShutdownBanner />
-      <UpdateBanner />
-      <OfflineBanner />
-      <Box sx={{ flex: 1, display: "flex" }}>
+    <div className="auth-page">
+      <AuthBanners />
+      <div className="auth-body">
         {aside}
-        <Box
-          component="main"
-          sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", p: { xs: 2, sm: 3 } }}
-        >
-          <Paper variant="outlined" sx={{ width: "100%", maxWidth: 420, p: { xs: 3, sm: 4 } }}>
-            <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 1, mb: 3 }}>
-              <Box
-                component="img"
-                src={logo}
-                alt={config.appTitle}
-                sx={{ height: 64, maxWidth: "100%", objectFit: "contain" }}
-              />
-              <Typography variant="h1" component="h1" sx={{ mt: 1, textAlign: "center" }}>
-                {title}
-              </Typography>
-            </Box>
+        <main className="auth-main">
+          <div className="auth-card">
+            <div className="auth-card-header">
+              <img className="auth-logo" src={logo} alt={config.appTitle} />
+              <h1 className="auth-title">{title}</h1>
+            </div>
             {children}
-          </Paper>
-        </Box>
-      </Box>
-    </Box>
+          </div>
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,4 @@
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
-import { Link as RouterLink } from "react-router";
+import { Link } from "react-router";
 
 interface AuthSwitchLinkProps {
   /** "No account yet?" */
@@ -10,14 +8,14 @@ interface AuthSwitchLinkProps {
   to: string;
 }
 
-/** Under a sign-in or sign-up form: the way to the other one. */
+/** Under a sign-in or sign-up form: the way to the other one (styles in auth.css, with the layout). */
 export function AuthSwitchLink({ question, action, to }: AuthSwitchLinkProps) {
   return (
-    <Typography variant="body2" sx={{ mt: 3, textAlign: "center" }}>
+    <p className="auth-note auth-switch">
       {question}{" "}
-      <Link component={RouterLink} to={to}>
+      <Link className="auth-link" to={to}>
         {action}
       </Link>
-    </Typography>
+    </p>
   );
 }

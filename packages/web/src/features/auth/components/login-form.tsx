@@ -1,43 +1,68 @@
-import { loginBody, loginEmailPattern, type LoginBody } from "@atendo/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import { useForm, useWatch } from "react-hook-form";
+import { loginEmailPattern } from "@atendo/contracts";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { PasswordField } from "../../../components/password-field";
-import { textFieldProps } from "../../../lib/form";
+import { Spinner } from "../../../components/spinner";
 import { useLogin } from "../hooks/use-login";
+import { OutlinedField } from "./outlined-field";
+import { PasswordToggle } from "./password-toggle";
 
+/** The contract's limit on a login password (loginBody). */
+const passwordMaxLength = 200;
+
+/**
+ * The sign-in form, in plain markup (no MUI, no form library, no zod: the login page is a
+ * visitor's first download). Submit stays disabled until the email matches the spec's pattern and
+ * a password is typed, which is all the contract's loginBody asks; the server checks the rest.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const loginMutation = useLogin();
-  const { register, handleSubmit, control, formState } = useForm<LoginBody>({
-    resolver: zodResolver(loginBody),
-    defaultValues: { email: "", password: "" },
-  });
-  const [email, password] = useWatch({ control, name: ["email", "password"] });
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [passwordVisible, setPasswordVisible] = useState(false);
   const emailValid = loginEmailPattern.test(email.trim());
   const canSubmit = emailValid && password.length > 0 && !loginMutation.isPending;
-  const showEmailError = Boolean(formState.touchedFields.email) && email.length > 0 && !emailValid;
+  const showEmailError = emailTouched && email.length > 0 && !emailValid;
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (!canSubmit) return;
+    // As loginBody parses it: the address trimmed and in lower case.
+    loginMutation.mutate({ email: email.trim().toLowerCase(), password });
+  }
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => loginMutation.mutate(values))}>
-      <Stack spacing={2}>
-        <TextField
-          label={t("auth.email")}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          error={showEmailError}
-          helperText={showEmailError ? t("validation.email") : undefined}
-          {...textFieldProps(register("email"))}
-        />
-        <PasswordField label={t("auth.password")} autoComplete="current-password" {...textFieldProps(register("password"))} />
-        <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={loginMutation.isPending}>
-          {t("auth.signIn")}
-        </Button>
-      </Stack>
+    <form noValidate onSubmit={submit} className="login-form">
+      <OutlinedField
+        label={t("auth.email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        onBlur={() => setEmailTouched(true)}
+        error={showEmailError ? t("validation.email") : undefined}
+      />
+      <OutlinedField
+        label={t("auth.password")}
+        name="password"
+        type={passwordVisible ? "text" : "password"}
+        autoComplete="current-password"
+        maxLength={passwordMaxLength}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        end={<PasswordToggle visible={passwordVisible} onToggle={() => setPasswordVisible((value) => !value)} />}
+      />
+      <button type="submit" className={loginMutation.isPending ? "primary-button loading" : "primary-button"} disabled={!canSubmit}>
+        {t("auth.signIn")}
+        {loginMutation.isPending && (
+          <span className="primary-button-progress">
+            <Spinner size={16} label={t("common.loading")} />
+          </span>
+        )}
+      </button>
     </form>
   );
 }

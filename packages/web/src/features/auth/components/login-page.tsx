@@ -1,7 +1,5 @@
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
+import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
 import { usePublicConfig } from "../../../lib/public-config";
 import { AuthLayout } from "./auth-layout";
@@ -9,6 +7,7 @@ import { AuthSwitchLink } from "./auth-switch-link";
 import { LoginForm } from "./login-form";
 import { MarketingPanel } from "./marketing-panel";
 
+/** /login: plain markup in MUI's look (auth.css), no MUI, no zod: a visitor's first download is small (decision 0043). */
 export function LoginPage() {
   const { t } = useTranslation();
   const { config } = usePublicConfig();
@@ -17,11 +16,11 @@ export function LoginPage() {
       <LoginForm />
       {/* Only where the server can mail the link (SMTP and PUBLIC_URL set). */}
       {config.passwordReset && (
-        <Typography variant="body2" sx={{ mt: 2, textAlign: "center" }}>
-          <Link component={RouterLink} to={paths.forgotPassword}>
+        <p className="auth-note">
+          <Link className="auth-link" to={paths.forgotPassword}>
             {t("auth.forgotPassword")}
           </Link>
-        </Typography>
+        </p>
       )}
       {config.userCreation === "enabled" && <AuthSwitchLink question={t("auth.noAccount")} action={t("auth.signUp")} to={paths.signup} />}
     </AuthLayout>

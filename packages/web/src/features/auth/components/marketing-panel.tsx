@@ -1,46 +1,31 @@
-import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutline";
-import Box from "@mui/material/Box";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 
 const benefitKeys = ["marketing.benefitShared", "marketing.benefitQueues", "marketing.benefitSelfHosted"] as const;
 
-/** The product pitch beside the login form, on screens of at least 1024 px (spec §2). */
+/** Material's "check circle outline" icon. */
+const checkIconPath =
+  "M16.59 7.58 10 14.17l-3.59-3.58L5 12l5 5 8-8zM12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8";
+
+/** The product pitch beside the login form, on screens of at least 1024 px (spec §2); styles in auth.css. */
 export function MarketingPanel() {
   const { t } = useTranslation();
   return (
-    <Box
-      component="aside"
-      aria-label={t("marketing.label")}
-      sx={{
-        display: { xs: "none", lg: "flex" },
-        flex: 1,
-        flexDirection: "column",
-        justifyContent: "center",
-        px: 8,
-        py: 6,
-        color: "primary.contrastText",
-        background: "linear-gradient(135deg, #115e59 0%, #0f766e 55%, #14b8a6 100%)",
-      }}
-    >
-      <Box sx={{ maxWidth: 520 }}>
-        <Typography variant="overline" sx={{ opacity: 0.85, letterSpacing: 2 }}>
-          {t("marketing.eyebrow")}
-        </Typography>
-        <Typography variant="h2" component="p" sx={{ fontSize: "2.25rem", lineHeight: 1.2, mt: 1, mb: 2 }}>
-          {t("marketing.headline")}
-        </Typography>
-        <Typography sx={{ opacity: 0.9, mb: 4 }}>{t("marketing.subheadline")}</Typography>
-        <Stack component="ul" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }}>
+    <aside className="marketing" aria-label={t("marketing.label")}>
+      <div className="marketing-content">
+        <span className="marketing-eyebrow">{t("marketing.eyebrow")}</span>
+        <p className="marketing-headline">{t("marketing.headline")}</p>
+        <p className="marketing-subheadline">{t("marketing.subheadline")}</p>
+        <ul className="marketing-benefits">
           {benefitKeys.map((key) => (
-            <Box component="li" key={key} sx={{ display: "flex", gap: 1.5, alignItems: "flex-start" }}>
-              <CheckCircleOutlineIcon aria-hidden sx={{ mt: "2px" }} />
-              <Typography>{t(key)}</Typography>
-            </Box>
+            <li key={key}>
+              <svg viewBox="0 0 24 24" aria-hidden focusable="false">
+                <path d={checkIconPath} />
+              </svg>
+              <span>{t(key)}</span>
+            </li>
           ))}
-        </Stack>
-      </Box>
-    </Box>
+        </ul>
+      </div>
+    </aside>
   );
 }

@@ -11,7 +11,7 @@ import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { UsersAutocomplete } from "../../../components/users-autocomplete";
 import { paths } from "../../../lib/paths";
 import { useCurrentUser } from "../../../lib/session";
-import { canCreateChat, needsGroupName } from "../hooks/chat-list-cache";
+import { canCreateChat, needsGroupName } from "../hooks/new-chat-rules";
 import { useCreateChat } from "../hooks/use-chat-actions";
 
 /** Spec §2, §5: pick colleagues (not oneself); two or more make a group, which needs a name (3–25). */

@@ -1,4 +1,4 @@
-import { can, groupName, type Chat, type ChatPage, type Profile } from "@atendo/contracts";
+import { can, type Chat, type ChatPage, type Profile } from "@atendo/contracts";
 import type { InfiniteData } from "@tanstack/react-query";
 import { removeFromPages, upsertInPages } from "../../../lib/paged-cache";
 import type { ChatListFilter } from "../api/chats.api";
@@ -73,13 +73,6 @@ export function chatAfterMessage(chat: Chat, openChatId: number | null): Chat {
   return chat.id === openChatId ? { ...chat, unreadMessages: 0 } : chat;
 }
 
-/** Spec §5: picking two or more others makes a group, which needs a name. */
-export function needsGroupName(otherParticipants: number): boolean {
-  return otherParticipants >= 2;
-}
-
-/** Spec §5: create is possible with one participant, or with a valid name (3–25) for a group. */
-export function canCreateChat(otherParticipants: number, name: string): boolean {
-  if (otherParticipants === 0) return false;
-  return !needsGroupName(otherParticipants) || groupName.safeParse(name).success;
-}
+// The new-chat dialog's rules live in new-chat-rules.ts: they parse with zod, which the chat list
+// (loaded by the shell on every signed-in page) does without.
+export { canCreateChat, needsGroupName } from "./new-chat-rules";

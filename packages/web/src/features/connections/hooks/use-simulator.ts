@@ -29,7 +29,7 @@ export function useSimulatorConversation(connectionId: number, number: string | 
   useServerEvent("appMessage", (event) => {
     if (number === null) return;
     const current = queryClient.getQueryData<SimulatorConversation>(key);
-    if (event.action === "update") {
+    if (event.action !== "create") {
       if (current?.messages.some((item) => item.id === event.message.id)) {
         queryClient.setQueryData<SimulatorConversation>(key, { ...current, messages: upsert(current.messages, event.message) });
       }

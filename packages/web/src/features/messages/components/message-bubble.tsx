@@ -18,7 +18,7 @@ interface MessageBubbleProps {
   actions: MessageMenuActions | null;
 }
 
-/** A ticket's message: forwarded and edited marks, the group member who wrote it, "not sent". */
+/** A ticket's message: forwarded, edited and sent-through-the-API marks, the group member who wrote it, "not sent". */
 export function MessageBubble({ message, ticket, marks, selection, actions }: MessageBubbleProps) {
   const { t } = useTranslation();
   const shown = !message.isDeleted;
@@ -45,9 +45,9 @@ export function MessageBubble({ message, ticket, marks, selection, actions }: Me
       connectionId={ticket.whatsappId}
       footerNote={
         shown &&
-        message.isEdited && (
+        (message.isEdited || message.viaApi) && (
           <Typography variant="caption" color="text.secondary" sx={{ fontStyle: "italic" }}>
-            {t("messages.edited")}
+            {[message.viaApi && t("messages.viaApi"), message.isEdited && t("messages.edited")].filter(Boolean).join(" · ")}
           </Typography>
         )
       }

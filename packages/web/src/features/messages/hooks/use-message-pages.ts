@@ -27,7 +27,10 @@ export function storeInPages<M extends CachedMessage>(queryClient: QueryClient, 
   queryClient.setQueryData<MessagePages<PageOf<M>>>(queryKey, (data) => messages.reduce(upsertMessage, data));
 }
 
-/** A live message event: `create` adds the message (or replaces it by id), an update replaces a loaded one. */
+/**
+ * A live message event: `create` adds the message (or replaces it by id); `update` and `edit`
+ * (new text, isEdited) replace a loaded one.
+ */
 export function applyMessageEvent<M extends CachedMessage>(queryClient: QueryClient, queryKey: QueryKey, action: string, message: M): void {
   queryClient.setQueryData<MessagePages<PageOf<M>>>(queryKey, (data) => (action === "create" ? upsertMessage(data, message) : replaceMessage(data, message)));
 }

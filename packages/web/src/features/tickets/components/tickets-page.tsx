@@ -7,14 +7,22 @@ import { PaneState } from "../../../components/pane-state";
 import { paths } from "../../../lib/paths";
 import { useMatchedId } from "../../../lib/use-id-param";
 import { useTicketListFilters } from "../hooks/use-ticket-list-filters";
-import { NewTicketDialog } from "./new-ticket/new-ticket-dialog";
+import { lazyDialog } from "../../../components/lazy-dialog";
 import { TicketListPanel } from "./ticket-list/ticket-list-panel";
-import { OwnerInfoDialog } from "./ticket-view/owner-info-dialog";
 import type { StartChatState } from "../../../lib/start-chat";
 
 // The open ticket (conversation, composer, recorder, media) is its own chunk, downloaded when a
 // ticket opens: /tickets shows its list without it (docs/decisions/0043-web-delivery.md).
 const TicketView = lazy(() => import("./ticket-view/ticket-view").then((view) => ({ default: view.TicketView })));
+// Dialogs download when they first open: the list's first load carries neither their forms nor zod.
+const NewTicketDialog = lazyDialog(
+  () => import("./new-ticket/new-ticket-dialog").then((module) => module.NewTicketDialog),
+  (props) => props.open,
+);
+const OwnerInfoDialog = lazyDialog(
+  () => import("./ticket-view/owner-info-dialog").then((module) => module.OwnerInfoDialog),
+  (props) => props.ticket !== null,
+);
 const loadingTicket = <PaneState isPending isError={false} errorText="" onRetry={() => undefined} />;
 
 /** /tickets and /tickets/:ticketId (spec §2): the ticket list, and the open ticket or a welcome text. */

@@ -6,6 +6,7 @@ import {
   type CreateUserBody,
   type UpdateUserBody,
   type User,
+  userDefaultConnection,
 } from "@atendo/contracts";
 import { z } from "zod";
 import { passwordChange, requireCurrentPassword } from "./current-password";
@@ -25,7 +26,7 @@ export function userFormSchema(mode: "create" | "edit", { self = false } = {}) {
     profile: z.enum(profiles),
     queueIds: idList,
     /** The default connection; null for none. */
-    whatsappId: createUserBody.shape.whatsappId.unwrap(),
+    whatsappId: userDefaultConnection,
     canSeeAllTicketHistory: z.boolean(),
   });
   return self ? schema.superRefine(requireCurrentPassword) : schema;

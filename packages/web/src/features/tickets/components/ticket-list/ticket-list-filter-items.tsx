@@ -1,0 +1,62 @@
+import Checkbox from "@mui/material/Checkbox";
+import Divider from "@mui/material/Divider";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import ListSubheader from "@mui/material/ListSubheader";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import Switch from "@mui/material/Switch";
+import { useTranslation } from "react-i18next";
+import { QueueChip } from "../../../../components/queue-chip";
+import type { TicketListFilters } from "../../hooks/use-ticket-list-filters";
+import { TicketListDateField } from "./ticket-list-date-field";
+
+export interface TicketListFilterItemsProps {
+  filters: TicketListFilters;
+  menuId: string;
+  /** The filter button while the menu is open, else null. */
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}
+
+/**
+ * The filter menu's items (spec §2): closed-tickets checkbox, for admins "show all tickets", the
+ * day, the user's queues. Its own module, downloaded when the menu first opens (the date field,
+ * checkboxes and switch are not part of the list's first load, docs/decisions/0043).
+ */
+export function TicketListFilterItems({ filters, menuId, anchor, onClose }: TicketListFilterItemsProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={onClose}>
+      <MenuItem role="menuitemcheckbox" aria-checked={filters.showClosed} onClick={() => filters.setShowClosed(!filters.showClosed)}>
+        <ListItemIcon>
+          <Checkbox edge="start" size="small" checked={filters.showClosed} tabIndex={-1} disableRipple slotProps={{ input: { "aria-hidden": true } }} />
+        </ListItemIcon>
+        <ListItemText>{t("ticketList.showClosed")}</ListItemText>
+      </MenuItem>
+      {filters.mayShowAll && (
+        <MenuItem role="menuitemcheckbox" aria-checked={filters.showAll} onClick={() => filters.setShowAll(!filters.showAll)}>
+          <ListItemIcon>
+            <Switch edge="start" size="small" checked={filters.showAll} tabIndex={-1} slotProps={{ input: { "aria-hidden": true } }} />
+          </ListItemIcon>
+          <ListItemText>{t("ticketList.showAll")}</ListItemText>
+        </MenuItem>
+      )}
+      <Divider />
+      <TicketListDateField date={filters.date} onChange={filters.setDate} />
+      {filters.myQueues.length > 0 && <Divider />}
+      {filters.myQueues.length > 0 && <ListSubheader sx={{ lineHeight: "32px" }}>{t("ticketList.queues")}</ListSubheader>}
+      {filters.myQueues.map((queue) => {
+        const checked = filters.selectedQueueIds.includes(queue.id);
+        return (
+          <MenuItem key={queue.id} role="menuitemcheckbox" aria-checked={checked} aria-label={queue.name} onClick={() => filters.toggleQueue(queue.id)}>
+            <ListItemIcon>
+              <Checkbox edge="start" size="small" checked={checked} tabIndex={-1} disableRipple slotProps={{ input: { "aria-hidden": true } }} />
+            </ListItemIcon>
+            <QueueChip name={queue.name} color={queue.color} />
+          </MenuItem>
+        );
+      })}
+    </Menu>
+  );
+}
