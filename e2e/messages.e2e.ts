@@ -391,4 +391,25 @@ describe("the composer's limits and uploads (issue 16)", () => {
     expect(await bubble(page, fileName).count()).toBe(0);
     await context.close();
   });
+
+  it("shows, live in the open conversation, a message an integration sent with the install's API token", async () => {
+    const { context, page } = await newPage(browser);
+    const live = liveConnection(page);
+    await loginAs(page, attendant.email, password);
+    await live;
+    await openTicket(page);
+    const settings = await api<{ key: string; value: string }[]>("/settings", { token: await adminToken() });
+    const installToken = settings.find((setting) => setting.key === "userApiToken")?.value ?? "";
+    const text = `Your parcel ${suffix} left the warehouse`;
+    await api("/messages/send", {
+      method: "POST",
+      headers: { authorization: `Bearer ${installToken}` },
+      body: JSON.stringify({ number: customer.number, body: text, whatsappId: connection.id }),
+    });
+    await bubble(page, text).getByText("Sent through the API").waitFor();
+    // No signature: no attendant wrote it. The customer's system receives it through the webhook.
+    expect(await bubble(page, text).textContent()).not.toContain(attendant.name);
+    await expect.poll(() => receiver.received.some(({ payload }) => payload.event === "message" && payload.body === text)).toBe(true);
+    await context.close();
+  });
 });

@@ -95,9 +95,12 @@ export async function apiConnection(admin: AdminSession, name: string, destinati
   };
 }
 
-/** A signed-in user's socket.io client, connected (an admin's hears every `appMessage`). */
+/**
+ * A signed-in user's socket.io client, connected (an admin's hears every `appMessage`): it asks
+ * for every notification in its handshake, as the web app does (docs/decisions/0047).
+ */
 export async function adminSocket(admin: AdminSession): Promise<Socket> {
-  const socket = io(admin.base, { path: "/socket.io", auth: { token: admin.token }, transports: ["websocket"], reconnection: false });
+  const socket = io(admin.base, { path: "/socket.io", auth: { token: admin.token, joinNotification: true }, transports: ["websocket"], reconnection: false });
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", resolve);
     socket.once("connect_error", reject);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idList, listPage, pageNumber, positiveId, queryFlag, userRef } from "./common.js";
+import { dayOrTimestamp, idList, listPage, pageNumber, positiveId, queryFlag, userRef } from "./common.js";
 import { limits } from "./limits.js";
 import { messageMediaTypes, sendMessageBody } from "./messages.js";
 
@@ -85,13 +85,13 @@ export const groupName = z.string().trim().min(limits.groupName.min).max(limits.
 /**
  * GET /chats: the caller's chats, those with unread messages first, then the most recently
  * active; `limits.pageSize` a page. `searchParam` matches the chat's name or a participant's name;
- * `date` (yyyy-mm-dd, UTC) keeps chats active that day; `withUnreadMessages` those with unread;
+ * `date` (yyyy-mm-dd, or an ISO timestamp: its day, both on the install's clock) keeps chats active that day; `withUnreadMessages` those with unread;
  * `showAll` (admins only, ignored for others) lists every chat. `count` counts every match.
  */
 export const listChatsQuery = z.object({
   searchParam: z.string().trim().max(limits.searchMaxChars).default(""),
   pageNumber,
-  date: z.iso.date().optional(),
+  date: dayOrTimestamp.optional(),
   withUnreadMessages: queryFlag,
   showAll: queryFlag,
 });

@@ -55,6 +55,13 @@ export const queryFlag = z
   .transform((value) => value === true || value === "true" || value === "1");
 
 /** Query strings arrive as text; page numbers start at 1. */
+/**
+ * `date` of the spec's list calls (GET /tickets, GET /chats): a day (yyyy-mm-dd), or a full ISO
+ * timestamp, of which the day on the install's clock (`TIME_ZONE`) is meant — the spec's clients
+ * send `new Date().toISOString()`-like values (docs/decisions/0047).
+ */
+export const dayOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
 export const pageNumber = positiveWholeText(100_000).default(1);
 
 export const okResponse = z.object({ ok: z.literal(true) });

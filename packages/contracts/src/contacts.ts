@@ -16,8 +16,11 @@ const numberLength = z.string().min(limits.contactNumber.min).max(limits.contact
 /** On create the number must already be digits only, 8–50 (spec §5). */
 const digitsOnlyNumber = z.string().trim().regex(/^\d+$/, "digits only").pipe(numberLength);
 
-/** On update a formatted number is accepted (digits, spaces, + - ( ) .) and stored as digits. */
-const formattedNumber = z
+/**
+ * On update a formatted number is accepted (digits, spaces, + - ( ) .) and stored as digits. The
+ * public send API (public-api.ts) reads the numbers it is given the same way.
+ */
+export const formattedNumber = z
   .string()
   .trim()
   .regex(/^[\d\s+().-]+$/, "a phone number")

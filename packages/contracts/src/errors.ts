@@ -418,6 +418,12 @@ export const errorCatalogue = {
     pt: "Deve haver pelo menos um administrador ativo.",
     es: "Debe haber al menos un administrador activo.",
   },
+  ERR_INVALID_API_TOKEN: {
+    status: 401,
+    en: "The API token is missing or wrong: copy it from the Settings page.",
+    pt: "O token de API está ausente ou incorreto: copie-o da página de configurações.",
+    es: "El token de API falta o es incorrecto: cópielo de la página de configuración.",
+  },
   ERR_INVALID_CHANNEL_TOKEN: {
     status: 401,
     en: "The connection's API token is missing or wrong.",

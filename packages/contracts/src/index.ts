@@ -20,6 +20,7 @@ export * from "./messages.js";
 export * from "./monitorings.js";
 export * from "./permissions.js";
 export * from "./push.js";
+export * from "./public-api.js";
 export * from "./queues.js";
 export * from "./quick-answers.js";
 export * from "./realtime.js";

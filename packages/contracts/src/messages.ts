@@ -55,6 +55,12 @@ export const message = z.object({
   quotedMsg: quotedMessage.nullable(),
   contact: messageContact.nullable(),
   userId: z.number().nullable(),
+  /**
+   * Sent through the public send API (POST /messages/send) with the install's API token, not by
+   * an attendant (userId is then null): how the ticket's history tells an integration's messages
+   * apart. Always sent by the server; optional only for messages built by hand (web fixtures).
+   */
+  viaApi: z.boolean().optional(),
   ...timestamps,
 });
 export type Message = z.infer<typeof message>;
@@ -93,11 +99,12 @@ export type SentMessages = z.infer<typeof sentMessages>;
 /**
  * `appMessage` socket event, to who may see the ticket: `create` carries the message with its
  * ticket (lastMessage, unreadMessages updated) and contact; `update` carries the changed message
- * (ack, failed, edited, deleted).
+ * (ack, failed, deleted); `edit` the message whose text the customer edited (`isEdited`), as the
+ * spec's clients expect (§4 "Message events: create, update, edit").
  */
 export const appMessageEvent = z.discriminatedUnion("action", [
   z.object({ action: z.literal("create"), message, ticket, contact }),
-  z.object({ action: z.literal("update"), message }),
+  z.object({ action: z.enum(["update", "edit"]), message }),
 ]);
 export type AppMessageEvent = z.infer<typeof appMessageEvent>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listPage, pageNumber, positiveId, queryFlag } from "./common.js";
+import { dayOrTimestamp, listPage, pageNumber, positiveId, queryFlag } from "./common.js";
 import { limits } from "./limits.js";
 import { activeTicketStatuses, ticket, ticketStatuses } from "./tickets.js";
 
@@ -28,7 +28,7 @@ const queryIdList = z
  *   tickets assigned to them, tickets they participate in, and pending tickets of their queues
  *   or with no queue (docs/decisions/0018).
  * - `queueIds` narrows to those queues (never widens what a user may see).
- * - `date` (yyyy-mm-dd) keeps tickets updated that day; `withUnreadMessages` those with unread.
+ * - `date` (yyyy-mm-dd, or an ISO timestamp: its day on the install's clock) keeps tickets updated that day; `withUnreadMessages` those with unread.
  * `count` is the number of matching tickets over all pages (the tab's badge). A search matching a
  * large share of the tickets stops counting at `limits.ticketSearchCountCap`: `countCapped` is then
  * true and there are more than `count` matches (the web shows "1000+"); absent means false.
@@ -37,7 +37,7 @@ export const listTicketsQuery = z.object({
   searchParam: z.string().trim().max(limits.searchMaxChars).default(""),
   pageNumber,
   status: z.enum(ticketStatuses).optional(),
-  date: z.iso.date().optional(),
+  date: dayOrTimestamp.optional(),
   showAll: queryFlag,
   queueIds: queryIdList,
   withUnreadMessages: queryFlag,

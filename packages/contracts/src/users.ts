@@ -37,6 +37,18 @@ const extension = z
 
 export const userPassword = z.string().min(limits.userPassword.min).max(limits.userPassword.max);
 
+/** A user's default connection: a connection id, or null for none (what forms edit). */
+export const userDefaultConnection = z.number().int().positive().nullable();
+
+/**
+ * The default connection in a user body: also accepts `""` and `false` for none, which the spec's
+ * clients send from an empty select (docs/compatibility.md); the server sees null.
+ */
+const defaultConnectionId = z
+  .union([userDefaultConnection, z.literal(""), z.literal(false)])
+  .transform((value) => (value === "" || value === false ? null : value))
+  .optional();
+
 /**
  * PUT /users/{id}. Fields a normal user may not change are refused by the server, not ignored.
  * `isDeleted: false` re-enables a soft-deleted user (second submit of the re-enable flow).
@@ -52,8 +64,8 @@ export const updateUserBody = z.object({
   currentPassword: z.string().max(200).optional(),
   profile: z.enum(profiles).optional(),
   extension: extension.nullable().optional(),
-  /** A connection that exists (404 `ERR_NO_WAPP_FOUND`), or null to clear it (admins only). */
-  whatsappId: z.number().int().positive().nullable().optional(),
+  /** A connection that exists (404 `ERR_NO_WAPP_FOUND`), or none (admins only). */
+  whatsappId: defaultConnectionId,
   /** Replaces the user's queue memberships (admins only). */
   queueIds: idList.optional(),
   isDeleted: z.boolean().optional(),
@@ -71,7 +83,7 @@ export const createUserBody = z.object({
   password: userPassword,
   profile: z.enum(profiles).default("user"),
   extension: extension.nullable().optional(),
-  whatsappId: z.number().int().positive().nullable().optional(),
+  whatsappId: defaultConnectionId,
   queueIds: idList.default([]),
   canSeeAllTicketHistory: z.boolean().default(false),
 });

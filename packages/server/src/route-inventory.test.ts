@@ -43,6 +43,8 @@ const publicRoutes = [
   "GET /api/channels/:connectionId/media/:name",
   "POST /api/channels/:connectionId/acks",
   "POST /api/channels/:connectionId/messages",
+  // The public send API: integrations authenticated by the install's API token (docs/decisions/0048).
+  "POST /api/messages/send",
   // Probes and what the login screen needs before anyone signs in.
   "GET /api/health",
   "GET /api/ready",
@@ -142,6 +144,7 @@ const allRoutes = [
   "POST /api/feedback",
   "POST /api/forwardmessage/tickets",
   "POST /api/messages/:ticketId",
+  "POST /api/messages/send",
   "POST /api/monitorings",
   "POST /api/push/subscriptions",
   "POST /api/queue",

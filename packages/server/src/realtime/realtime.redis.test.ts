@@ -6,7 +6,9 @@ import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { createQueue } from "../test/fixtures.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
-import { connectSocket, nextEvent, settle } from "../test/socket-client.js";
+import { ask, connectSocket, nextEvent, recordEvents, settle } from "../test/socket-client.js";
+import { createConnection } from "../test/channel-fixtures.js";
+import { seedTicket } from "../modules/tickets/ticket-fixtures.js";
 import { closedWithin } from "../test/socket-revocation.js";
 
 // Runs only when scripts/test.mjs finds Redis (TEST_REDIS_URL); see vitest.config.ts.
@@ -62,6 +64,29 @@ describe("Redis adapter", () => {
     const closed = nextEvent(remote, "disconnect");
     await first.request({ method: "DELETE", url: `/api/users/${attendant.id}`, token: admin });
     expect(await closed).toBe("io server disconnect");
+  });
+
+  it("delivers a ticket's event emitted on one instance only to the joins that asked for it on the other", async () => {
+    const admin = await first.adminToken();
+    const queue = await createQueue(first, admin);
+    const connection = await createConnection(first, admin, { destinationType: "queue", destinationItem: queue.id });
+    const [watched, other] = [await seedTicket(first, { connectionId: connection.id, status: "open" }), await seedTicket(first, { connectionId: connection.id, status: "open" })];
+    const box = await connectSocket(secondUrl, admin, { join: false });
+    const tab = await connectSocket(secondUrl, admin, { join: false });
+    expect(await ask(box, "joinChatBox", watched)).toEqual({ ok: true });
+    expect(await ask(tab, "joinTickets", "closed")).toEqual({ ok: true });
+    const inBox = recordEvents<{ ticketId: number }>(box, "ticket");
+    const inTab = recordEvents<{ ticketId: number }>(tab, "ticket");
+    for (const ticketId of [other, watched]) {
+      first.ctx.realtime.emit({ admins: true, conversation: { ticketId, statuses: ["open"] } }, "ticket", { action: "updateUnread", ticketId });
+    }
+    // Published in order: once the watched ticket's event is in, the other's would have been too.
+    await new Promise<void>((resolve) => (inBox.length > 0 ? resolve() : box.once("ticket", () => resolve())));
+    await ask(tab, "joinChatBox", "not-an-id");
+    expect(inBox.map((e) => e.ticketId)).toEqual([watched]);
+    expect(inTab).toEqual([]);
+    box.close();
+    tab.close();
   });
 
   it("closes the sockets of a sign-in logged out on the other instance", async () => {

@@ -1,5 +1,5 @@
 import type { ServerEventName, ServerEventPayload } from "@atendo/contracts";
-import { clientEvents } from "@atendo/contracts";
+import { clientEvents, ticketStatuses } from "@atendo/contracts";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Server as HttpServer } from "node:http";
 import { Redis } from "ioredis";
@@ -21,6 +21,12 @@ export interface EmitTarget {
    * participant its own view and admins another; docs/decisions/0038).
    */
   exceptUserIds?: readonly number[];
+  /**
+   * The event belongs to one ticket (its `ticket` and `appMessage` events): of the sockets in the
+   * rooms above, only those that asked for it hear it — `joinNotification` (everything), or
+   * `joinTickets` of one of `statuses`, or `joinChatBox` of `ticketId` (docs/decisions/0047).
+   */
+  conversation?: { ticketId?: number; statuses?: readonly string[] };
 }
 
 export interface RealtimeOptions {
@@ -71,6 +77,45 @@ export const rooms = {
   chatBox: (id: number) => `chatBox:${id}`,
 } as const;
 
+/**
+ * What a socket asked for (spec §7 joins). A socket hears a conversation's events through the
+ * room `<scope>|<visibility room>`: the join picks the scope, the visibility rooms stay the
+ * server's (user, queue, admins, everyone), so a join never widens what its user may see.
+ */
+export const scopes = {
+  notification: "notify",
+  tickets: (status: string) => `tickets:${status}`,
+  chatBox: rooms.chatBox,
+} as const;
+
+/** The rooms that decide what a user may see (the ones `targetRooms` names). */
+function isVisibilityRoom(room: string): boolean {
+  return room.startsWith("user:") || room.startsWith("queue:") || room === rooms.admins || room === rooms.signedIn;
+}
+
+const within = (scope: string, room: string) => `${scope}|${room}`;
+
+/** The socket rooms an event reaches: its audience, narrowed to what each socket asked for when it is a conversation's. */
+export function deliveryRooms(target: EmitTarget): string[] {
+  const audience = targetRooms(target);
+  const conversation = target.conversation;
+  if (!conversation) return audience;
+  const wanted = [
+    scopes.notification,
+    ...(conversation.statuses ?? []).map(scopes.tickets),
+    ...(conversation.ticketId === undefined ? [] : [scopes.chatBox(conversation.ticketId)]),
+  ];
+  return [...new Set(wanted)].flatMap((scope) => audience.map((room) => within(scope, room)));
+}
+
+/** The token of a handshake: `auth.token` (socket.io v3+ clients) or `?token=` (the spec's clients). */
+function handshakeToken(handshake: Socket["handshake"]): string | undefined {
+  const fromAuth = (handshake.auth as { token?: unknown }).token;
+  if (typeof fromAuth === "string") return fromAuth;
+  const fromQuery = handshake.query.token;
+  return typeof fromQuery === "string" ? fromQuery : undefined;
+}
+
 export function targetRooms(target: EmitTarget): string[] {
   return [
     ...(target.userIds ?? []).map(rooms.user),
@@ -107,8 +152,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   }
 
   io.use((socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown }).token;
-    admit(typeof token === "string" ? token : undefined)
+    admit(handshakeToken(socket.handshake))
       .then(({ actor, rooms: joined }) => {
         socket.data.actor = actor;
         socket.data.rooms = joined;
@@ -123,23 +167,31 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   // listeners must be in place before this handler returns (no await before socket.on).
   io.on("connection", (socket: Socket) => {
     const actor = socket.data.actor as Actor;
-    void Promise.resolve(socket.join(socket.data.rooms as string[])).then(
+    const joined = socket.join(socket.data.rooms as string[]);
+    // Atendo's web app asks for every notification in its handshake (`auth.joinNotification`):
+    // nothing emitted between its connection and a join message can be missed.
+    if ((socket.handshake.auth as { joinNotification?: unknown }).joinNotification === true) void joinScope(socket, scopes.notification);
+    void Promise.resolve(joined).then(
       () => {
         for (const listener of connectedListeners) listener(actor);
       },
       () => socket.disconnect(true),
     );
-    socket.on("joinNotification", (_payload: unknown, ack?: unknown) => reply(ack, { ok: true }));
+    // Joins only ever narrow: each one adds a scope over the rooms the handshake gave this user.
+    socket.on("joinNotification", (_payload: unknown, ack?: unknown) => {
+      joinScope(socket, scopes.notification).then(() => reply(ack, { ok: true }), () => reply(ack, { ok: false }));
+    });
     socket.on("joinTickets", (status: unknown, ack?: unknown) => {
-      // Ticket events already reach the user through their own rooms; this only validates the tab.
-      reply(ack, { ok: clientEvents.joinTickets.safeParse(status).success });
+      const parsed = clientEvents.joinTickets.safeParse(status);
+      if (!parsed.success) return reply(ack, { ok: false });
+      joinScope(socket, scopes.tickets(parsed.data)).then(() => reply(ack, { ok: true }), () => reply(ack, { ok: false }));
     });
     socket.on("joinChatBox", (id: unknown, ack?: unknown) => {
       const parsed = clientEvents.joinChatBox.safeParse(id);
       if (!parsed.success) return reply(ack, { ok: false });
       options.chatBoxAccess(actor, parsed.data)
         .then(async (allowed) => {
-          if (allowed) await socket.join(rooms.chatBox(parsed.data));
+          if (allowed) await joinScope(socket, scopes.chatBox(parsed.data));
           reply(ack, { ok: allowed });
         })
         .catch(() => reply(ack, { ok: false }));
@@ -149,7 +201,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   return {
     io,
     emit(target, event, payload) {
-      const names = targetRooms(target);
+      const names = deliveryRooms(target);
       if (names.length === 0) return;
       const except = (target.exceptUserIds ?? []).map(rooms.user);
       (except.length > 0 ? io.to(names).except(except) : io.to(names)).emit(event, payload);
@@ -164,8 +216,28 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     },
     updateUserRooms(userId, change) {
       // The adapter applies these on every instance (Redis included), so sockets held elsewhere move too.
-      if (change.join?.length) io.in(rooms.user(userId)).socketsJoin([...change.join]);
-      if (change.leave?.length) io.in(rooms.user(userId)).socketsLeave([...change.leave]);
+      // The fixed scopes move in the same order as the plain rooms (an event emitted next finds them);
+      // chat boxes are per socket, read from each socket's data.
+      const join = change.join ?? [];
+      const leave = change.leave ?? [];
+      for (const scope of [null, scopes.notification, ...ticketStatuses.map(scopes.tickets)]) {
+        const as = (room: string) => (scope ? within(scope, room) : room);
+        const holders = io.in(as(rooms.user(userId)));
+        if (join.length) holders.socketsJoin(join.map(as));
+        if (leave.length) holders.socketsLeave(leave.map(as));
+      }
+      if (join.length || leave.length) {
+        io.in(rooms.user(userId))
+          .fetchSockets()
+          .then((sockets) => {
+            for (const held of sockets) {
+              const boxes = ((held.data as SocketData).scopes ?? []).filter((scope) => scope.startsWith("chatBox:"));
+              if (join.length) held.join(boxes.flatMap((box) => join.map((room) => within(box, room))));
+              for (const room of boxes.flatMap((box) => leave.map((name) => within(box, name)))) held.leave(room);
+            }
+          })
+          .catch(() => undefined);
+      }
     },
     disconnectUser(userId, options = {}) {
       const sockets = io.in(rooms.user(userId));
@@ -187,6 +259,22 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
   };
+}
+
+interface SocketData {
+  actor?: Actor;
+  rooms?: string[];
+  /** What the socket asked for (joins), kept so queue changes can move its scoped rooms. */
+  scopes?: string[];
+}
+
+/** Adds a scope to a socket: its rooms `<scope>|<visibility room>` for every visibility room it is in. */
+async function joinScope(socket: Socket, scope: string): Promise<void> {
+  const data = socket.data as SocketData;
+  data.scopes = [...new Set([...(data.scopes ?? []), scope])];
+  // socket.rooms, not the handshake's list: queue changes since then moved the socket (updateUserRooms).
+  const visible = [...socket.rooms].filter(isVisibilityRoom);
+  await socket.join(visible.map((room) => within(scope, room)));
 }
 
 function reply(ack: unknown, value: unknown): void {

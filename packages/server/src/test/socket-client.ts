@@ -1,10 +1,18 @@
 import { io, type Socket } from "socket.io-client";
 
-/** Connects a socket.io client and resolves once connected (rejects with the server's code). */
-export function connectSocket(baseUrl: string, token?: string): Promise<Socket> {
-  const socket = io(baseUrl, { path: "/socket.io", auth: token ? { token } : {}, transports: ["websocket"], reconnection: false });
+/**
+ * Connects a socket.io client and resolves once connected (rejects with the server's code). Like
+ * the web app, it asks for every notification (`joinNotification`) unless `join: false`; `via:
+ * "query"` sends the token as the spec's clients do (`?token=`).
+ */
+export function connectSocket(baseUrl: string, token?: string, options: { join?: boolean; via?: "auth" | "query" } = {}): Promise<Socket> {
+  const credentials = token ? (options.via === "query" ? { query: { token } } : { auth: { token } }) : {};
+  const socket = io(baseUrl, { path: "/socket.io", ...credentials, transports: ["websocket"], reconnection: false });
   return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
+    socket.once("connect", () => {
+      if (options.join === false) return resolve(socket);
+      ask(socket, "joinNotification", null).then(() => resolve(socket), reject);
+    });
     socket.once("connect_error", (error) => {
       socket.close();
       reject(error);

@@ -10,3 +10,4 @@ export * from "./messages.js";
 export * from "./chats.js";
 export * from "./contact-imports.js";
 export * from "./push.js";
+export * from "./import-mappings.js";

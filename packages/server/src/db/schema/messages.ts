@@ -56,6 +56,8 @@ export const messages = pgTable(
     dispatchAt: timestamptz("dispatch_at"),
     /** The attendant who sent it from Atendo. */
     userId: linkId("user_id", () => users.id),
+    /** Sent by an integration through the public send API, with the install's API token (docs/decisions/0048). */
+    viaApi: boolean("via_api").notNull().default(false),
     ...timestamps(),
   },
   (t) => [

@@ -12,6 +12,11 @@ export const users = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /**
+     * A bcrypt hash brought over by the Whaticket import (docs/decisions/0049): accepted at one
+     * login, which replaces it with an argon2id `passwordHash` and clears it.
+     */
+    legacyPasswordHash: text("legacy_password_hash"),
     profile: text("profile", { enum: profiles }).notNull().default("user"),
     extension: text("extension"),
     /** The user's default connection; deleting the connection clears it. */

@@ -18,19 +18,27 @@ import { login, logout, refresh, signup, type IssuedSession } from "./auth.servi
 
 const tags = ["auth"];
 
+/**
+ * Where the browser sends the refresh cookie back: Atendo's own /api/auth, and /auth for a client
+ * of the spec's family served at the site root behind a proxy that adds /api (its refresh call
+ * is /auth/refresh_token there). Both paths stay narrow: no other request carries the cookie
+ * (docs/decisions/0047, docs/compatibility.md).
+ */
+const refreshCookiePaths = ["/api/auth", "/auth"] as const;
+
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
-  const cookiePath = "/api/auth";
-
   function sendSession(reply: FastifyReply, session: IssuedSession) {
     if (session.refreshToken) {
-      void reply.setCookie(refreshCookieName, session.refreshToken, {
-        httpOnly: true,
-        sameSite: "strict",
-        secure: ctx.config.COOKIE_SECURE,
-        path: cookiePath,
-        maxAge: ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-      });
+      for (const path of refreshCookiePaths) {
+        void reply.setCookie(refreshCookieName, session.refreshToken, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure: ctx.config.COOKIE_SECURE,
+          path,
+          maxAge: ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+        });
+      }
     }
     return { token: session.token, user: session.user };
   }
@@ -56,7 +64,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const actor = await authenticate(ctx, bearerToken(request.headers.authorization)).catch(() => undefined);
       await logout(ctx, request.cookies[refreshCookieName], actor?.sessionId);
-      void reply.clearCookie(refreshCookieName, { path: cookiePath });
+      for (const path of refreshCookiePaths) void reply.clearCookie(refreshCookieName, { path });
       return { ok: true as const };
     },
   );

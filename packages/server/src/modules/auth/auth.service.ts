@@ -5,6 +5,7 @@ import { refreshTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { getSettingValue } from "../settings/settings.service.js";
 import { presentUser, presentUserWithQueues, type UserRow } from "../users/user.presenter.js";
+import { acceptLegacyPassword } from "./legacy-password.js";
 import { dummyHash, hashPassword, verifyPassword } from "./password.js";
 import { newOpaqueToken, sha256, signAccessToken } from "./tokens.js";
 
@@ -39,7 +40,8 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
     .from(users)
     .where(and(sql`lower(${users.email}) = ${body.email}`, eq(users.isDeleted, false)))
     .limit(1);
-  const valid = await verifyPassword(user?.passwordHash ?? dummyHash, body.password);
+  const valid =
+    (await verifyPassword(user?.passwordHash ?? dummyHash, body.password)) || (user !== undefined && (await acceptLegacyPassword(ctx.db, user, body.password)));
   if (!user || !valid) {
     throttle.recordFailure(ip, body.email);
     throw new AppError("ERR_INVALID_CREDENTIALS");

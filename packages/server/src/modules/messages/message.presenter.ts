@@ -63,6 +63,7 @@ function presentRow(row: MessageRow, ticketContact: MessageContact, quotedMsg: Q
     quotedMsg,
     contact: contactOf(row, ticketContact),
     userId: row.userId,
+    viaApi: row.viaApi,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

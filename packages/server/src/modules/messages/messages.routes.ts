@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { actorOf, errorResponses, ok, parseWith, typed } from "../../core/route-kit.js";
 import { deleteMessage, listMessages, markMessagesRead } from "./messages.service.js";
+import { publicSendRoutes } from "./public-send.routes.js";
 import { sendFiles, sendText, ticketToWrite } from "./send-message.service.js";
 import { discardUploads, readMultipartMessage } from "./uploads.js";
 
@@ -11,6 +12,8 @@ const tags = ["messages"];
 /** Messages of a ticket (spec §7). Media files are served by GET /media/{name}. */
 export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
+  // POST /api/messages/send, for integrations: a static path, so it wins over /:ticketId.
+  publicSendRoutes(app, ctx);
 
   r.get(
     "/api/messages/:ticketId",

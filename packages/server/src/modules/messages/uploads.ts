@@ -9,6 +9,8 @@ export { discardUploads, type Upload } from "../media/multipart-form.js";
 export interface MultipartMessage {
   files: Upload[];
   body: string;
+  /** Every text field as sent, `body` included (the public send API reads its others). */
+  fields: Record<string, string>;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function readMultipartMessage(ctx: AppContext, request: FastifyRequ
     await Promise.all(files.map((file) => ctx.media.removeFile(file.tempPath)));
     throw refusal;
   }
-  return { files, body: body.trim() };
+  return { files, body: body.trim(), fields };
 }
 
 /** What a stored file contributes to its message (ticket or internal chat). */

@@ -38,7 +38,7 @@ async function connectionFor(ctx: AppContext, actor: Actor, whatsappId: number |
  * (ERR_WAPP_INVALID_CONTACT) when it can tell. A connection not connected here right now cannot:
  * the ticket starts and its messages wait in the outbound queue (decision 0023).
  */
-async function assertReachable(ctx: AppContext, connectionId: number, contact: { number: string; isGroup: boolean }): Promise<void> {
+export async function assertReachable(ctx: AppContext, connectionId: number, contact: { number: string; isGroup: boolean }): Promise<void> {
   if (contact.isGroup || !ctx.channels.isRunning(connectionId)) return;
   let reachable: boolean;
   try {

@@ -6,7 +6,7 @@ import { mergeAudiences, ticketAudience } from "./ticket.policy.js";
 /** Who may hear about a presented ticket (see ticketAudience). */
 export function audienceOfTicket(ticket: Ticket): EmitTarget {
   return ticketAudience(
-    { ...ticket, uraId: ticket.ura?.id ?? null },
+    { id: ticket.id, status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, uraId: ticket.ura?.id ?? null },
     ticket.userTicket.map((p) => p.userId),
   );
 }
@@ -23,7 +23,8 @@ export function emitMessageCreated(ctx: AppContext, ticket: Ticket, message: Mes
   ctx.realtime.emit(audienceOfTicket(ticket), "appMessage", event);
 }
 
-export function emitMessageUpdated(ctx: AppContext, audience: EmitTarget, message: Message): void {
-  const event: AppMessageEvent = { action: "update", message };
+/** `appMessage` update (ack, failure, deletion) or edit (new text) of a message. */
+export function emitMessageUpdated(ctx: AppContext, audience: EmitTarget, message: Message, action: "update" | "edit" = "update"): void {
+  const event: AppMessageEvent = { action, message };
   ctx.realtime.emit(audience, "appMessage", event);
 }

@@ -1,3 +1,4 @@
+import { dayOf } from "@atendo/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/paging.js";
 import type { Actor } from "../../core/actor.js";
@@ -21,11 +22,13 @@ export function queueFilter(actor: Actor, queueIds: readonly number[]): SQL {
  * Rows (tickets `t` unless told) updated on that calendar day of the install's clock (`TIME_ZONE`,
  * docs/decisions/0039): from its midnight there to the next, which the database places in time,
  * a day of 23 or 25 hours included. The bounds are constants of the statement, so the index on
- * the column still serves the range.
+ * the column still serves the range. `date` may also be a full ISO timestamp (the spec's clients
+ * send one): its day on the install's clock is meant (docs/decisions/0047).
  */
 export function dayFilter(date: string, timeZone: string, updatedAt: SQL = sql`t.updated_at`): SQL {
+  const day = date.length === 10 ? date : dayOf(new Date(date), timeZone);
   const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${timeZone})`;
-  return sql`${updatedAt} >= ${midnight(sql`${date}::date`)} and ${updatedAt} < ${midnight(sql`${date}::date + 1`)}`;
+  return sql`${updatedAt} >= ${midnight(sql`${day}::date`)} and ${updatedAt} < ${midnight(sql`${day}::date + 1`)}`;
 }
 
 function searchPatterns(text: string) {

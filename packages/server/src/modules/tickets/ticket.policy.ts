@@ -93,25 +93,39 @@ export function assertCanDeleteTickets(actor: Actor): void {
  * The sockets that hear about a ticket (followsTicketLive): admins, owner and participants, the
  * queue's room while pending, and everyone signed in for a pending ticket with no queue (every
  * user sees those; docs/decisions/0012). The history readers of 0019 are left out. A ticket
- * waiting in a menu is nobody's work yet: admins only (docs/decisions/0036).
+ * waiting in a menu is nobody's work yet: admins only (docs/decisions/0036). Of those sockets, the
+ * ones that asked for the ticket hear it: its status's tab, its chat box (given the ticket's `id`)
+ * or every notification (`conversation`, docs/decisions/0047).
  */
-export function ticketAudience(ticket: Pick<TicketRow, "status" | "userId" | "queueId" | "uraId">, participantIds: readonly number[]): EmitTarget {
+export function ticketAudience(
+  ticket: Pick<TicketRow, "status" | "userId" | "queueId" | "uraId"> & { id?: number },
+  participantIds: readonly number[],
+): EmitTarget {
   const pending = ticket.status === "pending" && ticket.uraId === null;
   return {
     admins: true,
     everyone: pending && ticket.queueId === null,
     userIds: [...new Set([...(ticket.userId === null ? [] : [ticket.userId]), ...participantIds])],
     queueIds: pending && ticket.queueId !== null ? [ticket.queueId] : [],
+    conversation: { statuses: [ticket.status], ...(ticket.id === undefined ? {} : { ticketId: ticket.id }) },
   };
 }
 
-/** Merges audiences (a ticket that changed hands tells both the old and the new ones). */
+/**
+ * Merges audiences (a ticket that changed hands tells both the old and the new ones; a ticket that
+ * changed status tells the tabs of both statuses).
+ */
 export function mergeAudiences(...targets: EmitTarget[]): EmitTarget {
+  const conversations = targets.flatMap((t) => (t.conversation ? [t.conversation] : []));
+  const ticketId = conversations.find((c) => c.ticketId !== undefined)?.ticketId;
   return {
     admins: targets.some((t) => t.admins),
     everyone: targets.some((t) => t.everyone),
     userIds: [...new Set(targets.flatMap((t) => t.userIds ?? []))],
     queueIds: [...new Set(targets.flatMap((t) => t.queueIds ?? []))],
+    ...(conversations.length > 0
+      ? { conversation: { statuses: [...new Set(conversations.flatMap((c) => c.statuses ?? []))], ...(ticketId === undefined ? {} : { ticketId }) } }
+      : {}),
   };
 }
 

@@ -13,13 +13,14 @@ function refWhere(connectionId: number, ref: MessageRef): SQL | undefined {
 }
 
 /**
- * `appMessage` update for a changed message, to who may see its ticket (read now). The outgoing
- * writer, which holds the ticket already, announces its own changes without this lookup.
+ * `appMessage` update (or `edit`, for new text) of a changed message, to who may see its ticket
+ * (read now). The outgoing writer, which holds the ticket already, announces its own changes
+ * without this lookup.
  */
-export async function announceMessageUpdate(ctx: AppContext, row: MessageRow): Promise<void> {
+export async function announceMessageUpdate(ctx: AppContext, row: MessageRow, action: "update" | "edit" = "update"): Promise<void> {
   const ticket = await presentTicket(ctx.db, row.ticketId);
   const [message] = await presentMessages(ctx.db, [row], messageContactOf(ticket));
-  if (message) emitMessageUpdated(ctx, audienceOfTicket(ticket), message);
+  if (message) emitMessageUpdated(ctx, audienceOfTicket(ticket), message, action);
 }
 
 async function exists(ctx: AppContext, connectionId: number, ref: MessageRef): Promise<boolean> {
@@ -49,7 +50,7 @@ export async function applyEdit(ctx: AppContext, connectionId: number, externalI
     .set({ body, isEdited: true, updatedAt: new Date() })
     .where(refWhere(connectionId, { externalId }))
     .returning();
-  if (row) await announceMessageUpdate(ctx, row);
+  if (row) await announceMessageUpdate(ctx, row, "edit");
   return row !== undefined;
 }
 

@@ -16,6 +16,8 @@ export interface Draft {
   fileName?: string;
   quotedMsgId?: number;
   isForwarded?: boolean;
+  /** Written by an integration through the public send API (docs/decisions/0048). */
+  viaApi?: boolean;
 }
 
 /** The ticket outgoing messages are written to (a ticket row fits). */

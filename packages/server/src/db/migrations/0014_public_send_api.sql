@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "via_api" boolean DEFAULT false NOT NULL;
