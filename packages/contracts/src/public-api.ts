@@ -9,10 +9,14 @@ export const publicSendPath = "/api/messages/send";
 /**
  * A connection named in a send: its id (`whatsappId`, as the Whaticket family calls it; a form
  * field is text, so digits are accepted too) or its name or label (`connectionName`). Neither:
- * the default connection.
+ * the default connection. An empty `whatsappId` (`""`, `null`, `false`, what those clients send
+ * from an empty select) means none was named, as on the user forms.
  */
 const connectionChoice = {
-  whatsappId: z.coerce.number().int().positive().optional(),
+  whatsappId: z
+    .union([z.literal(""), z.literal(false), z.null(), z.coerce.number().int().positive()])
+    .transform((value) => (value === "" || value === false || value === null ? undefined : value))
+    .optional(),
   connectionName: z.string().trim().min(1).max(100).optional(),
 };
 

@@ -76,6 +76,14 @@ describe("POST /api/messages/send as JSON", () => {
     expect(page.messages).toEqual([expect.objectContaining({ body: "Your order has shipped", viaApi: true, userId: null })]);
   });
 
+  it("reads an empty whatsappId (\"\", null, false) as no connection named: the default one", async () => {
+    for (const whatsappId of ["", null, false]) {
+      const response = await send({ number: uniqueNumber(), body: "Empty select", whatsappId });
+      expect(response.statusCode).toBe(201);
+      expect((response.json() as PublicSendResponse).ticket.whatsappId).toBe(byDefault.id);
+    }
+  });
+
   it("reuses the contact and its ticket for the next send, whatever way the number is written", async () => {
     const number = uniqueNumber();
     const first = (await send({ number, body: "One" })).json() as PublicSendResponse;
