@@ -1,0 +1,51 @@
+import { loadConfig } from "../../config.js";
+import { parseImportArgs, usage } from "./args.js";
+import { openImportTarget } from "./open-target.js";
+import { runImport } from "./run-import.js";
+import { openSource } from "./source/source.js";
+
+// Entry of `npm run import:whaticket -- --from <url>` (root package.json).
+async function main(): Promise<number> {
+  const command = parseImportArgs(process.argv.slice(2));
+  if (command.name === "help") {
+    console.log(usage);
+    return 0;
+  }
+  if (command.name === "usage-error") {
+    console.error(`${command.message}\n\n${usage}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const source = await openSource(command.from);
+  try {
+    const database = await openImportTarget(config, (line) => console.error(line));
+    try {
+      const started = Date.now();
+      const result = await runImport({
+        source,
+        targetUrl: database.url!,
+        dryRun: command.dryRun,
+        batchSize: command.batchSize,
+        mediaFrom: command.media,
+        mediaDir: config.MEDIA_DIR,
+        progressOut: process.stderr,
+      });
+      console.log(`${command.dryRun ? "Dry run of" : "Imported"} ${result.fingerprint} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      for (const line of result.report.lines(command.dryRun)) console.log(line);
+      if (command.dryRun) console.log("Dry run: nothing was written.");
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,39 @@
+/** One row as read from Whaticket: column name → value (timestamps as UTC text, see the readers). */
+export type SourceRow = Record<string, unknown>;
+
+/**
+ * A Whaticket database, read only. PostgreSQL and MySQL/MariaDB differ only here: quoting,
+ * streaming and type conversions; everything above speaks plain SQL both accept.
+ */
+export interface WhaticketSource {
+  readonly dialect: "postgres" | "mysql";
+  /** Quotes an identifier ("Tickets" or `Tickets`): Whaticket's names are camel case. */
+  quote(name: string): string;
+  /** The table's columns, empty when the table does not exist (an old install or a fork). */
+  columns(table: string): Promise<Set<string>>;
+  query(sql: string, params?: unknown[]): Promise<SourceRow[]>;
+  /** Runs one ordered SELECT and yields its rows in batches, from one server-side cursor. */
+  stream(sql: string, params: unknown[], batchSize: number): AsyncIterable<SourceRow[]>;
+  close(): Promise<void>;
+}
+
+/** Placeholders differ: $1 in PostgreSQL, ? in MySQL. */
+export function placeholder(source: WhaticketSource, index: number): string {
+  return source.dialect === "postgres" ? `$${index}` : "?";
+}
+
+/**
+ * The select list for the columns the step wants: the ones the table has, and NULL for the others,
+ * so an older install or a fork without a column reads like one where it is empty.
+ */
+export function selectList(source: WhaticketSource, present: Set<string>, wanted: readonly string[], alias?: string): string {
+  const prefix = alias ? `${alias}.` : "";
+  return wanted.map((name) => (present.has(name) ? `${prefix}${source.quote(name)} as ${source.quote(name)}` : `null as ${source.quote(name)}`)).join(", ");
+}
+
+export async function openSource(url: string): Promise<WhaticketSource> {
+  const protocol = new URL(url).protocol;
+  if (protocol === "postgres:" || protocol === "postgresql:") return (await import("./pg-source.js")).openPgSource(url);
+  if (protocol === "mysql:" || protocol === "mariadb:") return (await import("./mysql-source.js")).openMysqlSource(url);
+  throw new Error(`--from must be a postgres:// or mysql:// (mariadb://) URL, not ${protocol}`);
+}

@@ -1,0 +1,3 @@
+import { describeWhaticketImport } from "./fixtures/import-scenarios.js";
+
+describeWhaticketImport("mysql");
