@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseImportArgs } from "./args.js";
+import { assertWhaticketTables, openSource, type WhaticketSource } from "./source/source.js";
 
 describe("import:whaticket arguments", () => {
   it("reads the source, the media folder, the dry run and the batch size", () => {
@@ -18,5 +19,18 @@ describe("import:whaticket arguments", () => {
     expect(parseImportArgs([])).toMatchObject({ name: "usage-error", message: expect.stringContaining("--from") });
     expect(parseImportArgs(["--from", "x", "--bogus"])).toMatchObject({ name: "usage-error" });
     expect(parseImportArgs(["--from", "x", "--batch-size", "0"])).toMatchObject({ name: "usage-error" });
+  });
+});
+
+describe("import:whaticket sources", () => {
+  it("refuses a --from that is not a database URL, or a database without Whaticket's tables", async () => {
+    await expect(openSource("whaticket-db")).rejects.toThrow("--from must be a database URL");
+    await expect(openSource("redis://127.0.0.1:6379")).rejects.toThrow("postgres:// or mysql://");
+    const tablesOf: Record<string, string[]> = { Users: ["id", "email"], Contacts: ["id"] };
+    const source = { columns: async (table: string) => new Set(tablesOf[table] ?? []) } as unknown as WhaticketSource;
+    await expect(assertWhaticketTables(source)).rejects.toThrow("This is not a Whaticket database: no Tickets, Messages tables.");
+    tablesOf.Tickets = ["id"];
+    tablesOf.Messages = ["id"];
+    await expect(assertWhaticketTables(source)).resolves.toBeUndefined();
   });
 });

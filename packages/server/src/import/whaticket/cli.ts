@@ -2,7 +2,7 @@ import { loadConfig } from "../../config.js";
 import { parseImportArgs, usage } from "./args.js";
 import { openImportTarget } from "./open-target.js";
 import { runImport } from "./run-import.js";
-import { openSource } from "./source/source.js";
+import { assertWhaticketTables, openSource } from "./source/source.js";
 
 // Entry of `npm run import:whaticket -- --from <url>` (root package.json).
 async function main(): Promise<number> {
@@ -18,6 +18,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const source = await openSource(command.from);
   try {
+    await assertWhaticketTables(source);
     const database = await openImportTarget(config, (line) => console.error(line));
     try {
       const started = Date.now();

@@ -32,8 +32,21 @@ export function selectList(source: WhaticketSource, present: Set<string>, wanted
 }
 
 export async function openSource(url: string): Promise<WhaticketSource> {
-  const protocol = new URL(url).protocol;
+  const protocol = URL.canParse(url) ? new URL(url).protocol : null;
+  if (!protocol) throw new Error("--from must be a database URL: postgres://user:pass@host:5432/db or mysql://user:pass@host:3306/db");
   if (protocol === "postgres:" || protocol === "postgresql:") return (await import("./pg-source.js")).openPgSource(url);
   if (protocol === "mysql:" || protocol === "mariadb:") return (await import("./mysql-source.js")).openMysqlSource(url);
   throw new Error(`--from must be a postgres:// or mysql:// (mariadb://) URL, not ${protocol}`);
+}
+
+/** The tables every Whaticket install has: without them --from names some other database. */
+const requiredTables = ["Users", "Contacts", "Tickets", "Messages"] as const;
+
+/** Refuses, before anything is read or written, a source that is not a Whaticket database. */
+export async function assertWhaticketTables(source: WhaticketSource): Promise<void> {
+  const missing: string[] = [];
+  for (const table of requiredTables) if ((await source.columns(table)).size === 0) missing.push(table);
+  if (missing.length > 0) {
+    throw new Error(`This is not a Whaticket database: no ${missing.join(", ")} table${missing.length > 1 ? "s" : ""}. --from must name the Whaticket backend's database.`);
+  }
 }
