@@ -26,21 +26,22 @@ interface Route {
 }
 
 const kB = 1000;
-// What every page loads at start besides the entry: the texts of the visitor's language (English
-// here; another language adds its own file, the same size), and once signed in MUI's layout route,
-// the shell and the socket.io client (the events' schemas follow it, not counted: nothing waits
-// for them before the first event).
-const startup = ["src/locales/en.json"];
+// What every page loads at start besides the entry: the texts of the visitor's language and its
+// error texts (English here; another language adds its own files, about the same size), and once
+// signed in MUI's layout route, the shell and the socket.io client. Everything a route downloads
+// without a user action counts, whether or not its first render waits for it.
+const startup = ["src/locales/en.json", "src/lib/error-texts/en.ts"];
 const signedIn = [...startup, "src/app/mui-layout.tsx", "src/app/shell/app-shell.tsx", "node_modules/socket.io-client/build/esm/index.js"];
 const page = (feature: string, file: string) => `src/features/${feature}/components/${file}.tsx`;
 
 // Budgets (docs/decisions/0043-web-delivery.md). Login: issue 16's 150 kB (the page is plain markup,
-// no MUI, no zod; about 145 kB). Tickets: issue 16 aims at 250 kB; this build needs about 284 kB,
-// and the budget is that with a little headroom, so that a change which makes the route download
-// noticeably more fails `npm test`; the decision lists what is left to cut.
+// no MUI, no zod; about 143 kB). Tickets: issue 16 aims at 250 kB; this build needs about 255.3 kB
+// (JS and CSS, everything downloaded after sign-in without a user action), and the budget is that
+// with a little headroom, so that a change which makes the route download noticeably more fails
+// `npm test`; the decision lists what is left to cut.
 const routes: Route[] = [
   { name: "/login", lazy: [...startup, page("auth", "login-page")], budget: { kind: "js", bytes: 150 * kB } },
-  { name: "/tickets", lazy: [...signedIn, page("tickets", "tickets-page")], budget: { kind: "total", bytes: 290 * kB } },
+  { name: "/tickets", lazy: [...signedIn, page("tickets", "tickets-page")], budget: { kind: "total", bytes: 258 * kB } },
   { name: "/chats", lazy: [...signedIn, page("chats", "chats-page")] },
   { name: "/contacts", lazy: [...signedIn, page("contacts", "contacts-page")] },
   { name: "/dashboard", lazy: [...signedIn, page("reports", "reports-page")] },

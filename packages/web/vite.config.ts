@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { chunkGroups } from "./build/chunk-groups";
 import { contractsWithoutSideEffects } from "./build/contracts-plugin";
+import { errorTextsPerLanguage } from "./build/error-texts-plugin";
 import { precompressOutput } from "./build/precompress-plugin";
 import { serviceWorker } from "./build/service-worker-plugin";
 
@@ -9,7 +10,7 @@ const apiTarget = "http://localhost:8080";
 
 export default defineConfig({
   // precompressOutput last: it compresses what the others wrote.
-  plugins: [react(), contractsWithoutSideEffects(), serviceWorker(), precompressOutput()],
+  plugins: [react(), contractsWithoutSideEffects(), errorTextsPerLanguage(), serviceWorker(), precompressOutput()],
   server: {
     proxy: {
       "/api": { target: apiTarget, changeOrigin: true },

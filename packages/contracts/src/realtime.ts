@@ -51,3 +51,6 @@ export const serverEventNames = Object.keys(serverEvents) as readonly ServerEven
 /** Payload of each server event, as the client receives it. */
 export type ServerEvents = { [E in ServerEventName]: z.infer<(typeof serverEvents)[E]> };
 export type ServerEventPayload<E extends ServerEventName> = ServerEvents[E];
+
+// The zod-free outline of these events, which the web checks them against (docs/decisions/0043).
+export * from "./server-event-shapes.js";

@@ -17,14 +17,13 @@ const react = inPackage("react|react-dom|scheduler");
  */
 const muiComponents = [
   "styles", "utils", "internal", "ButtonBase", "SvgIcon", "Paper", "Typography", "Box", "DefaultPropsProvider",
-  "zero-styled", "transitions", "colors", "useLazyRipple", "Portal", "Modal", "Backdrop", "Fade", "Grow", "Slide",
-  "Unstable_TrapFocus", "Popover", "Menu", "MenuList", "MenuItem", "List", "ListItem", "ListItemButton", "ListItemText",
-  "ListItemIcon", "IconButton", "Button", "CircularProgress", "Divider", "Tooltip", "Popper", "InputBase",
-  "OutlinedInput", "InputAdornment", "Chip", "Avatar", "Badge", "Drawer", "AppBar", "Toolbar", "Tabs", "Tab",
-  "TabScrollButton", "Alert", "Link", "CssBaseline", "GlobalStyles", "locale", "useMediaQuery",
+  "zero-styled", "transitions", "colors", "useLazyRipple", "Portal", "Modal", "Backdrop", "Fade", "Slide",
+  "Unstable_TrapFocus", "List", "ListItem", "ListItemButton", "ListItemText", "ListItemIcon", "IconButton", "Button",
+  "CircularProgress", "Divider", "InputBase", "OutlinedInput", "InputAdornment", "Chip", "Avatar", "Badge", "Drawer",
+  "AppBar", "Toolbar", "Tabs", "Tab", "TabScrollButton", "Alert", "Link", "CssBaseline", "GlobalStyles", "locale", "useMediaQuery",
 ];
 const muiFoundations = new RegExp(
-  `node_modules[\\\\/](@mui[\\\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-transition-group|hoist-non-react-statics|@popperjs)[\\\\/]` +
+  `node_modules[\\\\/](@mui[\\\\/](system|utils|styled-engine|private-theming)|@emotion|stylis|react-transition-group|hoist-non-react-statics)[\\\\/]` +
     `|node_modules[\\\\/]@mui[\\\\/]material[\\\\/]esm[\\\\/](${muiComponents.join("|")})[\\\\/]`,
 );
 

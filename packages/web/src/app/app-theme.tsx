@@ -1,4 +1,4 @@
-import { ThemeProvider } from "@mui/material/styles";
+import ThemeProvider from "@mui/system/ThemeProvider";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../lib/i18n";
@@ -9,6 +9,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   // useTranslation re-renders this component when the language switcher changes the language.
   const language = currentLanguage(i18n.resolvedLanguage);
-  const theme = useMemo(() => createAppTheme(language), [language]);
+  // `vars: null`, as MUI's own ThemeProvider sets for a theme without CSS variables.
+  const theme = useMemo(() => ({ ...createAppTheme(language), vars: null }), [language]);
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }

@@ -8,7 +8,7 @@ const missingChunk = () => Promise.reject(new TypeError("Failed to fetch dynamic
 function setup() {
   const storage = memoryStorage();
   const reloads: number[] = [];
-  return { storage, reloads, options: { storage, reload: () => reloads.push(Date.now()) } };
+  return { storage, reloads, options: { storage, reload: () => reloads.push(Date.now()), offline: () => false } };
 }
 
 /** Whether a promise has settled once the queued microtasks ran. */
@@ -46,5 +46,23 @@ describe("importOrReloadOnce", () => {
     expect(reloads).toHaveLength(0);
     // The next release's stale chunk may reload again.
     expect(storage.getItem(chunkReloadKey)).toBeNull();
+  });
+
+  it("neither reloads nor fails while offline: it waits for the app to be online and loads again", async () => {
+    const { storage, reloads, options } = setup();
+    let offline = true;
+    let backOnline = () => {};
+    const online = new Promise<void>((resolve) => (backOnline = resolve));
+    let attempts = 0;
+    const load = () => (++attempts === 1 ? missingChunk() : Promise.resolve({ Page: "page" }));
+    const loading = importOrReloadOnce(load, { ...options, offline: () => offline, whenOnline: () => online });
+    expect(await settled(loading)).toBe(false);
+    expect(reloads).toHaveLength(0);
+    expect(storage.getItem(chunkReloadKey)).toBeNull();
+    offline = false;
+    backOnline();
+    await expect(loading).resolves.toEqual({ Page: "page" });
+    expect(attempts).toBe(2);
+    expect(reloads).toHaveLength(0);
   });
 });

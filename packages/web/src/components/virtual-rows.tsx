@@ -2,9 +2,9 @@ import { layout } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useWindowedRows } from "./use-windowed-rows";
 
 interface VirtualRowsProps<T extends { id: number }> {
   items: T[];
@@ -40,15 +40,15 @@ function focusRowWhenShown(list: HTMLElement, index: number, framesLeft = 10): v
 export function VirtualRows<T extends { id: number }>({ items, label, empty, hasNextPage, loadingMore, onEndReached, renderRow }: VirtualRowsProps<T>) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
-  // @tanstack/react-virtual rather than react-virtuoso: the same windowing for a fifth of the
-  // download, on the tickets screen's first load (docs/decisions/0043-web-delivery.md).
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => estimatedRowPx,
-    getItemKey: (index) => items[index]?.id ?? index,
-    overscan: 4,
-  });
+  const windowed = useWindowedRows({ keys: items.map((item) => item.id), estimatePx: estimatedRowPx, overscan: 4 });
+  const { scrollerRef } = windowed;
+  const setScroller = useCallback(
+    (element: HTMLDivElement | null) => {
+      scroller.current = element;
+      scrollerRef(element);
+    },
+    [scrollerRef],
+  );
   const endWithinReach = () => {
     const element = scroller.current;
     return element !== null && element.scrollTop + element.clientHeight >= element.scrollHeight - layout.infiniteScrollPx;
@@ -71,7 +71,7 @@ export function VirtualRows<T extends { id: number }>({ items, label, empty, has
     const last = items.length - 1;
     const next = { ArrowDown: Math.min(current + 1, last), ArrowUp: Math.max(current - 1, 0), Home: 0, End: last }[event.key] ?? current;
     event.preventDefault();
-    virtualizer.scrollToIndex(next, { align: "auto" });
+    windowed.scrollToIndex(next);
     focusRowWhenShown(event.currentTarget, next);
   };
   if (items.length === 0) {
@@ -82,10 +82,10 @@ export function VirtualRows<T extends { id: number }>({ items, label, empty, has
     );
   }
   return (
-    <div ref={scroller} style={{ height: "100%", overflowY: "auto" }} onKeyDown={onKeyDown} onScroll={askNextPage}>
+    <div ref={setScroller} style={{ height: "100%", overflowY: "auto" }} onKeyDown={onKeyDown} onScroll={askNextPage}>
       {/* The list element carries the name, so a screen reader (and a test) finds "Waiting tickets". */}
-      <div role="list" aria-label={label} style={{ position: "relative", height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
+      <div role="list" aria-label={label} style={{ position: "relative", height: windowed.totalPx }}>
+        {windowed.rows.map((row) => {
           const item = items[row.index];
           if (!item) return null;
           return (
@@ -93,7 +93,8 @@ export function VirtualRows<T extends { id: number }>({ items, label, empty, has
               key={row.key}
               role="listitem"
               data-index={row.index}
-              ref={virtualizer.measureElement}
+              data-key={row.key}
+              ref={windowed.measure}
               style={{ position: "absolute", top: 0, left: 0, width: "100%", transform: `translateY(${row.start}px)` }}
             >
               {renderRow(item)}

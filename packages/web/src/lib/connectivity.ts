@@ -76,6 +76,23 @@ export function startConnectivityWatch(): void {
   if (offline) scheduleProbe();
 }
 
+/** Resolves once the app can work again (at once when it can now). */
+export function whenOnline(): Promise<void> {
+  if (!offline) return Promise.resolve();
+  return new Promise((resolve) => {
+    const listener = () => {
+      if (offline) return;
+      listeners.delete(listener);
+      resolve();
+    };
+    listeners.add(listener);
+  });
+}
+
+export function isAppOffline(): boolean {
+  return offline;
+}
+
 export function useOffline(): boolean {
   return useSyncExternalStore(
     (listener) => {

@@ -4,7 +4,9 @@ import { errorMessage, validationDetail } from "./error-message";
 import { i18n, i18nReady } from "./i18n";
 
 describe("validation refusals", () => {
-  it("keep the server's field and rule after the generic text", () => {
+  it("keep the server's field and rule after the generic text", async () => {
+    // The generic text is the catalogue's English one, loaded with the languages.
+    await i18nReady;
     expect(validationDetail("Incomplete or invalid information. body: Too big: expected string to have <=65536 characters")).toBe(
       "body: Too big: expected string to have <=65536 characters",
     );

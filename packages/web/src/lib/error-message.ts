@@ -1,4 +1,3 @@
-import { errorCatalogue } from "@atendo/contracts";
 import { ApiError } from "./api-error";
 import { i18n } from "./i18n";
 import { toast } from "./toast";
@@ -8,7 +7,8 @@ import { toast } from "./toast";
  * e.g. "body: Too big: expected string to have <=65536 characters"; "" when it said nothing more.
  */
 export function validationDetail(message: string): string {
-  const generic = errorCatalogue.ERR_MISSING_VALUES.en;
+  // The server writes its messages in English: the catalogue's English text, loaded as the fallback language.
+  const generic = i18n.t("errors.ERR_MISSING_VALUES", { lng: "en" });
   return (message.startsWith(generic) ? message.slice(generic.length) : message).trim();
 }
 

@@ -1,4 +1,4 @@
-import { errorTexts, languages, type Language } from "@atendo/contracts";
+import { languages, type Language } from "@atendo/contracts";
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { languageDetector } from "./language-detector";
@@ -12,6 +12,12 @@ const localeFiles: Record<Language, () => Promise<{ default: object }>> = {
   pt: () => import("../locales/pt.json"),
   es: () => import("../locales/es.json"),
 };
+// The error catalogue's texts, one language per chunk too (build/error-texts-plugin.ts).
+const errorFiles: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import("./error-texts/en"),
+  pt: () => import("./error-texts/pt"),
+  es: () => import("./error-texts/es"),
+};
 
 /** UI texts plus the error catalogue of contracts under `errors.<CODE>`, read on demand. */
 const lazyTexts: BackendModule = {
@@ -19,8 +25,8 @@ const lazyTexts: BackendModule = {
   init: () => undefined,
   read(language, _namespace, callback) {
     const base = currentLanguage(language);
-    localeFiles[base]().then(
-      (texts) => callback(null, { ...texts.default, errors: errorTexts(base) }),
+    Promise.all([localeFiles[base](), errorFiles[base]()]).then(
+      ([texts, errors]) => callback(null, { ...texts.default, errors: errors.default }),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

@@ -1,4 +1,4 @@
-import type { serverEvents, ServerEventName, ServerEventPayload } from "@atendo/contracts";
+import { serverEventShapes, type ServerEventName, type ServerEventPayload } from "@atendo/contracts";
 
 type Listener = (payload: unknown) => void;
 
@@ -10,30 +10,42 @@ export interface SocketLike {
 
 export type ServerEventHandler<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;
 
-/** The contracts' schema of each event (`serverEvents`), handed in with the socket: the hub itself carries no zod. */
-export type ServerEventSchemas = typeof serverEvents;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * Server events for the whole app: one socket listener per event name that has subscribers,
- * which parses the payload with its contract schema once and hands the result to every handler.
- * A payload that does not parse is dropped (reported to `onInvalid`), never thrown.
+ * Whether `payload` has the outline of a `name` event: an action this build knows, and at the top
+ * level the records and numbers that action carries. The events come from our own server, typed by
+ * the same contracts, so their records are not parsed (zod would be downloaded after every sign-in,
+ * docs/decisions/0043); this check stops what could still reach a screen malformed: an action of a
+ * newer server (after a release, until the update banner's reload) or a payload missing its record.
  */
-export function createServerEventHub(onInvalid: (name: ServerEventName, error: unknown) => void = () => undefined) {
+export function hasEventShape(name: ServerEventName, payload: unknown): boolean {
+  if (!isRecord(payload) || typeof payload.action !== "string") return false;
+  const actions = serverEventShapes[name];
+  // hasOwn: an action named like an Object.prototype member ("toString") is not a known one.
+  const shape = actions && Object.hasOwn(actions, payload.action) ? actions[payload.action] : undefined;
+  if (!shape) return false;
+  return shape.records.every((key) => isRecord(payload[key])) && shape.numbers.every((key) => typeof payload[key] === "number");
+}
+
+/**
+ * Server events for the whole app: one socket listener per event name that has subscribers, which
+ * checks the payload's outline once and hands it to every handler. A payload of another outline is
+ * dropped (reported to `onInvalid`), never thrown.
+ */
+export function createServerEventHub(onInvalid: (name: ServerEventName, payload: unknown) => void = () => undefined) {
   const handlers = new Map<ServerEventName, Set<(payload: never) => void>>();
   const listeners = new Map<ServerEventName, Listener>();
   let source: SocketLike | null = null;
-  let schemas: ServerEventSchemas | null = null;
 
   function listenerOf(name: ServerEventName): Listener {
     let listener = listeners.get(name);
     if (!listener) {
       listener = (payload) => {
-        // Events only come from an attached socket, which came with the schemas.
-        const parsed = schemas?.[name].safeParse(payload);
-        if (!parsed) return;
-        if (!parsed.success) return onInvalid(name, parsed.error);
+        if (!hasEventShape(name, payload)) return onInvalid(name, payload);
         // A copy: a handler may unsubscribe (or subscribe another) while the event is handed out.
-        for (const handler of [...(handlers.get(name) ?? [])]) (handler as Listener)(parsed.data);
+        for (const handler of [...(handlers.get(name) ?? [])]) (handler as Listener)(payload);
       };
       listeners.set(name, listener);
     }
@@ -41,18 +53,14 @@ export function createServerEventHub(onInvalid: (name: ServerEventName, error: u
   }
 
   return {
-    /**
-     * Moves the listeners to another socket (or none, signed out); subscribers stay. The schemas
-     * come with the socket, both downloaded once there is a session (lib/socket.ts).
-     */
-    attach(next: SocketLike | null, eventSchemas: ServerEventSchemas | null = null): void {
-      if (eventSchemas) schemas = eventSchemas;
+    /** Moves the listeners to another socket (or none, signed out); subscribers stay. */
+    attach(next: SocketLike | null): void {
       if (next === source) return;
       for (const name of handlers.keys()) source?.off(name, listenerOf(name));
       source = next;
       for (const name of handlers.keys()) source?.on(name, listenerOf(name));
     },
-    /** Calls `handler` with each parsed `name` event until the returned function is called. */
+    /** Calls `handler` with each well-formed `name` event until the returned function is called. */
     subscribe<E extends ServerEventName>(name: E, handler: ServerEventHandler<E>): () => void {
       // Its own entry, so the same function subscribed twice is called twice and removed once.
       const entry: ServerEventHandler<E> = (payload) => handler(payload);

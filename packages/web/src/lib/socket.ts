@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useSyncExternalStore } from "react";
 import type { io, Socket } from "socket.io-client";
 import { refreshSession } from "./http";
 import { reportServerAnswered, reportServerUnreachable } from "./reachability";
-import { createServerEventHub, type ServerEventHandler, type ServerEventSchemas } from "./server-event-hub";
+import { createServerEventHub, type ServerEventHandler } from "./server-event-hub";
 import { getSession, subscribeSession } from "./session";
 
 /**
@@ -17,31 +17,26 @@ const listeners = new Set<() => void>();
 
 const authRetryIntervalMs = 30_000;
 
-const eventHub = createServerEventHub((name, error) => {
-  if (import.meta.env.DEV) console.warn(`Dropped a "${name}" event that does not match its contract`, error);
+const eventHub = createServerEventHub((name, payload) => {
+  if (import.meta.env.DEV) console.warn(`Dropped a "${name}" event that does not match its contract`, payload);
 });
 
-function setSocket(next: Socket | null, schemas: ServerEventSchemas | null = null): void {
+function setSocket(next: Socket | null): void {
   socket = next;
-  eventHub.attach(next, schemas);
+  eventHub.attach(next);
   for (const listener of listeners) listener();
 }
 
 type SocketClient = typeof io;
 
-interface LoadedClient {
-  open: SocketClient;
-  schemas: ServerEventSchemas;
-}
+// socket.io-client (with engine.io) is downloaded once there is a session to connect: the login
+// page does not carry it, and a signed-in page's first render does not wait for it
+// (docs/decisions/0043-web-delivery.md). Events are checked by outline, without zod (server-event-hub.ts).
+let clientLoading: Promise<SocketClient> | null = null;
 
-// socket.io-client (with engine.io) and the events' schemas (with zod) are downloaded once there is
-// a session to connect: the login page does not carry them, and a signed-in page's first render
-// does not wait for them (docs/decisions/0043-web-delivery.md).
-let clientLoading: Promise<LoadedClient> | null = null;
-
-function loadClient(): Promise<LoadedClient> {
-  clientLoading ??= Promise.all([import("socket.io-client"), import("./server-event-schemas")]).then(
-    ([client, events]) => ({ open: client.io, schemas: events.serverEvents }),
+function loadClient(): Promise<SocketClient> {
+  clientLoading ??= import("socket.io-client").then(
+    (client) => client.io,
     (error: unknown) => {
       clientLoading = null; // a failed download (server away) is tried again on the next session change
       throw error;
@@ -83,11 +78,11 @@ function connect(token: string): void {
     return;
   }
   loadClient().then(
-    (client) => {
+    (open) => {
       // Another session change came while the client loaded: the latest one connects (or not).
       if (socket || socketToken !== token) return;
-      const created = createSocket(client.open, token);
-      setSocket(created, client.schemas);
+      const created = createSocket(open, token);
+      setSocket(created);
       created.connect();
     },
     () => reportServerUnreachable(),
@@ -138,8 +133,8 @@ export function emitSocket(event: string, ...args: unknown[]): void {
 }
 
 /**
- * Calls `handler` with every `name` event of the session's socket, parsed with its contract
- * schema, while the component is mounted. Each event is parsed once however many handlers listen.
+ * Calls `handler` with every well-formed `name` event of the session's socket while the component
+ * is mounted. Each event is checked once however many handlers listen.
  */
 export function useServerEvent<E extends ServerEventName>(name: E, handler: ServerEventHandler<E>): void {
   const onEvent = useEffectEvent(handler);

@@ -1,18 +1,16 @@
-import LogoutIcon from "@mui/icons-material/Logout";
-import PersonIcon from "@mui/icons-material/Person";
 import Avatar from "@mui/material/Avatar";
-import Box from "@mui/material/Box";
-import Divider from "@mui/material/Divider";
 import IconButton from "@mui/material/IconButton";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
-import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { useLogout } from "../../features/auth";
 import { useCurrentUser } from "../../lib/session";
+
+// The menu (MUI's Menu, Popover and MenuItem) downloads when first opened, not with the shell.
+const AccountMenuItems = lazyDialog(
+  () => import("./account-menu-items").then((module) => module.AccountMenuItems),
+  (props) => props.anchor !== null,
+);
 
 // Downloads when first opened: the shell's first load carries neither the forms nor zod.
 const ProfileModal = lazyDialog(
@@ -47,46 +45,20 @@ export function AccountMenu() {
       >
         <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: "primary.dark" }}>{initials(user.name)}</Avatar>
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
+      <AccountMenuItems
+        user={user}
+        menuId={menuId}
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-      >
-        <Box sx={{ px: 2, py: 1, maxWidth: 260 }}>
-          <Typography variant="subtitle2" noWrap>
-            {user.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {user.email}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setProfileOpen(true);
-          }}
-        >
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          {t("appBar.profile")}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void logout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {t("appBar.logout")}
-        </MenuItem>
-      </Menu>
+        onProfile={() => {
+          setAnchor(null);
+          setProfileOpen(true);
+        }}
+        onLogout={() => {
+          setAnchor(null);
+          void logout();
+        }}
+      />
       <ProfileModal open={profileOpen} onClose={() => setProfileOpen(false)} />
     </>
   );

@@ -4,7 +4,7 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import type SvgIcon from "@mui/material/SvgIcon";
-import Tooltip from "@mui/material/Tooltip";
+import { Tooltip } from "../../components/tooltip";
 import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
@@ -24,7 +24,7 @@ function ItemIcon({ icon: Icon, badge, collapsed }: { icon: typeof SvgIcon; badg
 }
 
 /** Each entry is a list item of its own (a <ul> may only hold <li>s: screen readers count them). */
-function withTooltip(collapsed: boolean, label: string, element: ReactElement) {
+function withTooltip(collapsed: boolean, label: string, element: ReactElement<object>) {
   return (
     <ListItem disablePadding>
       {collapsed ? (

@@ -1,13 +1,15 @@
-import CheckIcon from "@mui/icons-material/Check";
 import TranslateIcon from "@mui/icons-material/Translate";
 import Button from "@mui/material/Button";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLanguage, supportedLanguages } from "../../lib/i18n";
+import { lazyDialog } from "../../components/lazy-dialog";
+import { currentLanguage } from "../../lib/i18n";
+
+// The menu (MUI's Menu, Popover and MenuItem) downloads when first opened, not with the shell.
+const LanguageMenuItems = lazyDialog(
+  () => import("./language-menu-items").then((module) => module.LanguageMenuItems),
+  (props) => props.anchor !== null,
+);
 
 /** en / pt / es; the choice is remembered by the language detector (localStorage "i18nextLng"). */
 export function LanguageMenu() {
@@ -36,14 +38,7 @@ export function LanguageMenu() {
       >
         {active.toUpperCase()}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {supportedLanguages.map((language) => (
-          <MenuItem key={language} lang={language} selected={language === active} onClick={() => choose(language)}>
-            <ListItemIcon>{language === active && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{t(`language.names.${language}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      <LanguageMenuItems menuId={menuId} anchor={anchor} onChoose={choose} onClose={() => setAnchor(null)} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import FilterListIcon from "@mui/icons-material/FilterList";
 import Badge from "@mui/material/Badge";
 import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
+import { Tooltip } from "../../../../components/tooltip";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyDialog } from "../../../../components/lazy-dialog";

@@ -2,7 +2,7 @@ import type { Ticket, TicketSummary } from "@atendo/contracts";
 import AddCommentIcon from "@mui/icons-material/AddComment";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
+import { Tooltip } from "../../../../components/tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";

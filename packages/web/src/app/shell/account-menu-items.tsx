@@ -1,0 +1,60 @@
+import LogoutIcon from "@mui/icons-material/Logout";
+import PersonIcon from "@mui/icons-material/Person";
+import Box from "@mui/material/Box";
+import Divider from "@mui/material/Divider";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+
+export interface AccountMenuItemsProps {
+  user: { name: string; email: string };
+  menuId: string;
+  /** The account button while the menu is open, else null. */
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  onProfile: () => void;
+  onLogout: () => void;
+}
+
+/** The account menu itself (who is signed in, profile, logout): downloaded when first opened (docs/decisions/0043). */
+export function AccountMenuItems({ user, menuId, anchor, onClose, onProfile, onLogout }: AccountMenuItemsProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu
+      id={menuId}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+      transformOrigin={{ vertical: "top", horizontal: "right" }}
+    >
+      <Box sx={{ px: 2, py: 1, maxWidth: 260 }}>
+        <Typography variant="subtitle2" noWrap>
+          {user.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {user.email}
+        </Typography>
+      </Box>
+      <Divider />
+      <MenuItem
+        onClick={onProfile}
+      >
+        <ListItemIcon>
+          <PersonIcon fontSize="small" />
+        </ListItemIcon>
+        {t("appBar.profile")}
+      </MenuItem>
+      <MenuItem
+        onClick={onLogout}
+      >
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
+        {t("appBar.logout")}
+      </MenuItem>
+    </Menu>
+  );
+}
