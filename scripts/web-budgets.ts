@@ -34,14 +34,13 @@ const startup = ["src/locales/en.json", "src/lib/error-texts/en.ts"];
 const signedIn = [...startup, "src/app/mui-layout.tsx", "src/app/shell/app-shell.tsx", "node_modules/socket.io-client/build/esm/index.js"];
 const page = (feature: string, file: string) => `src/features/${feature}/components/${file}.tsx`;
 
-// Budgets (docs/decisions/0043-web-delivery.md). Login: issue 16's 150 kB (the page is plain markup,
-// no MUI, no zod; about 143 kB). Tickets: issue 16 aims at 250 kB; this build needs about 255.3 kB
-// (JS and CSS, everything downloaded after sign-in without a user action), and the budget is that
-// with a little headroom, so that a change which makes the route download noticeably more fails
-// `npm test`; the decision lists what is left to cut.
+// Budgets: issue 16's (docs/decisions/0043-web-delivery.md). Login 150 kB of JavaScript (the page
+// is plain markup, no MUI, no zod; about 125 kB), tickets 250 kB of JavaScript and CSS, everything
+// downloaded after sign-in without a user action (about 237 kB). A change that makes a route
+// download more than its budget fails `npm test`.
 const routes: Route[] = [
   { name: "/login", lazy: [...startup, page("auth", "login-page")], budget: { kind: "js", bytes: 150 * kB } },
-  { name: "/tickets", lazy: [...signedIn, page("tickets", "tickets-page")], budget: { kind: "total", bytes: 258 * kB } },
+  { name: "/tickets", lazy: [...signedIn, page("tickets", "tickets-page")], budget: { kind: "total", bytes: 250 * kB } },
   { name: "/chats", lazy: [...signedIn, page("chats", "chats-page")] },
   { name: "/contacts", lazy: [...signedIn, page("contacts", "contacts-page")] },
   { name: "/dashboard", lazy: [...signedIn, page("reports", "reports-page")] },

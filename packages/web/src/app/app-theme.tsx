@@ -1,7 +1,6 @@
 import ThemeProvider from "@mui/system/ThemeProvider";
 import { useMemo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { currentLanguage } from "../lib/i18n";
+import { currentLanguage, useTranslation } from "../lib/i18n";
 import { createAppTheme } from "./theme";
 
 /** Atendo's MUI theme, in the interface language (MUI's own texts follow it). */

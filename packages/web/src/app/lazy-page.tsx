@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Spinner } from "../components/spinner";
 import { importOrReloadOnce } from "./reload-once";
 

@@ -1,7 +1,7 @@
 import { businessHoursFields, type WeeklyHours } from "@atendo/contracts";
 import Stack from "@mui/material/Stack";
 import { Controller, useWatch, type Control, type FieldPath, type FieldValues } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { fieldBinding } from "../lib/form";
 import { BusinessHoursField } from "./business-hours-field";
 import { FormTextField, type FormFields } from "./form-text-field";

@@ -1,6 +1,6 @@
 import TextField from "@mui/material/TextField";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { textFieldProps } from "../lib/form";
 
 interface CountedTextFieldProps {

@@ -3,7 +3,7 @@ import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack, { type StackProps } from "@mui/material/Stack";
 import { useWatch, type Control, type FieldPath, type FieldValues, type PathValue, type UseFormSetValue } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { useDestinationItems, useDestinationTypes } from "../lib/destinations";
 import { FormSelectField } from "./form-select-field";
 

@@ -1,6 +1,6 @@
 import Button from "@mui/material/Button";
 import DialogActions from "@mui/material/DialogActions";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 
 interface DialogSubmitActionsProps {
   /** The main button's text ("Save", "Send", ...). */

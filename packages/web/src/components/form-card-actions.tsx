@@ -3,7 +3,7 @@ import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
 import type { FormEventHandler, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Link as RouterLink } from "react-router";
 
 /** Cancel (back to `cancelTo`) and Save at the foot of a full-page form card. */

@@ -2,7 +2,7 @@ import { limits } from "@atendo/contracts";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import type { ReactNode } from "react";
 import type { FieldPath, FieldValues, FormState, UseFormGetFieldState, UseFormRegister } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { textFieldProps } from "../lib/form";
 import { PasswordField } from "./password-field";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Spinner } from "./spinner";
 
 /** Whole-screen wait (session check, a page's code downloading); plain markup, as it shows before MUI loads. */

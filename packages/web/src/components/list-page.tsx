@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Page } from "./page";
 import { QueryState } from "./query-state";
 import { ScrollList, type ScrollListProps } from "./scroll-list";

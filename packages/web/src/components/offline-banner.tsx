@@ -1,7 +1,7 @@
 import CloudOffIcon from "@mui/icons-material/CloudOff";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { useOffline } from "../lib/connectivity";
 
 /** Shown while the server cannot be reached; it goes by itself when the app reconnects (lib/connectivity.ts). */

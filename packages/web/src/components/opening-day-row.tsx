@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { inputTime, intervalProblem, maxIntervals, overlaps } from "../lib/business-hours";
 
 /** Wide enough for the day, its hours and the add button side by side (the grid is a size container). */

@@ -2,7 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { errorMessage } from "../lib/error-message";
 
 interface QueryStateProps {

@@ -3,7 +3,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { ReactNode, Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 
 export interface ScrollListProps {
   /** Attach {@link useInfiniteScroll}'s ref and handler to page on scrolling. */

@@ -8,7 +8,7 @@ import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { copyText } from "../lib/clipboard";
 import { toast } from "../lib/toast";
 import { visuallyHidden } from "./visually-hidden";

@@ -5,7 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { readPreference, storageKeys, writePreference } from "../lib/local-storage";
 import { usePublicConfig } from "../lib/public-config";
 

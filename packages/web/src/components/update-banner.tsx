@@ -2,7 +2,7 @@ import SystemUpdateAltIcon from "@mui/icons-material/SystemUpdateAlt";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { usePublicConfig } from "../lib/public-config";
 import { applyUpdate, useUpdateWaiting } from "../lib/service-worker";
 

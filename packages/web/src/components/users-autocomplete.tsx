@@ -5,7 +5,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type HTMLAttributes, type Key, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { errorMessage } from "../lib/error-message";
 import { http } from "../lib/http";
 import { useDebouncedValue } from "../lib/use-debounced-value";

@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { useWindowedRows } from "./use-windowed-rows";
 
 interface VirtualRowsProps<T extends { id: number }> {

@@ -1,12 +1,26 @@
 import { languages, type Language } from "@atendo/contracts";
-import i18n, { type BackendModule } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { languageDetector } from "./language-detector";
+import { useMemo, useSyncExternalStore } from "react";
+import { detectLanguages, rememberLanguage } from "./language-detector";
 
+/**
+ * The interface's texts (docs/decisions/0043-web-delivery.md). What the app used of i18next and
+ * react-i18next — nested keys, `{{value}}` and `{{value, number}}`, plurals by `count`, English as
+ * the fallback, a language picked by the user or the browser, each language downloaded on use —
+ * in a module of its own: the two libraries were 15 kB gzip of every page's first download.
+ */
 export const supportedLanguages: readonly Language[] = languages;
 
-// Each language's texts are their own chunk, downloaded when the language is used (docs/decisions/
-// 0043-web-delivery.md): a first visit carries its language and the English fallback, not all three.
+type Texts = { [key: string]: string | Texts };
+export interface TranslateOptions {
+  /** Picks `<key>_one`, `<key>_other`… by the language's plural rules, and fills `{{count}}`. */
+  count?: number;
+  /** Another language than the current one (its texts must be loaded). */
+  lng?: Language;
+  [value: string]: unknown;
+}
+
+// Each language's texts are their own chunk, downloaded when the language is used: a first visit
+// carries its language and the English fallback, not all three.
 const localeFiles: Record<Language, () => Promise<{ default: object }>> = {
   en: () => import("../locales/en.json"),
   pt: () => import("../locales/pt.json"),
@@ -19,43 +33,132 @@ const errorFiles: Record<Language, () => Promise<{ default: object }>> = {
   es: () => import("./error-texts/es"),
 };
 
-/** UI texts plus the error catalogue of contracts under `errors.<CODE>`, read on demand. */
-const lazyTexts: BackendModule = {
-  type: "backend",
-  init: () => undefined,
-  read(language, _namespace, callback) {
-    const base = currentLanguage(language);
-    Promise.all([localeFiles[base](), errorFiles[base]()]).then(
-      ([texts, errors]) => callback(null, { ...texts.default, errors: errors.default }),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
+const loaded = new Map<Language, Texts>();
+const loading = new Map<Language, Promise<void>>();
+const listeners = new Set<(language: Language) => void>();
+let active: Language = "en";
+// Bumped on every change a render shows (a language switched or its texts arrived).
+let version = 0;
+
+function load(language: Language): Promise<void> {
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = Promise.all([localeFiles[language](), errorFiles[language]()]).then(([texts, errors]) => {
+      loaded.set(language, { ...(texts.default as Texts), errors: errors.default as Texts });
+    });
+    // A failed download may be tried again (the next switch, or a reload).
+    pending.catch(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/** The supported language a tag stands for ("pt-BR" → "pt"), or undefined. */
+function supported(tag: string | undefined): Language | undefined {
+  const base = tag?.split("-")[0]?.toLowerCase();
+  return supportedLanguages.find((language) => language === base);
+}
+
+function lookup(texts: Texts | undefined, key: string): string | undefined {
+  let node: string | Texts | undefined = texts;
+  for (const part of key.split(".")) {
+    if (node === undefined || typeof node === "string") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralOf(language: Language, count: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
+/** The text in one language: the plural form for `count` first, then the plain key. */
+function textIn(language: Language, key: string, count: number | undefined): string | undefined {
+  const texts = loaded.get(language);
+  if (count !== undefined) {
+    const plural = lookup(texts, `${key}_${pluralOf(language, count)}`) ?? lookup(texts, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(texts, key);
+}
+
+/** `{{name}}` is the value as text; `{{name, number}}` is a number in the language's format. */
+function interpolate(text: string, language: Language, options: TranslateOptions): string {
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (match, name: string, format?: string) => {
+    const value = options[name];
+    if (value === undefined) return match;
+    if (format === "number" && typeof value === "number") return new Intl.NumberFormat(language).format(value);
+    return String(value);
+  });
+}
+
+/** The text of `key` in the current language (or `lng`), else English, else the key itself. */
+function t(key: string, options: TranslateOptions = {}): string {
+  const language = options.lng ?? active;
+  const text = textIn(language, key, options.count) ?? textIn("en", key, options.count);
+  return text === undefined ? key : interpolate(text, language, options);
+}
+
+function emit(): void {
+  version += 1;
+  for (const listener of listeners) listener(active);
+}
+
+/** Switches the interface's language, once its texts are here; remembered on this device. */
+async function changeLanguage(tag: string): Promise<void> {
+  const language = supported(tag) ?? "en";
+  await Promise.all([load(language), load("en")]);
+  active = language;
+  rememberLanguage(language);
+  syncDocumentLanguage(language);
+  emit();
+}
+
+export const i18n = {
+  get language(): Language {
+    return active;
+  },
+  get resolvedLanguage(): Language {
+    return active;
+  },
+  t,
+  exists: (key: string): boolean => textIn(active, key, undefined) !== undefined || textIn("en", key, undefined) !== undefined,
+  changeLanguage,
+  on(event: "languageChanged", listener: (language: Language) => void): void {
+    if (event === "languageChanged") listeners.add(listener);
   },
 };
 
-export const i18nReady = i18n
-  .use(lazyTexts)
-  .use(languageDetector)
-  .use(initReactI18next)
-  .init({
-    supportedLngs: [...languages],
-    nonExplicitSupportedLngs: true,
-    load: "languageOnly",
-    fallbackLng: "en",
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-
-function syncDocumentLanguage(language: string | undefined): void {
-  if (typeof document !== "undefined" && language) document.documentElement.lang = language;
+function syncDocumentLanguage(language: string): void {
+  if (typeof document !== "undefined") document.documentElement.lang = language;
 }
 
-i18n.on("languageChanged", syncDocumentLanguage);
-syncDocumentLanguage(i18n.resolvedLanguage);
+/** The first language the user picked or the browser prefers that the app has; English otherwise. */
+const detected = detectLanguages().map(supported).find((language) => language !== undefined) ?? "en";
+
+/** Resolves once the detected language's texts are here (the app renders then, or on failure). */
+export const i18nReady: Promise<void> = changeLanguage(detected);
 
 /** The active language among the supported ones ("pt-BR" shows as "pt"). */
-export function currentLanguage(resolved: string | undefined = i18n.resolvedLanguage ?? i18n.language): Language {
-  const base = (resolved ?? "en").split("-")[0] as Language;
-  return supportedLanguages.includes(base) ? base : "en";
+export function currentLanguage(resolved: string | undefined = active): Language {
+  return supported(resolved) ?? "en";
 }
 
-export { i18n };
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => version;
+
+/**
+ * `t` and the language for a component, which renders again when the language or its texts
+ * change. `t` is a new function then, so what a component memoizes on it is computed again.
+ */
+export function useTranslation(): { t: typeof t; i18n: typeof i18n } {
+  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `current` is the reason for a new `t`
+  return useMemo(() => ({ t: (key: string, options?: TranslateOptions) => t(key, options), i18n }), [current]);
+}

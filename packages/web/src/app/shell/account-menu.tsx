@@ -1,7 +1,7 @@
 import Avatar from "@mui/material/Avatar";
 import IconButton from "@mui/material/IconButton";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { useLogout } from "../../features/auth";
 import { useCurrentUser } from "../../lib/session";

@@ -5,7 +5,7 @@ import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { defaultLogoUrl, usePublicConfig } from "../../lib/public-config";
 import { AccountMenu } from "./account-menu";
 import { LanguageMenu } from "./language-menu";

@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link as RouterLink, useLocation } from "react-router";
 import { configPageOf } from "../../lib/last-config-page";
 import { useCurrentUser } from "../../lib/session";

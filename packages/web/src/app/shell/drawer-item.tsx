@@ -6,7 +6,7 @@ import ListItemText from "@mui/material/ListItemText";
 import type SvgIcon from "@mui/material/SvgIcon";
 import { Tooltip } from "../../components/tooltip";
 import type { ReactElement } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link as RouterLink } from "react-router";
 import type { NavItem } from "./nav-items";
 

@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
 import List from "@mui/material/List";
 import ListSubheader from "@mui/material/ListSubheader";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useLocation } from "react-router";
 import { configPageOf, getLastConfigPage } from "../../lib/last-config-page";
 import { useCurrentUser } from "../../lib/session";

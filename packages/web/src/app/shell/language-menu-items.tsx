@@ -3,8 +3,7 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import { useTranslation } from "react-i18next";
-import { currentLanguage, supportedLanguages } from "../../lib/i18n";
+import { currentLanguage, supportedLanguages, useTranslation } from "../../lib/i18n";
 
 export interface LanguageMenuItemsProps {
   menuId: string;

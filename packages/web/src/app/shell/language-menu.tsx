@@ -1,9 +1,8 @@
 import TranslateIcon from "@mui/icons-material/Translate";
 import Button from "@mui/material/Button";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { lazyDialog } from "../../components/lazy-dialog";
-import { currentLanguage } from "../../lib/i18n";
+import { currentLanguage, useTranslation } from "../../lib/i18n";
 
 // The menu (MUI's Menu, Popover and MenuItem) downloads when first opened, not with the shell.
 const LanguageMenuItems = lazyDialog(
@@ -11,7 +10,7 @@ const LanguageMenuItems = lazyDialog(
   (props) => props.anchor !== null,
 );
 
-/** en / pt / es; the choice is remembered by the language detector (localStorage "i18nextLng"). */
+/** en / pt / es; the choice is remembered on this device (lib/language-detector.ts). */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

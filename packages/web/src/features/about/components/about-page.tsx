@@ -2,7 +2,7 @@ import { licence } from "@atendo/contracts";
 import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { SectionCard } from "../../../components/section-card";

@@ -1,5 +1,5 @@
 import { createAnnouncementBody, limits, type Announcement } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { z } from "zod";
 import { DestinationFields } from "../../../components/destination-fields";
 import { CardForm } from "../../../components/form-card-actions";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AdminListPage } from "../../../components/admin-list-page";
 import { paths } from "../../../lib/paths";
 import { useAnnouncements, useAnnouncementsLive, useDeleteAnnouncement } from "../hooks/use-announcements";

@@ -1,6 +1,6 @@
 import { loginEmailPattern } from "@atendo/contracts";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Spinner } from "../../../components/spinner";
 import { useLogin } from "../hooks/use-login";
 import { OutlinedField } from "./outlined-field";

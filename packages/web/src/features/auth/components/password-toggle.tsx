@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 // Material's "visibility" and "visibility off" icons.
 const showIconPath =

@@ -3,7 +3,7 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { FormTextField } from "../../../components/form-text-field";
 import { isApiError } from "../../../lib/http";

@@ -1,7 +1,7 @@
 import { limits, signupBody } from "@atendo/contracts";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { FormTextField } from "../../../components/form-text-field";
 import { useContractForm } from "../../../lib/form";
 import { useSignup } from "../hooks/use-signup";

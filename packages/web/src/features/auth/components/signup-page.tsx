@@ -1,5 +1,5 @@
 import Alert from "@mui/material/Alert";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { usePublicConfig } from "../../../lib/public-config";
 import { AuthLayout } from "./auth-layout";

@@ -1,6 +1,6 @@
 import type { ForgotPasswordBody, ResetPasswordBody } from "@atendo/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { toastError } from "../../../lib/error-message";
 import { isApiError } from "../../../lib/http";

@@ -1,6 +1,6 @@
 import type { SignupBody } from "@atendo/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";

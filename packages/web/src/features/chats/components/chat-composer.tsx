@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Composer, QuotedBlock } from "../../messages";
 import { useSendChatMessage } from "../hooks/use-chat-actions";
 

@@ -12,7 +12,7 @@ import ListItemText from "@mui/material/ListItemText";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { paths } from "../../../lib/paths";

@@ -5,7 +5,7 @@ import ButtonBase from "@mui/material/ButtonBase";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { visuallyHidden } from "../../../components/visually-hidden";
 import { paths } from "../../../lib/paths";

@@ -4,7 +4,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import IconButton from "@mui/material/IconButton";
 import Switch from "@mui/material/Switch";
 import Tooltip from "@mui/material/Tooltip";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { can } from "@atendo/contracts";
 import { QueryState } from "../../../components/query-state";
 import { SearchField } from "../../../components/search-field";

@@ -1,6 +1,6 @@
 import type { Chat, ChatMessage } from "@atendo/contracts";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ConversationList, DeleteMessageDialog } from "../../messages";
 import { useDeleteChatMessage } from "../hooks/use-chat-actions";
 import { useChatMessages } from "../hooks/use-chat-messages";

@@ -2,7 +2,7 @@ import type { Chat } from "@atendo/contracts";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { LinkRow } from "../../../components/link-row";
 import { formatListTime } from "../../../lib/date-format";
 import { paths } from "../../../lib/paths";

@@ -1,7 +1,7 @@
 import { chatAbilities, chatFactsOf, type ChatMessage } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { PaneState } from "../../../components/pane-state";
 import { paths } from "../../../lib/paths";

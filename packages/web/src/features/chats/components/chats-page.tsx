@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ListDetailPage } from "../../../components/list-detail-page";
 import { paths } from "../../../lib/paths";
 import { useMatchedId } from "../../../lib/use-id-param";

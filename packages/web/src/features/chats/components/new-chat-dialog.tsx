@@ -5,7 +5,7 @@ import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { UsersAutocomplete } from "../../../components/users-autocomplete";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { FormPage } from "../../../components/form-page";
 import { paths } from "../../../lib/paths";
 import { useIdParam } from "../../../lib/use-id-param";

@@ -2,7 +2,7 @@ import { limits, type Connection } from "@atendo/contracts";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import { useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { BusinessHoursFields } from "../../../components/business-hours-fields";
 import { DestinationFields } from "../../../components/destination-fields";
 import { CardForm } from "../../../components/form-card-actions";

@@ -3,7 +3,7 @@ import Stack from "@mui/material/Stack";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog, ConfirmDialog } from "../../../components/confirm-dialog";

@@ -3,7 +3,7 @@ import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AdminTable, type RecordTableProps, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
 import { formatDateTime } from "../../../lib/date-format";
 import { SessionAction } from "./session-action";

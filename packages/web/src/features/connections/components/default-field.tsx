@@ -4,7 +4,7 @@ import FormHelperText from "@mui/material/FormHelperText";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import { Controller } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { ConnectionFormControl } from "./connection-form.schema";
 
 interface DefaultFieldProps {

@@ -7,7 +7,7 @@ import DialogContent from "@mui/material/DialogContent";
 import Typography from "@mui/material/Typography";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { useConnections } from "../hooks/use-connections";
 import { PairingCodeForm } from "./pairing-code-form";

@@ -5,7 +5,7 @@ import ReplayIcon from "@mui/icons-material/Replay";
 import ScienceIcon from "@mui/icons-material/Science";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link as RouterLink } from "react-router";
 import { paths } from "../../../lib/paths";
 import { sessionActionOf } from "./session-action-of";

@@ -13,7 +13,7 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Navigate, Link as RouterLink, useParams } from "react-router";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";

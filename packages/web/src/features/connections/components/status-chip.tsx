@@ -2,7 +2,7 @@ import type { Connection, ConnectionStatus } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import Chip, { type ChipProps } from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 const colors: Record<ConnectionStatus, ChipProps["color"]> = {
   CONNECTED: "success",

@@ -6,7 +6,7 @@ import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import Typography from "@mui/material/Typography";
 import { useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { formatFileSize } from "../lib/file-size";
 
 interface CsvFileFieldProps {

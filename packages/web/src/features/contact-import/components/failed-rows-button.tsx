@@ -1,6 +1,5 @@
 import type { ContactImport } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
-import { currentLanguage } from "../../../lib/i18n";
+import { currentLanguage, useTranslation } from "../../../lib/i18n";
 import { fetchFailures } from "../api/contact-import.api";
 import { DownloadButton } from "./download-button";
 

@@ -1,7 +1,7 @@
 import type { ContactImport } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 const counts = [
   ["total", "totalCount", "text.primary"],

@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { ImportForm } from "./import-form";
 import { ImportProgress } from "./import-progress";

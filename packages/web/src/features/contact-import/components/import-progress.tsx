@@ -5,7 +5,7 @@ import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { progressPercent } from "../lib/import-state";
 import { FailedRowsButton, rowsNotImported } from "./failed-rows-button";
 import { ImportCounts } from "./import-counts";

@@ -2,7 +2,7 @@ import type { ContactImport } from "@atendo/contracts";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { FailedRowsButton, rowsNotImported } from "./failed-rows-button";
 import { StoppedReason } from "./stopped-reason";
 

@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { ApiError } from "../../../lib/http";
 import { errorMessage } from "../../../lib/error-message";
 

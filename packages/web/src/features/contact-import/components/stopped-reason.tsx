@@ -1,5 +1,5 @@
 import type { ContactImport } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 /**
  * Why a failed import stopped: its error code's translation, else the usual cause; then what to

@@ -7,7 +7,7 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { FieldBinding } from "../../../lib/form";
 import { fetchTemplate } from "../api/contact-import.api";
 import { DownloadButton } from "./download-button";

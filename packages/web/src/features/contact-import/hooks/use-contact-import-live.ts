@@ -1,7 +1,7 @@
 import type { ContactImport } from "@atendo/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useServerEvent, useSocket } from "../../../lib/socket";
 import { toast } from "../../../lib/toast";
 import { contactImportKey, ongoingImportQueryOptions } from "../api/contact-import.queries";

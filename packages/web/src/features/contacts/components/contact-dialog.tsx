@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { DialogRecord } from "../../../components/dialog-query-state";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { useContact } from "../hooks/use-contacts";

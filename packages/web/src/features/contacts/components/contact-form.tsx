@@ -2,7 +2,7 @@ import { limits, type Contact } from "@atendo/contracts";
 import DialogContent from "@mui/material/DialogContent";
 import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { DialogForm } from "../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";

@@ -1,6 +1,6 @@
 import { can, type Contact } from "@atendo/contracts";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
 import { ListPage } from "../../../components/list-page";

@@ -3,7 +3,7 @@ import ChatOutlined from "@mui/icons-material/ChatOutlined";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AdminTable, type RecordTableProps, ellipsis, RowLead, RowName, useCompactTable } from "../../../components/admin-table";
 import { ContactAvatar } from "./contact-avatar";
 

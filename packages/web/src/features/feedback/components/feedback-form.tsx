@@ -5,7 +5,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { Controller, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { CountedTextField } from "../../../components/counted-text-field";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { selectFieldProps, textFieldProps, useContractForm } from "../../../lib/form";

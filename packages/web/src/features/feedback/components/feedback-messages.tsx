@@ -6,7 +6,7 @@ import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { QueryState } from "../../../components/query-state";
 import { SectionCard } from "../../../components/section-card";
 import { formatDateTime } from "../../../lib/date-format";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { useCurrentUser } from "../../../lib/session";
 import type { FeedbackOutcome } from "../hooks/use-send-feedback";

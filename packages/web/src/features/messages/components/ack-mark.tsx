@@ -4,7 +4,7 @@ import DoneAll from "@mui/icons-material/DoneAll";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 /** How far an own message got; tickets and internal chats number their acks differently (spec §3). */
 export type AckStage = "pending" | "sent" | "delivered" | "read" | "played";

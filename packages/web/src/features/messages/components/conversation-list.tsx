@@ -4,7 +4,7 @@ import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { forwardRef, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { PaneState } from "../../../components/pane-state";
 import { toast } from "../../../lib/toast";

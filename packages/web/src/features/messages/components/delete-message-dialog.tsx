@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 
 /** "Delete for everyone?" before a message is deleted; open while `message` is set. */

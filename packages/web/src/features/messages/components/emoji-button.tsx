@@ -5,7 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import Popover from "@mui/material/Popover";
 import Tooltip from "@mui/material/Tooltip";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 // Most messages carry no emoji from the picker (phones have their own keyboard): load it on first open.
 const EmojiPicker = lazy(() => import("./emoji-picker"));

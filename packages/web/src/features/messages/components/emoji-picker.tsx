@@ -4,7 +4,7 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useId, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { readPreference, storageKeys, writePreference } from "../../../lib/local-storage";
 import { emojiGroups, withRecent } from "../lib/emoji-sets";
 

@@ -3,7 +3,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import InsertDriveFileOutlined from "@mui/icons-material/InsertDriveFileOutlined";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useDownload } from "../../../lib/use-download";
 import { fetchMedia } from "../api/messages.api";
 

@@ -1,7 +1,7 @@
 import type { Message } from "@atendo/contracts";
 import { layout } from "@atendo/contracts";
 import Skeleton from "@mui/material/Skeleton";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useMediaUrl } from "../hooks/use-message-media";
 import { MediaUnavailable } from "./media-image";
 

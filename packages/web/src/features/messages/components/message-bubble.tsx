@@ -2,7 +2,7 @@ import type { Message, Ticket } from "@atendo/contracts";
 import Shortcut from "@mui/icons-material/Shortcut";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { ConversationMarks } from "./conversation-list";
 import { MessageFrame, type FrameSelection } from "./message-frame";
 import type { MessageMenuActions } from "./message-menu";

@@ -2,7 +2,7 @@ import type { Message, Ticket } from "@atendo/contracts";
 import DrawOutlined from "@mui/icons-material/DrawOutlined";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useCurrentUser } from "../../../lib/session";
 import { useSendMessage } from "../hooks/use-message-actions";
 import { useSignatureOption } from "../hooks/use-signature";

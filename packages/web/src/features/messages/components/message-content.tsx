@@ -4,7 +4,7 @@ import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { FormattedText } from "./formatted-text";
 import { LocationCard } from "./location-card";
 import { MediaDocument } from "./media-document";

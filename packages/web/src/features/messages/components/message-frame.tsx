@@ -4,7 +4,7 @@ import Checkbox from "@mui/material/Checkbox";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { formatTime } from "../lib/message-dates";
 import type { ConversationMarks } from "./conversation-list";
 import { MessageContent, type ContentMessage } from "./message-content";

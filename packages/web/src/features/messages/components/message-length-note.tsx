@@ -1,5 +1,5 @@
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { MessageLength } from "../lib/message-length";
 
 export interface MessageLengthNoteProps {

@@ -1,6 +1,6 @@
 import type { Message, Ticket } from "@atendo/contracts";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
 import { useDeleteMessage } from "../hooks/use-message-actions";
 import { useMessagePermissions } from "../hooks/use-message-permissions";

@@ -4,7 +4,7 @@ import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 /** Each action is absent where the user may not take it (internal chats do not forward). */
 export interface MessageMenuActions {

@@ -2,7 +2,7 @@ import type { Message } from "@atendo/contracts";
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AckMark, type AckStage } from "./ack-mark";
 
 /** A ticket message's ack (spec §3): 0 pending, 1 sent, 3 delivered, 4 read, 5 played. */

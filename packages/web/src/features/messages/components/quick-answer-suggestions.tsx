@@ -2,7 +2,7 @@ import type { QuickAnswer } from "@atendo/contracts";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 interface QuickAnswerSuggestionsProps {
   id: string;

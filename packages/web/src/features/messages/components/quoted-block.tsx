@@ -2,7 +2,7 @@ import type { QuotedMessage } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { summarize } from "../lib/message-summary";
 
 /** A ticket's quote names its sender in `contact` (group members); an internal chat's does not. */

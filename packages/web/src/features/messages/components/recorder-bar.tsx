@@ -6,7 +6,7 @@ import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { RecorderPhase } from "../hooks/use-audio-recorder";
 import { formatDuration } from "../lib/message-dates";
 

@@ -3,7 +3,7 @@ import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 /** Above the input while replying: the quoted message (`children`) and a cancel button. */
 export function ReplyBar({ children, onCancel }: { children: ReactNode; onCancel(): void }) {

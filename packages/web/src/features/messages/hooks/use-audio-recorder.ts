@@ -1,6 +1,6 @@
 import { limits } from "@atendo/contracts";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
 
 export type RecorderPhase = "idle" | "recording" | "encoding";

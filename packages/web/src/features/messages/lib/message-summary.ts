@@ -35,7 +35,7 @@ export function summarize(message: Summarised): MessageSummary {
   }
 }
 
-/** i18next's `t`, as far as a line needs it. */
+/** lib/i18n.ts's `t`, as far as a line needs it. */
 export type Translate = (key: string) => string;
 
 const icons: Partial<Record<MessageMediaType, string>> = { image: "📷", audio: "🎤", video: "🎥", document: "📄", location: "📍", vcard: "👤" };

@@ -2,7 +2,7 @@ import { createMonitoringBody, monitoringStatuses, type Monitoring } from "@aten
 import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
 import { useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { CardForm } from "../../../components/form-card-actions";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormNameField, lengthOf } from "../../../components/form-text-field";

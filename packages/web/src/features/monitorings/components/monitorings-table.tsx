@@ -2,7 +2,7 @@ import type { Monitoring } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AdminTable, ellipsis, RowName, useCompactTable, type RecordTableProps } from "../../../components/admin-table";
 import { QueueChip } from "../../../components/queue-chip";
 

@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { useController, type Control } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { queueOptionProps } from "../../../components/queue-option";
 import { UserAutocomplete } from "../../../components/users-autocomplete";
 import { useQueues } from "../../queues";

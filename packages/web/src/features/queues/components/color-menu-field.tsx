@@ -9,7 +9,7 @@ import FormLabel from "@mui/material/FormLabel";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useId, useState, type KeyboardEvent, type Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { readableTextOn } from "../../../lib/contrast";
 import { ColorSwatch } from "./color-swatch";
 

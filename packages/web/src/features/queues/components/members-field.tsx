@@ -1,5 +1,5 @@
 import type { UserRef } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { UsersAutocomplete } from "../../../components/users-autocomplete";
 import type { FieldBinding } from "../../../lib/form";
 

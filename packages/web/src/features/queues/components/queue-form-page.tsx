@@ -1,6 +1,6 @@
 import type { Queue } from "@atendo/contracts";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { FormPage } from "../../../components/form-page";
 import { paths } from "../../../lib/paths";
 import { useIdParam } from "../../../lib/use-id-param";

@@ -1,6 +1,6 @@
 import { businessHoursFields, createQueueBody, limits, queueColorPresets, userRef, type Queue } from "@atendo/contracts";
 import { Controller } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { z } from "zod";
 import { BusinessHoursFields } from "../../../components/business-hours-fields";
 import { CardForm } from "../../../components/form-card-actions";

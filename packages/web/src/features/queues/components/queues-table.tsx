@@ -1,6 +1,6 @@
 import type { Queue } from "@atendo/contracts";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AdminTable, type RecordTableProps, ellipsis, RowLead, RowName, useCompactTable } from "../../../components/admin-table";
 import { ColorSwatch } from "./color-swatch";
 

@@ -3,7 +3,7 @@ import DialogContent from "@mui/material/DialogContent";
 import InputAdornment from "@mui/material/InputAdornment";
 import Stack from "@mui/material/Stack";
 import { useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { CountedTextField } from "../../../components/counted-text-field";
 import { DialogForm } from "../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";

@@ -1,5 +1,5 @@
 import type { QuickAnswer } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
 import { ListPage } from "../../../components/list-page";

@@ -1,6 +1,6 @@
 import type { QuickAnswer } from "@atendo/contracts";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AdminTable, type RecordTableProps, ellipsis } from "../../../components/admin-table";
 
 interface QuickAnswersTableProps extends RecordTableProps<QuickAnswer> {

@@ -2,8 +2,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import type { ReportQuery } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
-import { currentLanguage } from "../../../lib/i18n";
+import { currentLanguage, useTranslation } from "../../../lib/i18n";
 import { useDownload } from "../../../lib/use-download";
 import { downloadReport } from "../api/reports.api";
 

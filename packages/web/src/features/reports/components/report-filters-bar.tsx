@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useQueues } from "../../queues";
 import { customFrom, reportPeriods, reportStatuses, type RangeProblem, type ReportFilters, type ReportRange } from "../lib/report-filters";
 import { ReportUserField } from "./report-user-field";

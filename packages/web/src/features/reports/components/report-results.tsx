@@ -6,7 +6,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { QueryState } from "../../../components/query-state";
 import { reportPageQueryOptions } from "../api/reports.queries";
 import { ReportDownload } from "./report-download";

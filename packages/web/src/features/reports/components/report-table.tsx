@@ -1,7 +1,7 @@
 import type { ReportTicket } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { DataTable, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
 import { QueueChip } from "../../../components/queue-chip";
 import { formatDateTime } from "../../../lib/date-format";

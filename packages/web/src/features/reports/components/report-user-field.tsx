@@ -1,7 +1,7 @@
 import type { UserRef } from "@atendo/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { UserAutocomplete } from "../../../components/users-autocomplete";
 import { userQueryOptions } from "../../users";
 

@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Page } from "../../../components/page";
 import { formatDateTime } from "../../../lib/date-format";
 import { displayTimeZone } from "../../../lib/time-zone";

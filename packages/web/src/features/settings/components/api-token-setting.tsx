@@ -2,7 +2,7 @@ import RefreshIcon from "@mui/icons-material/Refresh";
 import Button from "@mui/material/Button";
 import CardActions from "@mui/material/CardActions";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { SecretField } from "../../../components/secret-field";
 import { SectionCard } from "../../../components/section-card";

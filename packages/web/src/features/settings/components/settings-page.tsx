@@ -1,5 +1,5 @@
 import Stack from "@mui/material/Stack";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { settingValue, useSettings, useSettingsLive } from "../hooks/use-settings";

@@ -1,6 +1,6 @@
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Switch from "@mui/material/Switch";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { SectionCard } from "../../../components/section-card";
 import { toast } from "../../../lib/toast";
 import { useUpdateSetting } from "../hooks/use-settings";

@@ -2,7 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { readPreference, storageKeys, writePreference } from "../../../lib/local-storage";
 import { requestNotificationPermission, useNotificationState } from "../../../lib/notifications";
 

@@ -2,7 +2,7 @@ import type { Ticket } from "@atendo/contracts";
 import DialpadIcon from "@mui/icons-material/Dialpad";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import Chip from "@mui/material/Chip";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 const chipSx = { height: 20, fontSize: "0.7rem", flexShrink: 0, maxWidth: 180, "& .MuiChip-icon": { fontSize: 14 } } as const;
 

@@ -1,6 +1,6 @@
 import type { Contact, TicketSummary } from "@atendo/contracts";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useLocation, useNavigate } from "react-router";
 import { ListDetailPage } from "../../../components/list-detail-page";
 import { PaneState } from "../../../components/pane-state";

@@ -1,6 +1,6 @@
 import type { Ticket, TicketResult, TicketStatus, TicketSummary, UpdateTicketBody } from "@atendo/contracts";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { paths } from "../../../lib/paths";
 import { useCurrentUser } from "../../../lib/session";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useMatch, useNavigate } from "react-router";
 import { showNotification } from "../../../lib/notifications";
 import { paths } from "../../../lib/paths";

@@ -6,7 +6,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import Typography from "@mui/material/Typography";
 import { Controller, useFieldArray } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { CardForm } from "../../../components/form-card-actions";
 import { FormNameField, FormTextField, lengthOf } from "../../../components/form-text-field";
 import { useContractForm } from "../../../lib/form";

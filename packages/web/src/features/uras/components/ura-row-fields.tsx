@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import type { UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { DestinationFields } from "../../../components/destination-fields";
 import { FormTextField } from "../../../components/form-text-field";
 import type { UraFormInput, UraFormValues } from "./ura-form.schema";

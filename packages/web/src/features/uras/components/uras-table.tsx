@@ -1,6 +1,6 @@
 import type { Ura } from "@atendo/contracts";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AdminTable, ellipsis, RowName, useCompactTable, type RecordTableProps } from "../../../components/admin-table";
 
 interface UrasTableProps extends RecordTableProps<Ura> {

@@ -2,7 +2,7 @@ import { limits, updateUserBody, type User } from "@atendo/contracts";
 import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
 import { Controller, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { FormTextField } from "../../../components/form-text-field";
 import { selectFieldProps, useContractForm } from "../../../lib/form";

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { FormTextField, type FormFields } from "../../../components/form-text-field";
 
 interface CurrentPasswordFieldProps<T extends FieldValues> {

@@ -1,6 +1,6 @@
 import { limits } from "@atendo/contracts";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { PasswordField } from "../../../components/password-field";
 import { textFieldProps } from "../../../lib/form";
 

@@ -1,5 +1,5 @@
 import { can } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { DialogSpinner } from "../../../components/dialog-query-state";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { useCurrentUser } from "../../../lib/session";

@@ -1,7 +1,7 @@
 import { profiles, type Profile } from "@atendo/contracts";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { SelectFieldProps } from "../../../lib/form";
 
 /** The user's profile (spec §6), for a Controller's field (see selectFieldProps). */

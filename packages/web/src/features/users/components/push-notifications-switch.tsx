@@ -4,9 +4,8 @@ import FormHelperText from "@mui/material/FormHelperText";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toastError } from "../../../lib/error-message";
-import { currentLanguage } from "../../../lib/i18n";
+import { currentLanguage, useTranslation } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
 import { disablePush, enablePush, readPushState, type PushState } from "../../../lib/web-push";
 

@@ -2,7 +2,7 @@ import type { User } from "@atendo/contracts";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import type { Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useConnections } from "../../connections";
 
 interface UserConnectionFieldProps {

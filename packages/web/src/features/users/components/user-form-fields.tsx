@@ -3,7 +3,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { FormNameField, FormTextField } from "../../../components/form-text-field";
 import { fieldBinding, selectFieldProps } from "../../../lib/form";
 import { CurrentPasswordField } from "./current-password-field";

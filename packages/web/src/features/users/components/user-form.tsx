@@ -3,7 +3,7 @@ import Alert from "@mui/material/Alert";
 import DialogContent from "@mui/material/DialogContent";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { DialogForm } from "../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { toastError } from "../../../lib/error-message";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { DialogRecord } from "../../../components/dialog-query-state";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";

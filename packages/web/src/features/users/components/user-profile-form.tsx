@@ -3,7 +3,7 @@ import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { z } from "zod";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { useContractForm } from "../../../lib/form";

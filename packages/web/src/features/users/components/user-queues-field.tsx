@@ -1,7 +1,7 @@
 import type { Queue } from "@atendo/contracts";
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { QueueChip } from "../../../components/queue-chip";
 import { queueOptionProps } from "../../../components/queue-option";
 import type { FieldBinding } from "../../../lib/form";

@@ -1,6 +1,6 @@
 import type { User } from "@atendo/contracts";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Outlet, useNavigate } from "react-router";
 import { AddButton } from "../../../components/add-button";
 import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";

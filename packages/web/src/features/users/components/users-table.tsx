@@ -2,7 +2,7 @@ import type { User } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { AdminTable, type RecordTableProps, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
 import { QueueChip } from "../../../components/queue-chip";
 

@@ -1,6 +1,6 @@
 import type { UpdateUserBody, User } from "@atendo/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useCacheMutation } from "../../../lib/cache-mutation";
 import { toast } from "../../../lib/toast";
 import { updateUser } from "../api/users.api";

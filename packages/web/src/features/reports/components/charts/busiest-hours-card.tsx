@@ -1,7 +1,6 @@
 import type { ReportCharts } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
 import { dayNames } from "../../../../lib/business-hours";
-import { currentLanguage } from "../../../../lib/i18n";
+import { currentLanguage, useTranslation } from "../../../../lib/i18n";
 import { BusiestHoursChart, hourRange, weekOrder } from "./busiest-hours-chart";
 import { ChartCard } from "./chart-card";
 

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { heatLevel } from "../../lib/chart-math";
 import { heatColors } from "./chart-palette";
 import { ChartTooltip, type ChartTip } from "./chart-tooltip";

@@ -1,5 +1,5 @@
 import type { ReportDay } from "@atendo/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { dayLabels } from "../../lib/chart-math";
 import { ChartCard, ChartLegend } from "./chart-card";
 import { seriesColors } from "./chart-palette";

@@ -1,6 +1,6 @@
 import type { ReportCharts } from "@atendo/contracts";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { ChartCard, ChartLegend } from "./chart-card";
 import { ChoiceButtons } from "./choice-buttons";
 import { seriesColors } from "./chart-palette";

@@ -1,7 +1,7 @@
 import type { ReportDurations } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { ellipsis } from "../../../../components/admin-table";
 import { seriesColors } from "./chart-palette";
 import { useFormatSeconds } from "./use-format-seconds";

@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { QueryState } from "../../../../components/query-state";
 import { visuallyHidden } from "../../../../components/visually-hidden";
 import { reportChartsQueryOptions } from "../../api/reports.queries";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { formatSeconds } from "../../lib/chart-math";
 
 /** Durations in the user's language ("1 h 5 min"). */

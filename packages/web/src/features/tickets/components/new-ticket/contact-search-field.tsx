@@ -2,7 +2,7 @@ import { limits, type Contact } from "@atendo/contracts";
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { useDebouncedValue } from "../../../../lib/use-debounced-value";
 import { useContactOptions } from "../../hooks/use-ticket-list-actions";
 

@@ -4,7 +4,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { DialogForm } from "../../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../../components/dialog-submit-actions";

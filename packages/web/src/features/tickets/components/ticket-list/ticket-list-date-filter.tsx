@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 
 export interface DateFilterProps {
   /** `yyyy-mm-dd` on the install's clock, null for any day. */

@@ -6,7 +6,7 @@ import ListSubheader from "@mui/material/ListSubheader";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Switch from "@mui/material/Switch";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { QueueChip } from "../../../../components/queue-chip";
 import type { TicketListFilters } from "../../hooks/use-ticket-list-filters";
 import { TicketListDateField } from "./ticket-list-date-field";

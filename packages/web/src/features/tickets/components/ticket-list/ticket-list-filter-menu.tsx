@@ -3,7 +3,7 @@ import Badge from "@mui/material/Badge";
 import IconButton from "@mui/material/IconButton";
 import { Tooltip } from "../../../../components/tooltip";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { lazyDialog } from "../../../../components/lazy-dialog";
 import type { TicketListFilters } from "../../hooks/use-ticket-list-filters";
 

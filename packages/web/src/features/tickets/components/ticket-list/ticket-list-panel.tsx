@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import { Tooltip } from "../../../../components/tooltip";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { QueryState } from "../../../../components/query-state";
 import { SearchField } from "../../../../components/search-field";

@@ -2,7 +2,7 @@ import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { visuallyHidden } from "../../../../components/visually-hidden";
 import type { TicketTab } from "../../hooks/use-ticket-list-filters";
 

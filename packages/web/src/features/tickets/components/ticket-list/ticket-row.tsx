@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { LinkRow } from "../../../../components/link-row";
 import { QueueChip } from "../../../../components/queue-chip";
 import { formatListTime } from "../../../../lib/date-format";

@@ -11,7 +11,7 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { DialogSubmitActions } from "../../../../components/dialog-submit-actions";
 import { ResponsiveDialog } from "../../../../components/responsive-dialog";
 import { SearchField } from "../../../../components/search-field";

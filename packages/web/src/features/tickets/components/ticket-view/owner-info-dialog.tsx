@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { QueueChip } from "../../../../components/queue-chip";
 import { ResponsiveDialog } from "../../../../components/responsive-dialog";
 

@@ -11,7 +11,7 @@ import ListItemText from "@mui/material/ListItemText";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { ResponsiveDialog } from "../../../../components/responsive-dialog";
 import { UsersAutocomplete } from "../../../../components/users-autocomplete";
 import { toast } from "../../../../lib/toast";

@@ -2,7 +2,7 @@ import ShortcutIcon from "@mui/icons-material/Shortcut";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 
 interface SelectionFooterProps {
   count: number;

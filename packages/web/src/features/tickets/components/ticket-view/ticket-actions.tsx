@@ -19,7 +19,7 @@ import Tooltip from "@mui/material/Tooltip";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import type { TicketCommands } from "../../hooks/use-ticket-commands";
 import type { TicketAbilities } from "./ticket-abilities";
 

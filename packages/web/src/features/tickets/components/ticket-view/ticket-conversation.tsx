@@ -1,7 +1,7 @@
 import type { Message, Ticket } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { ConfirmDialog } from "../../../../components/confirm-dialog";
 import { useCurrentUser } from "../../../../lib/session";
 import { MessageComposer, MessageList } from "../../../messages";

@@ -8,7 +8,7 @@ import Typography from "@mui/material/Typography";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { Link } from "react-router";
 import { visuallyHidden } from "../../../../components/visually-hidden";
 import { paths } from "../../../../lib/paths";

@@ -2,7 +2,7 @@ import type { Ticket, TicketStatus } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { toastError } from "../../../../lib/error-message";
 import { paths } from "../../../../lib/paths";

@@ -5,7 +5,7 @@ import FormHelperText from "@mui/material/FormHelperText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import { Controller, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { FormSelectField } from "../../../../components/form-select-field";
 import { DialogForm } from "../../../../components/dialog-form";
 import { DialogSubmitActions } from "../../../../components/dialog-submit-actions";
