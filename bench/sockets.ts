@@ -226,13 +226,14 @@ async function measure(target: string) {
       serverCpuMsPerMessage: cpuBefore && cpuAfter ? { node: perMessage(cpuAfter.own - cpuBefore.own), postgres: perMessage(cpuAfter.descendants - cpuBefore.descendants) } : null,
       /** The bench's own event loop: a high figure means the clients, not the server, set the latency. */
       benchEventLoopDelayP99: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+      benchEventLoopDelayMax: Math.round(loopDelay.max / 1e4) / 100,
     };
     const row = ({ count, p50, p95, p99, max }: LatencySummary) => ({ count, p50, p95, p99, max });
     console.table({ "fan-out (every attendant of the queue heard it)": row(fanOut), "each delivery": row(deliveries), "inbound POST": row(post) });
     console.log(
       `completed ${result.completed}/${total}, timed out ${result.timedOut}, strays ${result.strays}, answered ${result.answeredRate} msgs/s, ` +
         `server ${result.serverRssMiB} MiB (${result.serverMemoryPerSocketKiB} KiB per socket), CPU per message ${JSON.stringify(result.serverCpuMsPerMessage)} ms, ` +
-        `bench event loop p99 ${result.benchEventLoopDelayP99} ms, load ${result.machine.loadAverage1m.min}–${result.machine.loadAverage1m.max}`,
+        `bench event loop p99 ${result.benchEventLoopDelayP99} ms (max ${result.benchEventLoopDelayMax}), load ${result.machine.loadAverage1m.min}–${result.machine.loadAverage1m.max}`,
     );
     return result;
   } finally {
