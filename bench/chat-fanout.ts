@@ -10,6 +10,7 @@ import { cpus, loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Socket } from "socket.io-client";
 import { benchDatabases, startOn } from "./support/databases.js";
+import { assertSignInsFit, atRate, loginAddressOf } from "./support/pacing.js";
 import { adminSocket, login, pool, timed, type AdminSession } from "./support/server-api.js";
 import { cpuSeconds } from "./support/process-cpu.js";
 import { ratio, summarise, writeResult, type LatencySummary } from "./support/stats.js";
@@ -29,15 +30,7 @@ const password = "bench-password";
 const admin = { email: "bench@atendo.local", password };
 const adminEnv = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
 
-/**
- * The sign-in throttle allows 300 attempts per address in 15 minutes (modules/auth/login-throttle.ts),
- * as it should in production: the admin and the first 249 users sign in from 127.0.0.1, each next
- * 250 from the next loopback address (127.0.0.2, …), like a team behind a few office addresses.
- */
-const loginsPerAddress = 250;
-/** Where sign-in number `n` (0 the admin's, then one per user) comes from; undefined: 127.0.0.1, as any client. */
-const loginAddressOf = (n: number) => (n < loginsPerAddress ? undefined : `127.0.0.${1 + Math.floor(n / loginsPerAddress)}`);
-if (usersCount + 1 > loginsPerAddress * 254) throw new Error(`BENCH_CHAT_USERS: at most ${loginsPerAddress * 254 - 1}`);
+assertSignInsFit(usersCount + 1, "BENCH_CHAT_USERS");
 
 /** A seeded generator (Park–Miller), so that every run sends the same messages to the same chats. */
 function seeded(seed: number): () => number {
@@ -158,35 +151,22 @@ async function sendAtRate(
   const allHeard = new Promise<void>((resolve) => (done = resolve));
   const phase: Phase = { fanOut: [], deliveries: [], posts: [], failedPosts: 0, duplicates: 0, outsiders: 0, completed: 0, expected: count, sendingDone: false, done };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const interval = 1000 / rate;
-  const inflight: Promise<void>[] = [];
-  let lateSends = 0;
-  const t0 = performance.now();
-  for (let i = 0; i < count; i++) {
-    const wait = t0 + i * interval - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    else if (wait < -interval) lateSends++;
+  const { offeredSeconds, answeredSeconds, lateSends, lastSent } = await atRate(count, rate, (i) => {
     const chat = random() < groupShare || chats.direct.length === 0 ? pick(chats.groups) : pick(chats.direct);
     const sender = pick(chat.participants);
     const body = `${label}-${i}`;
     const message: Tracked = { sentAt: performance.now(), chat, sender, waiting: new Set(chat.participants.filter((user) => user !== sender)), phase };
     tracked.set(body, message);
-    inflight.push(
-      timed(phase.posts, () => users[sender]!.session.post(`/api/chatmessages/${chat.id}`, { body })).then(
-        () => undefined,
-        () => {
-          phase.failedPosts++;
-          phase.expected--;
-          message.waiting.clear();
-          settled(phase);
-        },
-      ),
+    return timed(phase.posts, () => users[sender]!.session.post(`/api/chatmessages/${chat.id}`, { body })).then(
+      () => undefined,
+      () => {
+        phase.failedPosts++;
+        phase.expected--;
+        message.waiting.clear();
+        settled(phase);
+      },
     );
-  }
-  const offeredSeconds = (performance.now() - t0) / 1000;
-  const lastSent = performance.now();
-  await Promise.all(inflight);
-  const answeredSeconds = (performance.now() - t0) / 1000;
+  });
   phase.sendingDone = true;
   settled(phase);
   let timer: NodeJS.Timeout | undefined;

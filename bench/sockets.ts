@@ -13,6 +13,7 @@ import { cpus, loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Socket } from "socket.io-client";
 import { benchDatabases, startOn } from "./support/databases.js";
+import { assertSignInsFit, atRate, loginAddressOf } from "./support/pacing.js";
 import { cpuSeconds } from "./support/process-cpu.js";
 import { adminSocket, apiConnection, login, pool, timed, type AdminSession, type AppMessageEvent, type PostInbound } from "./support/server-api.js";
 import { summarise, writeResult, type LatencySummary } from "./support/stats.js";
@@ -30,10 +31,7 @@ const targetP99Ms = 100;
 const password = "bench-password";
 const admin = { email: "bench@atendo.local", password };
 
-/** As bench:chat: the sign-in throttle allows 300 attempts per address, so each 250 users sign in from the next loopback address. */
-const loginsPerAddress = 250;
-const loginAddressOf = (n: number) => (n < loginsPerAddress ? undefined : `127.0.0.${1 + Math.floor(n / loginsPerAddress)}`);
-if (usersCount + 1 > loginsPerAddress * 254) throw new Error(`BENCH_SOCKET_USERS: at most ${loginsPerAddress * 254 - 1}`);
+assertSignInsFit(usersCount + 1, "BENCH_SOCKET_USERS");
 
 /** The server process's resident memory in bytes (Linux /proc), or undefined elsewhere. */
 function residentBytes(pid: number): number | undefined {
@@ -88,39 +86,26 @@ function listenAs(socket: Socket, user: number, tracked: Map<string, Tracked>, p
 
 /** Customers write at `rate` msgs/s (not waiting for answers), round-robin over the queues. */
 async function writeAtRate(label: string, count: number, inbound: PostInbound[], members: number[][], tracked: Map<string, Tracked>, phase: Phase) {
-  const interval = 1000 / rate;
-  const inflight: Promise<void>[] = [];
-  let lateSends = 0;
-  const t0 = performance.now();
-  for (let i = 0; i < count; i++) {
-    const wait = t0 + i * interval - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    else if (wait < -interval) lateSends++;
+  const paced = await atRate(count, rate, (i) => {
     const queue = i % queuesCount;
     const customer = Math.floor(i / queuesCount) % customersPerQueue;
     const body = `${label}-${i}`;
     const message: Tracked = { sentAt: performance.now(), waiting: new Set(members[queue]) };
     tracked.set(body, message);
     const number = `5599${String(queue).padStart(3, "0")}${String(customer).padStart(5, "0")}`;
-    inflight.push(
-      timed(phase.posts, () => inbound[queue]!({ externalId: body, number, name: `Customer ${queue}-${customer}`, body })).then(
-        () => undefined,
-        () => {
-          phase.failedPosts++;
-          phase.expected--;
-          message.waiting.clear();
-          settled(phase);
-        },
-      ),
+    return timed(phase.posts, () => inbound[queue]!({ externalId: body, number, name: `Customer ${queue}-${customer}`, body })).then(
+      () => undefined,
+      () => {
+        phase.failedPosts++;
+        phase.expected--;
+        message.waiting.clear();
+        settled(phase);
+      },
     );
-  }
-  const offeredSeconds = (performance.now() - t0) / 1000;
-  const lastSent = performance.now();
-  await Promise.all(inflight);
-  const answeredSeconds = (performance.now() - t0) / 1000;
+  });
   phase.sendingDone = true;
   settled(phase);
-  return { offeredSeconds, answeredSeconds, lateSends, lastSent };
+  return paced;
 }
 
 function newPhase(expected: number): { phase: Phase; heard: Promise<void> } {
