@@ -22,6 +22,9 @@ export const chats = pgTable(
     ownerId: linkId("owner_id", () => users.id),
     /** The newest message's text, as the list shows it. */
     lastMessage: text("last_message").notNull().default(""),
+    /** The newest message's kind and file name when it is a file (null for a text): the list shows "📷 photo.jpg" for a caption-less picture. */
+    lastMessageMediaType: text("last_message_media_type", { enum: messageMediaTypes }),
+    lastMessageFileName: text("last_message_file_name"),
     ...timestamps(),
   },
   (t) => [

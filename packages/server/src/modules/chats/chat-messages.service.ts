@@ -72,7 +72,7 @@ export async function deleteChatMessage(ctx: AppContext, actor: Actor, id: numbe
   await ctx.db.update(chatMessages).set({ isDeleted: true, mediaName: null, updatedAt: new Date() }).where(eq(chatMessages.id, id));
   if (row.mediaName) await ctx.media.remove(row.mediaName);
   const wasNewest = (await newestMessageId(ctx, row.chatId)) === id;
-  if (wasNewest) await ctx.db.update(chats).set({ lastMessage: "" }).where(eq(chats.id, row.chatId));
+  if (wasNewest) await ctx.db.update(chats).set({ lastMessage: "", lastMessageMediaType: null, lastMessageFileName: null }).where(eq(chats.id, row.chatId));
   const message = await chatMessageRecord(ctx.db, id);
   if (message) emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: chatMessageFor(message, viewerId) }));
   if (wasNewest) {

@@ -115,4 +115,22 @@ describe("chat messages: files", () => {
     await server.request({ method: "DELETE", url: `/api/chatmessages/${image?.id}`, token: ana.token });
     await expectError(server.request({ method: "GET", url, token: bruno.token }), 404, "ERR_NOT_FOUND");
   });
+
+  it("names a file without caption as the chat's last message, and forgets it after a text or a delete", async () => {
+    const chat = await trio();
+    const form = multipart([{ name: "medias", file: pngBytes, fileName: "receipt.png", type: "image/png" }]);
+    const response = await server.request({ method: "POST", url: `/api/chatmessages/${chat.id}`, token: ana.token, ...form });
+    expect(response.statusCode, response.body).toBe(201);
+    const [image] = (response.json() as { messages: ChatMessage[] }).messages;
+    expect(await getChat(server, bruno.token, chat.id)).toMatchObject({ lastMessage: "receipt.png", lastMessageMedia: { mediaType: "image", fileName: "receipt.png" } });
+
+    await sendChatText(server, bruno.token, chat.id, "thanks");
+    expect(await getChat(server, carla.token, chat.id)).toMatchObject({ lastMessage: "thanks", lastMessageMedia: null });
+
+    const again = await server.request({ method: "POST", url: `/api/chatmessages/${chat.id}`, token: ana.token, ...form });
+    const [newest] = (again.json() as { messages: ChatMessage[] }).messages;
+    await server.request({ method: "DELETE", url: `/api/chatmessages/${newest?.id}`, token: ana.token });
+    expect(await getChat(server, bruno.token, chat.id)).toMatchObject({ lastMessage: "", lastMessageMedia: null });
+    expect(image?.id).toBeLessThan(newest?.id ?? 0);
+  });
 });

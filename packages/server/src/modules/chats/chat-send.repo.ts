@@ -35,7 +35,12 @@ function prepareSend(db: Db, name: string) {
   const touched = db.$with("touched").as(
     db
       .update(chats)
-      .set({ lastMessage: sql`(select i.body from ${inserted} as i order by i.id desc limit 1)`, updatedAt: sql`${p("now")}::timestamptz` })
+      .set({
+        lastMessage: sql`(select i.body from ${inserted} as i order by i.id desc limit 1)`,
+        lastMessageMediaType: sql`(select nullif(i.media_type, 'chat') from ${inserted} as i order by i.id desc limit 1)`,
+        lastMessageFileName: sql`(select case when i.media_type <> 'chat' then i.file_name end from ${inserted} as i order by i.id desc limit 1)`,
+        updatedAt: sql`${p("now")}::timestamptz`,
+      })
       .where(sql`${chats.id} = (select i.chat_id from ${inserted} as i limit 1)`)
       .returning(),
   );

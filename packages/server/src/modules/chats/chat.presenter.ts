@@ -34,6 +34,7 @@ export function chatViews(record: ChatRecord): (viewerId: number | null) => Chat
     pictureUrl: null,
     ownerId: row.ownerId,
     lastMessage: row.lastMessage,
+    lastMessageMedia: row.lastMessageMediaType === null ? null : { mediaType: row.lastMessageMediaType, fileName: row.lastMessageFileName },
     unreadMessages: (viewerId === null ? undefined : unread.get(viewerId)) ?? 0,
     userChat,
     createdAt,
