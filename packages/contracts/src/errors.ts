@@ -45,6 +45,13 @@ export const errorCatalogue = {
     "Esta conexão ainda não foi iniciada.",
     "Esta conexión aún no se ha iniciado.",
   ),
+  /** Several instances: the one that runs the connection did not take or answer the command in time (docs/decisions/0053). */
+  ERR_WAPP_OWNER_UNREACHABLE: {
+    status: 503,
+    en: "The server running this connection did not answer. Try again in a few seconds.",
+    pt: "O servidor que executa esta conexão não respondeu. Tente novamente em alguns segundos.",
+    es: "El servidor que ejecuta esta conexión no respondió. Inténtelo de nuevo en unos segundos.",
+  },
   ERR_WAPP_CHECK_CONTACT: connectionError(
     502,
     "Could not check the contact's number.",

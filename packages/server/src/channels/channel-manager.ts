@@ -5,8 +5,10 @@ import type { Database } from "../db/client.js";
 import { connections } from "../db/schema/index.js";
 import type { ConnectionRow } from "../modules/connections/connection.presenter.js";
 import type { ChannelDriver, DriverEvents, DriverFactory } from "./channel-driver.js";
+import { commandBusFor, type CommandBus, type CommandTimeouts } from "./command-bus.js";
 import type { EventWiring } from "./driver-events.js";
 import { ownershipLocksFor, type OwnershipLocks } from "./ownership.js";
+import { SessionCommands } from "./session-commands.js";
 
 /** What the manager needs of the app: it is built before the app context, which holds it. */
 export interface ChannelManagerDeps {
@@ -29,6 +31,10 @@ export interface ChannelManagerOptions {
   locks?: OwnershipLocks;
   /** In-line retries of an inbound message the pipeline could not store (inbound-failures.ts). */
   inboundRetryDelaysMs?: readonly number[];
+  /** How commands reach the instance that runs a connection; default: LISTEN/NOTIFY on PostgreSQL, none on PGlite. */
+  commands?: CommandBus;
+  /** How long the owner has to take a forwarded command, then to answer it. */
+  commandTimeouts?: CommandTimeouts;
 }
 
 /**
@@ -74,6 +80,8 @@ export class ChannelManager {
   private readonly standby = new Map<number, ConnectionKind>();
   private readonly queues = new Map<number, Promise<void>>();
   private readonly locks: OwnershipLocks;
+  /** Disconnect, pairing code, delete a sent message, try again: carried out where the connection runs. */
+  readonly commands: SessionCommands;
   private ownershipRound: Promise<void> | undefined;
   private closed = false;
 
@@ -83,6 +91,18 @@ export class ChannelManager {
   ) {
     this.locks = options.locks ?? ownershipLocksFor(deps.database, deps.log);
     this.locks.onLost(() => this.ownershipLost());
+    this.commands = new SessionCommands(
+      options.commands ?? commandBusFor(deps.database, deps.log),
+      {
+        handles: (connectionId) => this.slots.has(connectionId),
+        start: (connectionId, kind) => this.start(connectionId, kind),
+        logout: (connectionId, kind) => this.logout(connectionId, kind),
+        driverFor: (connectionId) => this.driverFor(connectionId),
+        report: (connectionId, update) => this.deps.events(connectionId, { isCurrent: () => true }).onSession(update),
+      },
+      deps.log,
+      options.commandTimeouts,
+    );
     for (const [kind, factory] of Object.entries(deps.drivers ?? {}) as [ConnectionKind, DriverFactory | null][]) {
       if (factory) this.factories.set(kind, factory);
     }
@@ -140,6 +160,8 @@ export class ChannelManager {
       this.log.warn({ connectionId, kind }, "no channel driver registered for this kind; the connection stays idle");
       return;
     }
+    // Heard before the claim: a command may follow it at once.
+    if (exclusiveKinds.has(kind)) await this.commands.listen();
     if (exclusiveKinds.has(kind) && !(await this.own(connectionId))) {
       if (!this.closed) this.standby.set(connectionId, kind);
       return;
@@ -169,6 +191,7 @@ export class ChannelManager {
     this.ownershipRound ??= (async () => {
       try {
         await this.locks.check();
+        await this.commands.check();
         // Known before the read: a connection created here meanwhile is not taken for a deleted one.
         const known = [...this.slots.keys(), ...this.standby.keys()];
         const rows = await this.db.select({ id: connections.id, kind: connections.kind }).from(connections);
@@ -282,6 +305,7 @@ export class ChannelManager {
     await this.ownershipRound;
     await Promise.all([...new Set([...this.slots.keys(), ...this.standby.keys()])].map((id) => this.stop(id)));
     await this.locks.close();
+    await this.commands.close();
   }
 
   /** Runs a driver call, bounded in time; a failure is logged, never thrown. */

@@ -24,6 +24,8 @@ import {
 
 const tags = ["connections"];
 const readErrors = errorResponses(403, 404);
+/** Session commands: 503 ERR_WAPP_OWNER_UNREACHABLE when the instance that runs the connection does not answer. */
+const sessionErrors = errorResponses(403, 404, 503);
 const writeErrors = errorResponses(400, 403, 404);
 
 /** Admin only. Paths follow the spec (§7): a connection is a "whatsapp" whatever its kind. */
@@ -54,13 +56,13 @@ export function connectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.delete(
     "/api/whatsappsession/:id",
-    { schema: { tags, summary: "Disconnect: answers at once; statuses follow as whatsappSession events", params: idParam, response: { 200: okResponse, ...readErrors } } },
+    { schema: { tags, summary: "Disconnect: answers at once; statuses follow as whatsappSession events", params: idParam, response: { 200: okResponse, ...sessionErrors } } },
     async (request) => ok(disconnectSession(ctx, actorOf(request), request.params.id)),
   );
 
   r.post(
     "/api/whatsappsession/:id",
-    { schema: { tags, summary: "Try again: restarts the session on its stored credentials; statuses follow as whatsappSession events", params: idParam, response: { 200: okResponse, ...readErrors } } },
+    { schema: { tags, summary: "Try again: restarts the session on its stored credentials; statuses follow as whatsappSession events", params: idParam, response: { 200: okResponse, ...sessionErrors } } },
     async (request) => ok(restartSession(ctx, actorOf(request), request.params.id)),
   );
 
@@ -72,7 +74,7 @@ export function connectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: "Pair by phone number: the code to type on the phone",
         params: idParam,
         body: pairingCodeBody,
-        response: { 200: pairingCode, ...errorResponses(400, 403, 404, 409) },
+        response: { 200: pairingCode, ...errorResponses(400, 403, 404, 409, 503) },
       },
     },
     async (request) => ({ code: await requestPairingCode(ctx, actorOf(request), request.params.id, request.body.number) }),

@@ -1,7 +1,6 @@
 import type { Connection, createConnectionBody, updateConnectionBody } from "@atendo/contracts";
 import { asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { isWhatsappDriver } from "../../channels/whatsapp/index.js";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { connections, tickets, users } from "../../db/schema/index.js";
@@ -10,7 +9,7 @@ import type { Actor } from "../../core/actor.js";
 import { newOpaqueToken } from "../auth/tokens.js";
 import { announceClosed, keepHistoryOf } from "./connection-history.js";
 import { assertCanManageConnections } from "./connection.policy.js";
-import { emitConnection, emitSession, presentConnection, type ConnectionRow } from "./connection.presenter.js";
+import { emitConnection, presentConnection, type ConnectionRow } from "./connection.presenter.js";
 import { clearOtherDefaults, lockDefaultFlag } from "./default-flag.js";
 import { assertDestination } from "../destinations/destinations.service.js";
 
@@ -166,19 +165,13 @@ export async function deleteConnection(ctx: AppContext, actor: Actor, id: number
 /**
  * DELETE /whatsappsession/{id}: DISCONNECTING at once (admins see the spinner), then the driver
  * logs out — up to two minutes for WhatsApp — and a fresh one starts; its statuses arrive as
- * `whatsappSession` events.
+ * `whatsappSession` events. Carried out by the instance that runs the connection (the session
+ * commands, like the two below: docs/decisions/0053); the permission is checked here, first.
  */
 export async function disconnectSession(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageConnections(actor);
   const current = await findConnection(ctx.db, id);
-  const [row] = await ctx.db
-    .update(connections)
-    .set({ status: "DISCONNECTING", qrcode: "", updatedAt: new Date() })
-    .where(eq(connections.id, id))
-    .returning();
-  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
-  emitSession(ctx, row);
-  void ctx.channels.logout(id, current.kind);
+  await ctx.channels.commands.disconnect(id, current.kind);
 }
 
 /**
@@ -189,7 +182,7 @@ export async function disconnectSession(ctx: AppContext, actor: Actor, id: numbe
 export async function restartSession(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageConnections(actor);
   const current = await findConnection(ctx.db, id);
-  await ctx.channels.start(id, current.kind);
+  await ctx.channels.commands.restart(id, current.kind);
 }
 
 /** POST /whatsappsession/{id}/pairing-code: pairing by phone number (WhatsApp connections). */
@@ -197,9 +190,7 @@ export async function requestPairingCode(ctx: AppContext, actor: Actor, id: numb
   assertCanManageConnections(actor);
   const connection = await findConnection(ctx.db, id);
   if (connection.kind !== "whatsapp") throw new AppError("ERR_NO_WAPP_FOUND", 404, "Pairing codes are for WhatsApp connections.");
-  const driver = ctx.channels.driverFor(id);
-  if (!isWhatsappDriver(driver)) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
-  return driver.requestPairingCode(number);
+  return ctx.channels.commands.requestPairingCode(id, number);
 }
 
 /** GET /tickets/count {whatsappId}: for the delete confirmation (the tickets it closes or keeps). */

@@ -74,7 +74,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
         description: "Body `{ ticketId }`: the ticket the message is shown in (must be the message's ticket).",
         params: messageIdParam,
         body: deleteMessageBody,
-        response: { 200: okResponse, ...errorResponses(400, 403, 404, 502) },
+        response: { 200: okResponse, ...errorResponses(400, 403, 404, 502, 503) },
       },
     },
     async (request) => ok(deleteMessage(ctx, actorOf(request), request.params.id, request.body.ticketId)),

@@ -76,7 +76,8 @@ export async function markMessagesRead(ctx: AppContext, actor: Actor, ticketId: 
  * ticket they may write in; deleted on the channel for everyone, then kept and marked deleted.
  * `ticketId` must be the message's ticket: the web names the ticket on screen, and a message of
  * another ticket (another connection) is refused rather than deleted behind the user's back.
- * A channel failure answers ERR_DELETE_WAPP_MSG and changes nothing (docs/decisions/0021).
+ * A channel failure answers ERR_DELETE_WAPP_MSG and changes nothing (docs/decisions/0021); the
+ * instance that runs the connection not answering, ERR_WAPP_OWNER_UNREACHABLE (0053).
  */
 export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: number, ticketId: number): Promise<void> {
   const [row] = await ctx.db
@@ -98,9 +99,12 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: nu
   if (message.externalId) {
     const connectionId = sendingConnection(message);
     try {
-      await ctx.channels.driverFor(connectionId).deleteMessage({ number: row.number, isGroup: ticket.isGroup }, message.externalId, true);
+      // Carried out by the instance that runs the connection, wherever this request arrived (docs/decisions/0053).
+      await ctx.channels.commands.deleteMessage(connectionId, { number: row.number, isGroup: ticket.isGroup }, message.externalId, true);
     } catch (error) {
       ctx.log.warn({ err: error, messageId }, "message not deleted on the channel");
+      // That instance not answering is said as such: trying again shortly may work.
+      if (error instanceof AppError && error.code === "ERR_WAPP_OWNER_UNREACHABLE") throw error;
       throw new AppError("ERR_DELETE_WAPP_MSG");
     }
   }
