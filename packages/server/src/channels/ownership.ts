@@ -43,6 +43,13 @@ export function postgresLocks(url: string, log: FastifyBaseLogger): OwnershipLoc
   let closed = false;
   const held = new Set<number>();
   const listeners: (() => void)[] = [];
+  /** One query at a time on the lock session: pg no longer queues a client's concurrent queries for us. */
+  let tail: Promise<unknown> = Promise.resolve();
+  function serially<T>(query: () => Promise<T>): Promise<T> {
+    const run = tail.then(query, query);
+    tail = run.catch(() => undefined);
+    return run;
+  }
 
   /** The session `dead` is gone: so are its locks. */
   function lose(dead: pg.Client, reason: unknown): void {
@@ -81,19 +88,20 @@ export function postgresLocks(url: string, log: FastifyBaseLogger): OwnershipLoc
       // The lock is re-entrant within a session: taking it twice would need two unlocks.
       if (held.has(connectionId)) return true;
       const c = await session();
-      const { rows } = await c.query<{ ok: boolean }>("select pg_try_advisory_lock($1, $2) as ok", [OWNERSHIP_LOCK_CLASS, connectionId]);
+      const { rows } = await serially(() => c.query<{ ok: boolean }>("select pg_try_advisory_lock($1, $2) as ok", [OWNERSHIP_LOCK_CLASS, connectionId]));
       if (rows[0]?.ok) held.add(connectionId);
       return Boolean(rows[0]?.ok);
     },
     async release(connectionId) {
-      if (!held.delete(connectionId) || !client) return;
-      await client.query("select pg_advisory_unlock($1, $2)", [OWNERSHIP_LOCK_CLASS, connectionId]).catch(() => undefined);
+      const c = client;
+      if (!held.delete(connectionId) || !c) return;
+      await serially(() => c.query("select pg_advisory_unlock($1, $2)", [OWNERSHIP_LOCK_CLASS, connectionId])).catch(() => undefined);
     },
     async check() {
       const c = client;
       if (!c) return;
       try {
-        await c.query("select 1");
+        await serially(() => c.query("select 1"));
       } catch (error) {
         lose(c, error);
       }
