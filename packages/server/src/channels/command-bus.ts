@@ -23,6 +23,7 @@ export const connectionCommand = z.discriminatedUnion("type", [
   z.object({ type: z.literal("restart"), kind: z.enum(connectionKinds) }),
   z.object({ type: z.literal("pairingCode"), number: z.string() }),
   z.object({ type: z.literal("deleteMessage"), to: chatAddress, externalId: z.string(), fromMe: z.boolean() }),
+  z.object({ type: z.literal("checkNumber"), number: z.string() }),
 ]);
 export type ConnectionCommand = z.infer<typeof connectionCommand>;
 

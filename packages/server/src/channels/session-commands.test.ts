@@ -116,6 +116,16 @@ describe("session commands across instances", () => {
       expect(deletesOf(sent.socket)).toEqual([sent.externalId]);
       expect(await isDeleted(sent.id)).toBe(true);
 
+      // A new conversation started on the other instance: the owner's socket checks the number first.
+      const unreachable = await other.server.request({ method: "POST", url: "/api/contacts", token: admin, payload: { name: "Nobody", number: "000111222333" } });
+      const refusedTicket = await other.server.request({
+        method: "POST",
+        url: "/api/tickets",
+        token: admin,
+        payload: { contactId: unreachable.json().id, status: "open", whatsappId: connection.id },
+      });
+      expect([refusedTicket.statusCode, refusedTicket.json().error]).toEqual([400, "ERR_WAPP_INVALID_CONTACT"]);
+
       // Disconnecting: refused to an attendant; for an admin, DISCONNECTING at once, then the owner's socket logs out and a fresh one starts there.
       const sessionUrl = `/api/whatsappsession/${connection.id}`;
       expect((await other.server.request({ method: "DELETE", url: sessionUrl, token: attendant.token })).statusCode).toBe(403);

@@ -1,6 +1,6 @@
 /**
  * The session commands an admin or an attendant issues — disconnect, pairing by code, deleting a
- * sent message, "try again" — carried out by the instance that runs the connection, wherever the
+ * sent message, "try again", checking a number before a new conversation — carried out by the instance that runs the connection, wherever the
  * request arrived: here when the driver runs here, else forwarded over the command bus to the
  * owner, whose answer (or error) is returned as if the call were local (docs/decisions/0053).
  * The caller checks the user's permission before calling: the bus is internal, and the owner
@@ -64,6 +64,11 @@ export class SessionCommands {
     await this.command(connectionId, { type: "deleteMessage", to, externalId, fromMe });
   }
 
+  /** Whether the channel can deliver to a number (the check before a new conversation). */
+  async checkNumber(connectionId: number, number: string): Promise<boolean> {
+    return (await this.command(connectionId, { type: "checkNumber", number })) === true;
+  }
+
   /** Starts hearing other instances' commands (before this one claims a connection). Never rejects: the ownership round retries. */
   async listen(): Promise<void> {
     try {
@@ -113,6 +118,8 @@ export class SessionCommands {
       }
       case "deleteMessage":
         return this.local.driverFor(connectionId).deleteMessage(command.to, command.externalId, command.fromMe);
+      case "checkNumber":
+        return this.local.driverFor(connectionId).checkNumber(command.number);
     }
   }
 }

@@ -35,16 +35,19 @@ async function connectionFor(ctx: AppContext, actor: Actor, whatsappId: number |
 
 /**
  * Before a new conversation: the channel says whether the number can receive messages
- * (ERR_WAPP_INVALID_CONTACT) when it can tell. A connection not connected here right now cannot:
- * the ticket starts and its messages wait in the outbound queue (decision 0023).
+ * (ERR_WAPP_INVALID_CONTACT) when it can tell: the instance that runs the connection is asked,
+ * this one or another (docs/decisions/0053). A connection not connected right now, or whose owner
+ * does not answer, cannot tell: the ticket starts and its messages wait in the outbound queue
+ * (decision 0023).
  */
 export async function assertReachable(ctx: AppContext, connectionId: number, contact: { number: string; isGroup: boolean }): Promise<void> {
-  if (contact.isGroup || !ctx.channels.isRunning(connectionId)) return;
+  if (contact.isGroup || !(ctx.channels.isRunning(connectionId) || ctx.channels.ownedElsewhere(connectionId))) return;
   let reachable: boolean;
   try {
-    reachable = await ctx.channels.driverFor(connectionId).checkNumber(contact.number);
+    reachable = await ctx.channels.commands.checkNumber(connectionId, contact.number);
   } catch (error) {
-    if (error instanceof AppError && (error.code === "WPP_NOT_CONNECTED" || error.code === "ERR_WAPP_NOT_INITIALIZED")) return;
+    const cannotTell = ["WPP_NOT_CONNECTED", "ERR_WAPP_NOT_INITIALIZED", "ERR_WAPP_OWNER_UNREACHABLE"];
+    if (error instanceof AppError && cannotTell.includes(error.code)) return;
     ctx.log.warn({ err: error, connectionId }, "number check failed");
     throw new AppError("ERR_WAPP_CHECK_CONTACT");
   }
