@@ -18,6 +18,7 @@ import { createWhatsappDriver, resendFromStore, type WhatsappDriverDeps } from "
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/client.js";
+import { openReadReplica, type ReadReplica, type ReadReplicaOptions } from "./db/read-replica.js";
 import { authenticate } from "./modules/auth/authenticate.js";
 import { registerAuth } from "./http/auth-plugin.js";
 import { registerBodyDeadline } from "./http/body-deadline.js";
@@ -87,6 +88,8 @@ export interface AppDeps {
   contactImport?: ContactImportOptions;
   /** Web Push timeouts and pace (tests: a short "nobody subscribed" memory). */
   push?: PushNotifierOptions;
+  /** The read replica's timeouts and clock (tests: a clock they move past the retry). */
+  replica?: ReadReplicaOptions;
 }
 
 export interface BuiltApp {
@@ -149,10 +152,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   };
   const channels = new ChannelManager({ database, log, drivers, events: (connectionId, wiring) => driverEvents(ctx, connectionId, wiring) }, deps.channels);
 
+  const replica = openReplica(deps, log);
+
   const ctx: AppContext = {
     config,
     database,
     db,
+    reads: replica?.db ?? db,
     jwtKey,
     mailer: deps.mailer === undefined ? createMailer(config) : deps.mailer,
     log,
@@ -179,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await ctx.push.idle();
     await realtime.close();
   });
+  // After the hook above: the reads of jobs still running finish first.
+  if (replica) app.addHook("onClose", () => replica.close());
 
   registerErrorMapper(app);
   // Before any route: every body, an upload above all, arrives in bounded time or the connection goes.
@@ -234,6 +242,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }
   await registerWebApp(app, config);
   return { app, ctx, jobs };
+}
+
+/** The read replica of DATABASE_REPLICA_URL, if set (docs/decisions/0055). */
+function openReplica(deps: AppDeps, log: FastifyInstance["log"]): ReadReplica | undefined {
+  const url = deps.config.DATABASE_REPLICA_URL;
+  if (!url) return undefined;
+  if (!deps.database.pool) throw new Error("DATABASE_REPLICA_URL needs a PostgreSQL server as the primary (DATABASE_URL).");
+  const replica = openReadReplica(url, deps.database.pool, log, deps.replica);
+  log.info(`Reports and ticket searches read from the ${replica.label}.`);
+  return replica;
 }
 
 /** The VAPID subject (RFC 8292 §2.1): PUSH_SUBJECT, else the install's https address, else the admin's e-mail. */

@@ -28,6 +28,7 @@ describe("loadConfig", () => {
     ["PORT", "eighty"],
     ["PORT", "70000"],
     ["DATABASE_URL", "not a url"],
+    ["DATABASE_REPLICA_URL", "not a url"],
     ["JWT_SECRET", "too-short"],
     ["ADMIN_EMAIL", "admin-at-nowhere"],
     ["ADMIN_PASSWORD", "short"],
@@ -40,6 +41,17 @@ describe("loadConfig", () => {
     const message = rejection({ [variable]: value });
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: `));
     expect(message).not.toContain("\n");
+  });
+
+  it("takes a read replica only beside a DATABASE_URL", () => {
+    const primary = "postgres://atendo@db-primary:5432/atendo";
+    const replica = "postgres://atendo@db-replica:5432/atendo";
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: replica })).toMatchObject({ DATABASE_URL: primary, DATABASE_REPLICA_URL: replica });
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: "" }).DATABASE_REPLICA_URL).toBeUndefined();
+    // The embedded database (no DATABASE_URL) has no replica: said at start-up, not ignored.
+    expect(rejection({ DATABASE_REPLICA_URL: replica })).toBe(
+      "Invalid configuration: DATABASE_REPLICA_URL: needs DATABASE_URL (the primary it replicates); the embedded database has no replica",
+    );
   });
 });
 

@@ -40,6 +40,11 @@ export const configSchema = z.object({
   /** Log every request at info (an access log); otherwise only server errors and slow requests. */
   ACCESS_LOG: flag,
   DATABASE_URL: optionalUrl,
+  /**
+   * A read replica of DATABASE_URL (streaming replication): reports and ticket searches read
+   * there; while it is unreachable they read from the primary (docs/decisions/0055).
+   */
+  DATABASE_REPLICA_URL: optionalUrl,
   /** Without DATABASE_URL: the embedded PostgreSQL server's folder (created on the first start). */
   EMBEDDED_POSTGRES_DIR: z.string().trim().min(1).default("./data/postgres"),
   /** A PGlite folder of an earlier release (imported once), or the database where no PostgreSQL binary exists. */
@@ -108,7 +113,12 @@ export const configSchema = z.object({
   FEEDBACK_TO: optionalText.pipe(z.email().optional()),
   WEB_DIST: z.string().optional(),
   APP_VERSION: z.string().default("0.1.0"),
-});
+})
+  // A replica replicates a server: the embedded database has none to offer.
+  .refine((config) => !config.DATABASE_REPLICA_URL || config.DATABASE_URL, {
+    path: ["DATABASE_REPLICA_URL"],
+    message: "needs DATABASE_URL (the primary it replicates); the embedded database has no replica",
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

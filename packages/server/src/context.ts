@@ -21,6 +21,12 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /**
+   * Where reports and ticket searches read: the read replica when DATABASE_REPLICA_URL is set
+   * (falling back to the primary while it is unreachable), else `db` itself (docs/decisions/0055).
+   * Reads only; whatever must see the request's own writes reads `db`.
+   */
+  reads: Db;
   realtime: Realtime;
   /** HMAC key of access tokens: JWT_SECRET or the one generated at first start. */
   jwtKey: Uint8Array;

@@ -21,6 +21,8 @@ export interface Database {
   label: string;
   /** The PostgreSQL URL (for the few dedicated sessions, e.g. connection ownership locks). */
   url?: string;
+  /** The node-postgres pool (PostgreSQL only): a read replica's statements fall back to it (db/read-replica.ts). */
+  pool?: pg.Pool;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -107,6 +109,7 @@ function openPostgres(url: string, label: string, poolSize = 10, onStatement?: (
     kind: "postgres",
     label,
     url,
+    pool,
     migrate: async () => {
       const client = await pool.connect();
       try {

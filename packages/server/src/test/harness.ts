@@ -39,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica"> {
   mailer?: Mailer | null;
   redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
@@ -82,6 +82,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     logStream: options.logStream,
     resolveHost: options.resolveHost,
     contactImport: options.contactImport,
+    replica: options.replica,
   });
   await bootstrap(ctx);
   await app.ready();

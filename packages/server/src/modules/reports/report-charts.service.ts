@@ -40,15 +40,16 @@ function daySeries(period: ReportPeriod, figures: TicketFigures, messages: Messa
 
 /**
  * GET /reports/charts (issue 15): the figures above the report's table, for the same filters —
- * two statements run side by side (report-charts-query.ts).
+ * two statements run side by side (report-charts-query.ts), on the read replica when there is
+ * one (ctx.reads, docs/decisions/0055).
  */
 export async function reportCharts(ctx: AppContext, actor: Actor, query: ChartsQuery): Promise<ReportCharts> {
   assertCanReadReports(actor);
   const period = reportPeriod(query, ctx.config.TIME_ZONE, new Date());
   const filters = filtersOf(query);
   const [figures, messages] = await Promise.all([
-    figuresOf<TicketFigures>(ctx.db, ticketFiguresStatement(period, filters)),
-    figuresOf<MessageFigures>(ctx.db, messageFiguresStatement(period, filters)),
+    figuresOf<TicketFigures>(ctx.reads, ticketFiguresStatement(period, filters)),
+    figuresOf<MessageFigures>(ctx.reads, messageFiguresStatement(period, filters)),
   ]);
   return {
     timeZone: period.timeZone,

@@ -70,7 +70,8 @@ async function* csvLines(db: Db, where: SQL, labels: CsvLabels, timeZone: string
 /**
  * GET /reports/tickets?action=download (spec §2, §5): every ticket of the report as CSV, headers
  * and statuses in `language`, dates on the install's clock, UTF-8 with a byte order mark. At most
- * `limits.reportMaxDays` days (ERR_REPORT_RANGE_TOO_LONG), checked before anything is read.
+ * `limits.reportMaxDays` days (ERR_REPORT_RANGE_TOO_LONG), checked before anything is read. Read
+ * from the read replica when there is one (ctx.reads, docs/decisions/0055).
  */
 export function reportCsv(ctx: AppContext, actor: Actor, query: ParsedReportQuery): ReportCsv {
   assertCanReadReports(actor);
@@ -80,6 +81,6 @@ export function reportCsv(ctx: AppContext, actor: Actor, query: ParsedReportQuer
   const where = reportTickets(period, filtersOf(query));
   return {
     fileName: `tickets-${dayOf(period.start, timeZone)}-${dayOf(period.end, timeZone)}.csv`,
-    stream: Readable.from(csvLines(ctx.db, where, csvLabels[query.language], timeZone), { objectMode: false }),
+    stream: Readable.from(csvLines(ctx.reads, where, csvLabels[query.language], timeZone), { objectMode: false }),
   };
 }

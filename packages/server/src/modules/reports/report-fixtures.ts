@@ -1,6 +1,7 @@
 import type { ReportCharts, ReportPage, TicketStatus } from "@atendo/contracts";
 import { uniqueNumber } from "../../test/channel-fixtures.js";
 import type { TestServer } from "../../test/harness.js";
+import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 
 /** Test data for reports: tickets written straight to the database at chosen moments. */
@@ -22,7 +23,11 @@ export interface ReportSeed {
 }
 
 export async function seedReportTicket(server: TestServer, seed: ReportSeed): Promise<number> {
-  const db = server.ctx.db;
+  return seedReportTicketIn(server.ctx.db, seed);
+}
+
+/** The same, in a database of the test's own (a read replica's). */
+export async function seedReportTicketIn(db: Db, seed: ReportSeed): Promise<number> {
   const [contact] = await db
     .insert(contacts)
     .values({ name: seed.contactName ?? "Report Contact", number: seed.contactNumber ?? uniqueNumber() })

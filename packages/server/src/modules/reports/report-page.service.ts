@@ -36,11 +36,12 @@ function present(row: Awaited<ReturnType<typeof selectPage>>[number]): ReportTic
 /**
  * GET /reports/tickets (spec §2, §7): one page of the tickets created in the period, newest
  * first, and how many there are. The page and the count are two statements run together; both
- * read the period's range of tickets_created_idx.
+ * read the period's range of tickets_created_idx, on the read replica when there is one
+ * (ctx.reads, docs/decisions/0055).
  */
 export async function reportPage(ctx: AppContext, actor: Actor, query: ParsedReportQuery): Promise<ReportPage> {
   assertCanReadReports(actor);
   const where = reportTickets(reportPeriod(query, ctx.config.TIME_ZONE, new Date()), filtersOf(query));
-  const [rows, counted] = await Promise.all([selectPage(ctx.db, where, query.pageNumber, query.pageSize), ctx.db.select({ n: count() }).from(t).where(where)]);
+  const [rows, counted] = await Promise.all([selectPage(ctx.reads, where, query.pageNumber, query.pageSize), ctx.reads.select({ n: count() }).from(t).where(where)]);
   return { count: counted[0]?.n ?? 0, tickets: rows.map(present) };
 }
