@@ -71,7 +71,8 @@ export interface Inbound {
   body: string;
 }
 
-export type PostInbound = (message: Inbound) => Promise<{ ticketId: number }>;
+/** `base`: another instance of the same deployment to post to (default: the admin's). */
+export type PostInbound = (message: Inbound, base?: string) => Promise<{ ticketId: number }>;
 
 /** An API connection whose new conversations start at `destination`, and how to post to it. */
 export async function apiConnection(admin: AdminSession, name: string, destination: { type: string; id: number }): Promise<PostInbound> {
@@ -81,10 +82,9 @@ export async function apiConnection(admin: AdminSession, name: string, destinati
     destinationType: destination.type,
     destinationItem: destination.id,
   });
-  const url = `${admin.base}/api/channels/${connection.id}/messages`;
   const headers = { authorization: `Bearer ${connection.apiToken}`, "content-type": "application/json" };
-  return async ({ externalId, number, name: customer, body }) => {
-    const response = await fetch(url, {
+  return async ({ externalId, number, name: customer, body }, base = admin.base) => {
+    const response = await fetch(`${base}/api/channels/${connection.id}/messages`, {
       method: "POST",
       headers,
       body: JSON.stringify({ externalId, from: { number, name: customer }, body }),
