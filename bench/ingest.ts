@@ -6,9 +6,10 @@
 // (its own PostgreSQL server in a fresh data folder), `server` the PostgreSQL server at
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), on a fresh database
 // created and dropped.
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { compareWithPlain, measureUra, printUra, type UraResult, type VsPlain } from "./ingest-ura.js";
 import { benchDatabases, startOn } from "./support/databases.js";
+import { cpuSeconds } from "./support/process-cpu.js";
 import { adminSocket, apiConnection, listen, login, pool, timed } from "./support/server-api.js";
 import { ratio, summarise, writeResult, type LatencySummary } from "./support/stats.js";
 
@@ -18,17 +19,21 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const contactsCount = Number(process.env.BENCH_CONTACTS ?? 2_000);
 const fixedRate = Number(process.env.BENCH_RATE ?? 500);
 const latencySeconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_URA=0 leaves the URA case out (a shorter run for the plain figures). */
+const withUra = process.env.BENCH_URA !== "0";
 const admin = { email: "bench@atendo.local", password: "bench-password" };
 const adminEnv = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
 
 interface IngestResult {
   throughput: { ticketCreation: { msgsPerSecond: number }; steadyState: { msgsPerSecond: number; roundTrip: LatencySummary } };
+  machine: { loadAverage1m: number[] };
   latency: { p50: number; p99: number };
-  ura: UraResult & { vsPlain: VsPlain };
+  ura?: UraResult & { vsPlain: VsPlain };
 }
 
 async function measure(target: string): Promise<IngestResult> {
   console.log(`\n▶ ${target}`);
+  const loadAtStart = loadavg()[0]!;
   const { server, cleanUp } = await startOn(target, adminEnv);
   try {
     const session = await login(server.baseUrl, admin);
@@ -50,12 +55,22 @@ async function measure(target: string): Promise<IngestResult> {
       const seconds = await pool(count, concurrency, () => timed(roundTrips, () => post("How can I track my order?")));
       return { count, seconds, roundTrip: summarise(roundTrips) };
     };
-    const creating = await run(warmup);
-    const steady = await run(throughputMessages);
-    const steadyState = { messages: steady.count, msgsPerSecond: Math.round(steady.count / steady.seconds), roundTrip: steady.roundTrip };
+    // CPU per message (Linux): the server's node process, and its embedded PostgreSQL (descendants;
+    // 0 on the external server, whose backends are not its children). Moves little with other load.
+    const cpuPerMessage = async (count: number) => {
+      const before = cpuSeconds(server.pid);
+      const phase = await run(count);
+      const after = cpuSeconds(server.pid);
+      const ms = (seconds: number) => Math.round((seconds * 1000 * 100) / count) / 100;
+      const cpuMs = before && after ? { node: ms(after.own - before.own), embeddedPostgres: ms(after.descendants - before.descendants) } : undefined;
+      return { ...phase, cpuMs };
+    };
+    const creating = await cpuPerMessage(warmup);
+    const steady = await cpuPerMessage(throughputMessages);
+    const steadyState = { messages: steady.count, msgsPerSecond: Math.round(steady.count / steady.seconds), roundTrip: steady.roundTrip, cpuMsPerMessage: steady.cpuMs };
 
     // Right after the plain steady state, so that the two are compared on the same machine load.
-    const ura = await measureUra(session, contactsCount, concurrency);
+    const ura = withUra ? await measureUra(session, contactsCount, concurrency) : undefined;
 
     // Latency: one message every 1000/rate ms; the admin's socket receives every appMessage.
     const socket = await adminSocket(session);
@@ -89,15 +104,15 @@ async function measure(target: string): Promise<IngestResult> {
     socket.close();
 
     const latency = summarise(samples);
-    const vsPlain = compareWithPlain(ura, { ticketCreation: creating.roundTrip, steadyState: { ...steady.roundTrip, msgsPerSecond: steadyState.msgsPerSecond } });
+    const vsPlain = ura && compareWithPlain(ura, { ticketCreation: creating.roundTrip, steadyState: { ...steady.roundTrip, msgsPerSecond: steadyState.msgsPerSecond } });
     const result = {
       database: target,
       when: new Date().toISOString(),
-      machine: { cpus: cpus().length },
+      machine: { cpus: cpus().length, loadAverage1m: [loadAtStart, loadavg()[0]!] },
       throughput: {
         concurrency,
         contacts: contactsCount,
-        ticketCreation: { messages: creating.count, msgsPerSecond: Math.round(creating.count / creating.seconds), roundTrip: creating.roundTrip },
+        ticketCreation: { messages: creating.count, msgsPerSecond: Math.round(creating.count / creating.seconds), roundTrip: creating.roundTrip, cpuMsPerMessage: creating.cpuMs },
         steadyState,
       },
       latency: {
@@ -109,20 +124,20 @@ async function measure(target: string): Promise<IngestResult> {
         unit: "ms",
         ...latency,
       },
-      ura: { ...ura, vsPlain },
+      ura: ura && vsPlain && { ...ura, vsPlain },
     };
-    console.log(`\nthroughput (concurrency ${concurrency}, ${contactsCount} contacts; POST round trip in ms)`);
+    console.log(`\nthroughput (concurrency ${concurrency}, ${contactsCount} contacts; POST round trip in ms; 1-minute load ${result.machine.loadAverage1m.map((n) => n.toFixed(1)).join(" → ")})`);
     console.table(
       Object.fromEntries(
         (["ticketCreation", "steadyState"] as const).map((name) => {
-          const { messages, msgsPerSecond, roundTrip } = result.throughput[name];
-          return [name, { messages, msgsPerSecond, "POST p50": roundTrip.p50, "POST p99": roundTrip.p99 }];
+          const { messages, msgsPerSecond, roundTrip, cpuMsPerMessage: cpu } = result.throughput[name];
+          return [name, { messages, msgsPerSecond, "POST p50": roundTrip.p50, "POST p99": roundTrip.p99, "node CPU ms/msg": cpu?.node, "embedded PG CPU ms/msg": cpu?.embeddedPostgres }];
         }),
       ),
     );
     console.log(`inbound-to-socket latency at ${fixedRate} msgs/s for ${latencySeconds} s (achieved ${result.latency.achievedRate} msgs/s)`);
     console.table({ latency });
-    printUra(ura, vsPlain);
+    if (ura && vsPlain) printUra(ura, vsPlain);
     writeResult(`ingest-${target}`, result);
     return result;
   } finally {
@@ -140,7 +155,11 @@ if (results.embedded && results.server) {
     "steady state, msgs/s": ratio(embedded.throughput.steadyState.msgsPerSecond, server.throughput.steadyState.msgsPerSecond),
     "latency p50": ratio(embedded.latency.p50, server.latency.p50),
     "latency p99": ratio(embedded.latency.p99, server.latency.p99),
-    "URA case, msgs/s overall": ratio(embedded.ura.overall.msgsPerSecond, server.ura.overall.msgsPerSecond),
-    "URA case, steady after routing POST p99": ratio(embedded.ura.steps.steadyAfterRouting.roundTrip.p99, server.ura.steps.steadyAfterRouting.roundTrip.p99),
+    ...(embedded.ura && server.ura
+      ? {
+          "URA case, msgs/s overall": ratio(embedded.ura.overall.msgsPerSecond, server.ura.overall.msgsPerSecond),
+          "URA case, steady after routing POST p99": ratio(embedded.ura.steps.steadyAfterRouting.roundTrip.p99, server.ura.steps.steadyAfterRouting.roundTrip.p99),
+        }
+      : {}),
   });
 }

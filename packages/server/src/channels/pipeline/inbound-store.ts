@@ -5,6 +5,7 @@ import type { ConnectionRow } from "../../modules/connections/connection.present
 import { writeAutomatic } from "../../modules/routing/automatic-messages.js";
 import { routeNewTicket } from "../../modules/routing/new-ticket-route.js";
 import { routeEnv } from "../../modules/routing/route-env.js";
+import type { RoutePlan } from "../../modules/routing/walk.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { InboundMessage } from "../channel-driver.js";
 import { findOrCreateActiveTicket, type ActiveTicket } from "./active-ticket.js";
@@ -23,7 +24,7 @@ export interface Stored {
   ticket: Ticket;
 }
 
-interface Inbound {
+export interface Inbound {
   ctx: AppContext;
   connection: ConnectionRow;
   /** Digits only. */
@@ -33,11 +34,11 @@ interface Inbound {
   now: Date;
 }
 
-function summary(input: InboundMessage): string {
+export function summary(input: InboundMessage): string {
   return input.body.trim() || input.media?.fileName || input.mediaType;
 }
 
-function messageValues({ connection, input, mediaName }: Inbound): NewInbound {
+export function messageValues({ connection, input, mediaName }: Inbound): NewInbound {
   return {
     connectionId: connection.id,
     externalId: input.externalId,
@@ -86,19 +87,36 @@ export async function appendToActiveTicket(inbound: Inbound): Promise<Stored | u
  * announcements, menu). A redelivered message rolls it all back (Redelivered), so it never
  * leaves a new ticket behind.
  */
-export async function appendInTransaction(inbound: Inbound): Promise<Stored> {
+export function appendInTransaction(inbound: Inbound): Promise<Stored> {
+  return inbound.ctx.db.transaction((tx) => storeInTransaction(tx, inbound));
+}
+
+/** Where new tickets of a group commit's batch go, routed once per connection (inbound-batch.ts). */
+export type RouteMemo = Map<string, Promise<RoutePlan>>;
+
+/**
+ * appendInTransaction's work on the caller's transaction (also a group commit's batch, inside a
+ * savepoint: inbound-batch.ts). `routes` shares one routing of a connection's new tickets
+ * across a batch: routing reads only, and the batch's tickets arrive within milliseconds.
+ */
+export async function storeInTransaction(tx: Db, inbound: Inbound, routes?: RouteMemo): Promise<Stored> {
   const { ctx, connection, number, input, now } = inbound;
   // Customers are talked to; groups and the company's own first message are only filed.
   const automated = !input.fromMe && !input.chat.isGroup;
-  return ctx.db.transaction(async (tx) => {
-    const contact = await upsertContact(tx, { number, name: input.chat.name, isGroup: input.chat.isGroup, profilePicUrl: input.chat.profilePicUrl });
-    const active = await findOrCreateActiveTicket(
-      tx,
-      { contactId: contact.id, connectionId: connection.id, isGroup: input.chat.isGroup, reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES, now },
-      () => routeNewTicket(routeEnv(ctx, tx, connection, now), connection, automated),
-    );
-    const { message, ticket } = await append(tx, inbound, active.ticket.id);
-    const automatic = await writeAutomatic(tx, active.ticket, active.plan?.texts ?? [], now);
-    return { active, created: [message, ...automatic], automatic, ticket };
-  });
+  const route = () => routeNewTicket(routeEnv(ctx, tx, connection, now), connection, automated);
+  const memoKey = `${connection.id}:${automated}`;
+  const routed = () => {
+    if (!routes) return route();
+    if (!routes.has(memoKey)) routes.set(memoKey, route());
+    return routes.get(memoKey)!;
+  };
+  const contact = await upsertContact(tx, { number, name: input.chat.name, isGroup: input.chat.isGroup, profilePicUrl: input.chat.profilePicUrl });
+  const active = await findOrCreateActiveTicket(
+    tx,
+    { contactId: contact.id, connectionId: connection.id, isGroup: input.chat.isGroup, reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES, now },
+    routed,
+  );
+  const { message, ticket } = await append(tx, inbound, active.ticket.id);
+  const automatic = await writeAutomatic(tx, active.ticket, active.plan?.texts ?? [], now);
+  return { active, created: [message, ...automatic], automatic, ticket };
 }

@@ -11,7 +11,8 @@ import { dispatchOutgoing } from "../../modules/messages/delivery/outgoing.servi
 import { byExternalId } from "../../modules/messages/messages.repo.js";
 import { continueConversation } from "../../modules/routing/conversation.js";
 import type { InboundMedia, InboundMessage, InboundOutcome } from "../channel-driver.js";
-import { appendInTransaction, appendToActiveTicket, Redelivered } from "./inbound-store.js";
+import { storeInbound } from "./inbound-batch.js";
+import { Redelivered } from "./inbound-store.js";
 
 async function findByExternalId(db: Db, connectionId: number, externalId: string) {
   const [row] = await db.select({ id: messages.id, ticketId: messages.ticketId }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
@@ -51,7 +52,7 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
   const mediaName = input.media ? await storeMedia(ctx, input.media) : null;
   const inbound = { ctx, connection, number, input, mediaName, now: new Date() };
   try {
-    const stored = (await appendToActiveTicket(inbound)) ?? (await appendInTransaction(inbound));
+    const stored = await storeInbound(inbound);
     const { active } = stored;
     const createdAs = active.plan?.action === "monitoringExecuted" ? "monitoringExecuted" : "create";
     const announced = await announceMessages(ctx, stored.ticket, { ...active, createdAs }, stored.created);

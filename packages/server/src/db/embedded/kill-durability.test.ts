@@ -93,6 +93,12 @@ describe("a kill of Atendo and its embedded PostgreSQL during a burst of inbound
       // In flight at the kill: stored or not, never more than what was sent.
       expect(stored.size).toBeGreaterThanOrEqual(acknowledged.size);
       expect(stored.size).toBeLessThanOrEqual(sent);
+      // The burst went through group commit (docs/decisions/0051): messages sharing a transaction (one xmin).
+      const shared = await client.query<{ batches: number }>(
+        "select count(*)::int as batches from (select 1 from messages where connection_id = $1 group by xmin::text having count(*) > 1) b",
+        [connection.id],
+      );
+      expect(shared.rows[0]!.batches).toBeGreaterThan(0);
 
       // Crash recovery left every B-tree index agreeing with its table (amcheck, shipped with the binaries).
       await client.query("create extension if not exists amcheck");

@@ -1,0 +1,136 @@
+import type { Ticket } from "@atendo/contracts";
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { fieldsOf } from "../../db/cte.js";
+import { prepared } from "../../db/prepared.js";
+import { contacts, messages, tickets } from "../../db/schema/index.js";
+import type { MessageRow } from "../../modules/messages/message.presenter.js";
+import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
+import { joinTicketParts, presentJoinedTicket, ticketSelection, type JoinedTicket } from "../../modules/tickets/ticket.presenter.js";
+import type { NewInbound } from "./append-message.js";
+
+/** One message of a batch for the contact's active ticket (append-message.ts's `number` target, per row). */
+export interface BatchedInbound {
+  message: NewInbound;
+  number: string;
+  profilePicUrl: string | null;
+  /** What the ticket list shows for it. */
+  lastMessage: string;
+  now: Date;
+}
+
+export interface BatchAppended {
+  message: MessageRow;
+  ticket: Ticket;
+  ticketRow: TicketRow;
+}
+
+const p = sql.placeholder;
+
+/**
+ * The batch's rows, one per distinct (connection, external id), first occurrence kept: a message
+ * redelivered inside the batch is stored once (the later copy finds no row, as a redelivery does).
+ * `ord` is the position in the batch: messages are stored in it, so a contact's keep their order.
+ */
+const input = sql`(select distinct on (connection_id, external_id) * from unnest(
+  ${p("connectionIds")}::integer[], ${p("externalIds")}::text[], ${p("bodies")}::text[], ${p("fromMe")}::boolean[],
+  ${p("mediaTypes")}::text[], ${p("mediaNames")}::text[], ${p("mimeTypes")}::text[], ${p("fileNames")}::text[],
+  ${p("quotedExternalIds")}::text[], ${p("senderNames")}::text[], ${p("senderNumbers")}::text[], ${p("createdAt")}::timestamptz[],
+  ${p("numbers")}::text[], ${p("profilePicUrls")}::text[], ${p("lastMessages")}::text[], ${p("nows")}::timestamptz[]
+) with ordinality as batch(connection_id, external_id, body, from_me, media_type, media_name, mime_type, file_name,
+  quoted_external_id, sender_name, sender_number, created_at, number, profile_pic_url, last_message, now, ord)
+order by connection_id, external_id, ord)`;
+
+function prepareAppendBatch(db: Db, name: string) {
+  // Each row goes to its contact's active ticket on its connection; no active ticket (or a new
+  // profile picture, which the slow path stores) and no row: that message takes the slow path.
+  const inserted = db.$with("inserted", getTableColumns(messages)).as(
+    sql`insert into ${messages} (ticket_id, connection_id, external_id, body, from_me, read, ack, media_type, media_name,
+      mime_type, file_name, quoted_msg_id, sender_name, sender_number, created_at)
+    select t.id, b.connection_id, b.external_id, b.body, b.from_me, b.from_me, case when b.from_me then 1 else 0 end,
+      b.media_type, b.media_name, b.mime_type, b.file_name,
+      (select q.id from ${messages} q where q.connection_id = b.connection_id and q.external_id = b.quoted_external_id),
+      b.sender_name, b.sender_number, b.created_at
+    from ${input} b
+    -- Lateral and limited, row by row: the contact by its number, then its active ticket, each
+    -- through its unique index, whatever the statistics (a plain join was planned as a scan of
+    -- every active ticket, or of every contact, against the batch: ~2 ms of CPU per message).
+    cross join lateral (select c.id from ${contacts} c
+      where c.number = b.number and (b.profile_pic_url is null or c.profile_pic_url = b.profile_pic_url) limit 1) c
+    cross join lateral (select t.id from ${tickets} t
+      where t.contact_id = c.id and t.connection_id = b.connection_id and t.status in ('pending', 'open') limit 1) t
+    order by b.ord
+    on conflict (connection_id, external_id) do nothing
+    returning *`,
+  );
+  // One update per ticket however many of its messages the batch holds: the unread count grows
+  // by the customer's messages, the last message is the batch's last. The company's own message
+  // is the team's first response, kept once (docs/decisions/0039).
+  const touched = db.$with("touched", getTableColumns(tickets)).as(
+    sql`update ${tickets} set last_message = changes.last_message,
+      unread_messages = ${tickets}.unread_messages + changes.unread,
+      updated_at = changes.now,
+      first_response_at = coalesce(${tickets}.first_response_at, changes.first_response)
+    from (select i.ticket_id, (count(*) filter (where not i.from_me))::integer as unread,
+            (array_agg(b.last_message order by i.id desc))[1] as last_message, max(b.now) as now,
+            min(i.created_at) filter (where i.from_me) as first_response
+          from inserted i join ${input} b on b.connection_id = i.connection_id and b.external_id = i.external_id
+          group by i.ticket_id) changes
+    where ${tickets}.id = changes.ticket_id
+    returning ${tickets}.*`,
+  );
+  const ticket = fieldsOf(touched, getTableColumns(tickets));
+  const query = db
+    .with(inserted, touched)
+    .select({ message: fieldsOf(inserted, getTableColumns(messages)), ...ticketSelection(ticket) })
+    .from(inserted)
+    .innerJoin(touched, eq(touched.id, inserted.ticketId))
+    .$dynamic();
+  return joinTicketParts(query, ticket).prepare(name);
+}
+
+const keyOf = (connectionId: number | null, externalId: string | null) => `${connectionId}:${externalId}`;
+
+/**
+ * Stores many inbound messages for their contacts' active tickets in ONE statement — one
+ * transaction, one WAL flush (group commit, docs/decisions/0051) — and reads back, per stored
+ * message, its row and its ticket as the API shows it (after the whole batch: a ticket with two
+ * messages in the batch shows the later one). Returns one entry per input, in order: undefined
+ * where nothing was stored (no active ticket, a new profile picture, a redelivery — also of an
+ * earlier message of the same batch), for the caller's slow path. All or nothing: if the
+ * statement fails, nothing of the batch was stored.
+ */
+export async function appendBatch(db: Db, batch: readonly BatchedInbound[]): Promise<(BatchAppended | undefined)[]> {
+  const query = prepared(db, "append_batch", prepareAppendBatch);
+  const column = <T>(pick: (row: BatchedInbound) => T) => batch.map(pick);
+  const rows = await query.execute({
+    connectionIds: column((row) => row.message.connectionId),
+    externalIds: column((row) => row.message.externalId),
+    bodies: column((row) => row.message.body),
+    fromMe: column((row) => row.message.fromMe),
+    mediaTypes: column((row) => row.message.mediaType),
+    mediaNames: column((row) => row.message.mediaName),
+    mimeTypes: column((row) => row.message.mimeType),
+    fileNames: column((row) => row.message.fileName),
+    quotedExternalIds: column((row) => row.message.quotedExternalId),
+    senderNames: column((row) => row.message.senderName),
+    senderNumbers: column((row) => row.message.senderNumber),
+    createdAt: column((row) => row.message.createdAt.toISOString()),
+    numbers: column((row) => row.number),
+    profilePicUrls: column((row) => row.profilePicUrl),
+    lastMessages: column((row) => row.lastMessage),
+    nows: column((row) => row.now.toISOString()),
+  });
+  const stored = new Map<string, BatchAppended>();
+  for (const row of rows) {
+    const { message, ...joined } = row;
+    stored.set(keyOf(message.connectionId, message.externalId), { message, ticket: presentJoinedTicket(joined as JoinedTicket), ticketRow: joined.ticket });
+  }
+  return batch.map((row) => {
+    const key = keyOf(row.message.connectionId, row.message.externalId);
+    const found = stored.get(key);
+    // A second copy of the same external id in the batch: not stored again.
+    stored.delete(key);
+    return found;
+  });
+}

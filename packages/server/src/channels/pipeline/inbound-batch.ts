@@ -1,0 +1,153 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import pg from "pg";
+import type { Db } from "../../db/client.js";
+import { messages } from "../../db/schema/index.js";
+import { appendBatch } from "./append-batch.js";
+import { GroupCommit, type Settled } from "./group-commit.js";
+import {
+  appendInTransaction,
+  appendToActiveTicket,
+  messageValues,
+  Redelivered,
+  storeInTransaction,
+  summary,
+  type Inbound,
+  type RouteMemo,
+  type Stored,
+} from "./inbound-store.js";
+
+/**
+ * Lanes flushing at once. Two: while one lane waits for its commit's WAL flush the other runs,
+ * and a contact's messages (one key) stay on one lane, in order.
+ */
+const LANES = 2;
+/** Items per flush at most: bounds the window, the statement and the transaction. */
+const MAX_BATCH = 100;
+
+const groups = new WeakMap<Db, GroupCommit<Inbound, Stored>>();
+
+/**
+ * Stores an inbound message: its contact's active ticket gets it, or else the slow path
+ * creates (or reopens) one. On a PostgreSQL server concurrent messages are group-committed
+ * (docs/decisions/0051): they share one statement (active tickets) and one transaction (new
+ * tickets), and each caller hears back only after that commit. PGlite (one connection, the
+ * fallback) stores one at a time. Throws Redelivered for a message already stored.
+ */
+export function storeInbound(inbound: Inbound): Promise<Stored> {
+  const group = groupOf(inbound.ctx.db);
+  if (!group) return storeAlone(inbound);
+  return group.submit(`${inbound.connection.id}:${inbound.number}`, inbound);
+}
+
+function groupOf(db: Db): GroupCommit<Inbound, Stored> | undefined {
+  let group = groups.get(db);
+  if (!group && (db as { $client?: unknown }).$client instanceof pg.Pool) {
+    group = new GroupCommit({ lanes: LANES, maxBatch: MAX_BATCH, flush: storeBatch });
+    groups.set(db, group);
+  }
+  return group;
+}
+
+/** One message in its own statement or transaction: the path without batching, and a batch's retry. */
+async function storeAlone(inbound: Inbound): Promise<Stored> {
+  return (await appendToActiveTicket(inbound)) ?? (await appendInTransaction(inbound));
+}
+
+function settle(work: Promise<Stored>): Promise<Settled<Stored>> {
+  return work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+/** Each item again on its own, one after another (in order: a contact's messages keep theirs). */
+async function eachAlone(items: readonly Inbound[]): Promise<Settled<Stored>[]> {
+  const settled: Settled<Stored>[] = [];
+  for (const item of items) settled.push(await settle(storeAlone(item)));
+  return settled;
+}
+
+/**
+ * A lane's batch: first one statement for every message whose contact has an active ticket,
+ * then one transaction for the rest (new contacts and tickets, reopens, new profile pictures).
+ * Whatever fails makes its
+ * whole statement or transaction roll back, and those items are stored again one by one: one
+ * bad message never loses the others, and nothing is acknowledged that was not committed.
+ */
+async function storeBatch(items: Inbound[]): Promise<Settled<Stored>[]> {
+  const { ctx } = items[0]!;
+  let appended;
+  try {
+    appended = await appendBatch(
+      ctx.db,
+      items.map((inbound) => ({
+        message: messageValues(inbound),
+        number: inbound.number,
+        profilePicUrl: inbound.input.chat.profilePicUrl ?? null,
+        lastMessage: summary(inbound.input),
+        now: inbound.now,
+      })),
+    );
+  } catch (error) {
+    ctx.log.warn({ err: error, size: items.length }, "group commit: the batch statement failed, storing its messages one by one");
+    return eachAlone(items);
+  }
+  const settled: Settled<Stored>[] = items.map((_, i) => {
+    const stored = appended[i];
+    if (!stored) return { ok: false, error: undefined };
+    const active = { ticket: stored.ticketRow, created: false, plan: null, reopened: null };
+    return { ok: true, value: { active, created: [stored.message], automatic: [], ticket: stored.ticket } };
+  });
+  const slow = items.flatMap((_, i) => (appended[i] ? [] : [i]));
+  if (slow.length === 0) return settled;
+  const slowSettled = await storeSlowTogether(slow.map((i) => items[i]!));
+  slow.forEach((index, j) => (settled[index] = slowSettled[j]!));
+  return settled;
+}
+
+/** The (connection, external id) pairs of these messages that are stored already. */
+async function alreadyStored(db: Db, items: readonly Inbound[]): Promise<Set<string>> {
+  const byConnection = new Map<number, string[]>();
+  for (const item of items) byConnection.set(item.connection.id, [...(byConnection.get(item.connection.id) ?? []), item.input.externalId]);
+  const rows = await db
+    .select({ connectionId: messages.connectionId, externalId: messages.externalId })
+    .from(messages)
+    .where(or(...[...byConnection].map(([connectionId, list]) => and(eq(messages.connectionId, connectionId), inArray(messages.externalId, list)))));
+  return new Set(rows.map((row) => keyOf(row.connectionId ?? 0, row.externalId ?? "")));
+}
+
+const keyOf = (connectionId: number, externalId: string) => `${connectionId}:${externalId}`;
+
+/**
+ * The slow path of many messages in one transaction (one commit). Redeliveries are set aside
+ * first (stored before, or a copy of an earlier message of this batch), so that the rest runs
+ * without a savepoint each: a redelivery met anyway (another instance stored it meanwhile)
+ * undoes the whole batch, which is then stored one by one, where each redelivery rolls back
+ * only its own work.
+ */
+async function storeSlowTogether(items: Inbound[]): Promise<Settled<Stored>[]> {
+  if (items.length === 1) return [await settle(appendInTransaction(items[0]!))];
+  const { ctx } = items[0]!;
+  try {
+    const stored = await alreadyStored(ctx.db, items);
+    const redelivered = items.map((item) => {
+      const key = keyOf(item.connection.id, item.input.externalId);
+      if (stored.has(key)) return true;
+      stored.add(key);
+      return false;
+    });
+    return await ctx.db.transaction(async (tx) => {
+      const routes: RouteMemo = new Map();
+      const settled: Settled<Stored>[] = [];
+      for (const [i, item] of items.entries()) {
+        // Its outcome is read after the commit (ingest.ts): the stored copy, as a duplicate.
+        if (redelivered[i]) settled.push({ ok: false, error: new Redelivered() });
+        else settled.push({ ok: true, value: await storeInTransaction(tx, item, routes) });
+      }
+      return settled;
+    });
+  } catch (error) {
+    ctx.log.warn({ err: error, size: items.length }, "group commit: the new-ticket transaction failed, storing its messages one by one");
+    return eachAlone(items);
+  }
+}
