@@ -1,5 +1,6 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import pg from "pg";
+import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { messages } from "../../db/schema/index.js";
 import { appendBatch } from "./append-batch.js";
@@ -24,7 +25,8 @@ const LANES = 2;
 /** Items per flush at most: bounds the window, the statement and the transaction. */
 const MAX_BATCH = 100;
 
-const groups = new WeakMap<Db, GroupCommit<Inbound, Stored>>();
+/** Per app (its context), like every piece of per-app state: two apps in one process (tests) batch apart. */
+const groups = new WeakMap<AppContext, GroupCommit<Inbound, Stored>>();
 
 /**
  * Stores an inbound message: its contact's active ticket gets it, or else the slow path
@@ -34,16 +36,16 @@ const groups = new WeakMap<Db, GroupCommit<Inbound, Stored>>();
  * fallback) stores one at a time. Throws Redelivered for a message already stored.
  */
 export function storeInbound(inbound: Inbound): Promise<Stored> {
-  const group = groupOf(inbound.ctx.db);
+  const group = groupOf(inbound.ctx);
   if (!group) return storeAlone(inbound);
   return group.submit(`${inbound.connection.id}:${inbound.number}`, inbound);
 }
 
-function groupOf(db: Db): GroupCommit<Inbound, Stored> | undefined {
-  let group = groups.get(db);
-  if (!group && (db as { $client?: unknown }).$client instanceof pg.Pool) {
+function groupOf(ctx: AppContext): GroupCommit<Inbound, Stored> | undefined {
+  let group = groups.get(ctx);
+  if (!group && (ctx.db as { $client?: unknown }).$client instanceof pg.Pool) {
     group = new GroupCommit({ lanes: LANES, maxBatch: MAX_BATCH, flush: storeBatch });
-    groups.set(db, group);
+    groups.set(ctx, group);
   }
   return group;
 }
