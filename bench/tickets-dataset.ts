@@ -16,6 +16,8 @@ export const ATTENDANT_ID = 2;
 export const benchPassword = "bench-password";
 
 export interface DatasetSpec {
+  /** BENCH_SCALE: multiplies the default tickets, messages, users and queues (10 → 1M tickets, 10M messages, 500 users, 100 queues). */
+  scale: number;
   tickets: number;
   messages: number;
   users: number;
@@ -30,16 +32,20 @@ export interface DatasetSpec {
 }
 
 export function datasetSpec(env: NodeJS.ProcessEnv): DatasetSpec {
-  const tickets = Number(env.BENCH_TICKETS ?? 100_000);
-  const messages = Number(env.BENCH_MESSAGES ?? 1_000_000);
+  const scale = datasetScale(env);
+  const tickets = Number(env.BENCH_TICKETS ?? 100_000 * scale);
+  const messages = Number(env.BENCH_MESSAGES ?? 1_000_000 * scale);
   const longTickets = tickets >= 1_000 ? 10 : 1;
   // At most a tenth of the messages go to the long tickets.
   const longTicketSize = Math.max(1, Math.min(10_000, Math.floor((messages * 0.1) / longTickets)));
   return {
+    scale,
     tickets,
     messages,
-    users: Number(env.BENCH_USERS ?? 50),
-    queues: Math.min(queueNames.length, Number(env.BENCH_QUEUES ?? 10)),
+    // More attendants for more tickets: each one's own tabs stay the size of a working year.
+    users: Number(env.BENCH_USERS ?? 50 * scale),
+    // A bigger company has more queues too: each queue's waiting line stays the same size.
+    queues: Number(env.BENCH_QUEUES ?? 10 * scale),
     // Every active ticket needs its own contact (one active ticket per contact and connection).
     contacts: Math.max(Math.ceil(tickets * 0.4), Math.ceil(tickets * 0.06) + 1),
     longTickets,
@@ -47,6 +53,13 @@ export function datasetSpec(env: NodeJS.ProcessEnv): DatasetSpec {
     version: GENERATOR_VERSION,
     migrations: migrationsFingerprint(),
   };
+}
+
+/** BENCH_SCALE (default 1): a positive whole number. */
+export function datasetScale(env: NodeJS.ProcessEnv): number {
+  const scale = Number(env.BENCH_SCALE ?? 1);
+  if (!Number.isInteger(scale) || scale < 1) throw new Error(`BENCH_SCALE must be a positive whole number: ${env.BENCH_SCALE}`);
+  return scale;
 }
 
 function migrationsFingerprint(): string {
@@ -80,8 +93,10 @@ function steps(spec: DatasetSpec, passwordHash: string): Step[] {
     {
       label: "queues",
       // 1234567 is odd, so n·1234567 mod 2^24 never repeats: unique colours.
+      // Past the list of names, "Vendas 2", "Suporte 2", …
       sql: `insert into queues (id, name, color, greeting_message)
-        select n, ($1::text[])[n], '#' || upper(lpad(to_hex((n * 1234567) % 16777216), 6, '0')), ''
+        select n, ($1::text[])[1 + (n - 1) % ${queueNames.length}] || case when n > ${queueNames.length} then ' ' || (1 + (n - 1) / ${queueNames.length}) else '' end,
+          '#' || upper(lpad(to_hex((n * 1234567) % 16777216), 6, '0')), ''
         from generate_series(1, ${Q}) n`,
       params: [queueNames],
     },
@@ -215,8 +230,10 @@ export async function ensureDataset(serverUrl: string, name: string, spec: Datas
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const specText = JSON.stringify(spec);
-  if (!force && (await storedSpec(url.toString())) === specText) {
+  const stored = force ? undefined : await storedSpec(url.toString());
+  if (stored !== undefined && sameData(stored, spec)) {
     console.log(`reusing database ${name} (${spec.tickets} tickets, ${spec.messages} messages)`);
+    if (stored !== specText) await migrateStored(url.toString(), specText);
     return { url: url.toString(), reused: true, generateSeconds: 0, counts: await countRows(url.toString()) };
   }
 
@@ -257,6 +274,36 @@ export async function ensureDataset(serverUrl: string, name: string, spec: Datas
   return { url: url.toString(), reused: false, generateSeconds, counts: await countRows(url.toString()) };
 }
 
+/**
+ * Whether a stored dataset holds the rows `spec` asks for, whatever migrations were added since:
+ * other work adds migrations all the time, and a 10× dataset takes many minutes to generate.
+ */
+function sameData(stored: string, spec: DatasetSpec): boolean {
+  const { migrations: _ignored, ...wanted } = spec;
+  const { migrations: _stored, ...had } = JSON.parse(stored) as DatasetSpec;
+  return JSON.stringify(had) === JSON.stringify(wanted);
+}
+
+/** Applies the migrations added since generation to the stored rows (indexes are built on them), once. */
+async function migrateStored(url: string, specText: string): Promise<void> {
+  const at = performance.now();
+  const database = openDatabase({ url, poolSize: 1 });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("vacuum analyze");
+    await client.query("update bench_dataset set spec = $1", [specText]);
+  } finally {
+    await client.end();
+  }
+  console.log(`  migrations added since generation applied in ${seconds(at)} s`);
+}
+
 function seconds(since: number): string {
   return ((performance.now() - since) / 1000).toFixed(1);
 }
@@ -283,7 +330,8 @@ async function countRows(url: string): Promise<Record<string, number>> {
       (select count(*) from tickets) as tickets, (select count(*) from tickets where status = 'pending') as pending,
       (select count(*) from tickets where status = 'open') as open, (select count(*) from messages) as messages,
       (select count(*) from contacts) as contacts, (select count(*) from users) as users,
-      (select count(*) from ticket_participants) as participants`);
+      (select count(*) from ticket_participants) as participants,
+      pg_total_relation_size('messages') as messages_bytes, pg_database_size(current_database()) as database_bytes`);
     return Object.fromEntries(Object.entries(result.rows[0] ?? {}).map(([key, value]) => [key, Number(value)]));
   } finally {
     await client.end();

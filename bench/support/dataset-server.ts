@@ -10,12 +10,15 @@ import { datasetSpec, ensureDataset, type Dataset } from "../tickets-dataset.js"
 import { readFixtures, type Fixtures } from "../tickets-fixtures.js";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-export const databaseName = process.env.BENCH_DATABASE_NAME ?? "atendo_bench";
+export const spec = datasetSpec(process.env);
+/** A scaled dataset (BENCH_SCALE) lives beside the default one, never in its place. */
+const scaleSuffix = spec.scale === 1 ? "" : `_x${spec.scale}`;
+export const databaseName = process.env.BENCH_DATABASE_NAME ?? `atendo_bench${scaleSuffix}`;
 if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) throw new Error(`BENCH_DATABASE_NAME must be a plain identifier: ${databaseName}`);
 export const databases = (process.env.BENCH_DATABASES ?? "embedded,server").split(",").map((name) => name.trim());
 /** Kept between runs (the dataset takes minutes to generate); `data/` is ignored by git. */
-export const embeddedDir = process.env.BENCH_EMBEDDED_DIR ?? new URL("../../data/bench-tickets-embedded", import.meta.url).pathname;
-export const spec = datasetSpec(process.env);
+export const embeddedDir =
+  process.env.BENCH_EMBEDDED_DIR ?? new URL(`../../data/bench-tickets-embedded${scaleSuffix.replace("_", "-")}`, import.meta.url).pathname;
 const regenerate = process.env.BENCH_REGENERATE === "1";
 
 export interface DatasetServer {
@@ -29,26 +32,42 @@ export interface DatasetServer {
  * folder for that purpose, then Atendo is started on the same folder, as `npm start` would be.
  */
 async function onEmbedded(env: Record<string, string>): Promise<DatasetServer> {
+  const prepared = await prepareOnEmbedded();
+  const server = await spawnServer(env, { dataDir: embeddedDir });
+  return { ...prepared, server };
+}
+
+async function prepareOnEmbedded(): Promise<Omit<DatasetServer, "server">> {
   const binaries = await findPostgresBinaries();
   if (!binaries) throw new Error("No PostgreSQL binary for this platform: run with BENCH_DATABASES=server.");
   const generator = await startEmbeddedServer({ dir: join(embeddedDir, "postgres"), binaries, report: (line) => console.log(line) });
-  let dataset: Dataset;
-  let fixtures: Fixtures;
   try {
-    dataset = await ensureDataset(generator.url("postgres"), EMBEDDED_DATABASE, spec, regenerate);
-    fixtures = await readFixtures(dataset.url);
+    const dataset = await ensureDataset(generator.url("postgres"), EMBEDDED_DATABASE, spec, regenerate);
+    return { dataset, fixtures: await readFixtures(dataset.url) };
   } finally {
     await generator.stop();
   }
-  const server = await spawnServer(env, { dataDir: embeddedDir });
-  return { dataset, fixtures, server };
 }
 
 async function onServer(env: Record<string, string>): Promise<DatasetServer> {
+  const prepared = await prepareOnServer();
+  const server = await spawnServer({ ...env, DATABASE_URL: prepared.dataset.url });
+  return { ...prepared, server };
+}
+
+async function prepareOnServer(): Promise<Omit<DatasetServer, "server">> {
   const dataset = await ensureDataset(serverUrl, databaseName, spec, regenerate);
-  const fixtures = await readFixtures(dataset.url);
-  const server = await spawnServer({ ...env, DATABASE_URL: dataset.url });
-  return { dataset, fixtures, server };
+  return { dataset, fixtures: await readFixtures(dataset.url) };
+}
+
+function checkTarget(target: string): void {
+  if (target !== "embedded" && target !== "server") throw new Error(`BENCH_DATABASES: unknown database ${target} (embedded, server)`);
+}
+
+/** The dataset of `target`, generated unless one of the same spec exists; no Atendo process. */
+export function prepareDataset(target: string): Promise<Omit<DatasetServer, "server">> {
+  checkTarget(target);
+  return target === "embedded" ? prepareOnEmbedded() : prepareOnServer();
 }
 
 /**
@@ -57,7 +76,7 @@ async function onServer(env: Record<string, string>): Promise<DatasetServer> {
  * existing rows.
  */
 export function startOnDataset(target: string, env: Record<string, string>): Promise<DatasetServer> {
-  if (target !== "embedded" && target !== "server") throw new Error(`BENCH_DATABASES: unknown database ${target} (embedded, server)`);
+  checkTarget(target);
   return target === "embedded" ? onEmbedded(env) : onServer(env);
 }
 

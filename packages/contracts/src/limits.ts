@@ -37,8 +37,16 @@ export const limits = {
   forwardMaxMessages: 100,
   /** Tickets per page of GET /tickets. */
   ticketPageSize: 40,
-  /** A search matching many tickets counts up to this many and says so (`countCapped`). */
-  ticketSearchCountCap: 1000,
+  /**
+   * A search matching many tickets counts up to this many and says so (`countCapped`). Each
+   * match counted past the page costs a probe of a ticket's messages (docs/decisions/0052).
+   */
+  ticketSearchCountCap: 300,
+  /**
+   * Any tab counts up to this many tickets and says so (`countCapped`): a closed tab grows with
+   * the years, its count would too. Above the web's badge (999+), so the web never shows it.
+   */
+  ticketListCountCap: 10_000,
   mediaBytes: 16 * 1024 * 1024,
   mediaCheckBytes: 15 * 1024 * 1024,
   documentBytes: 100 * 1024 * 1024,

@@ -31,7 +31,8 @@ const queryIdList = z
  * - `date` (yyyy-mm-dd, or an ISO timestamp: its day on the install's clock) keeps tickets updated that day; `withUnreadMessages` those with unread.
  * `count` is the number of matching tickets over all pages (the tab's badge). A search matching a
  * large share of the tickets stops counting at `limits.ticketSearchCountCap`: `countCapped` is then
- * true and there are more than `count` matches (the web shows "1000+"); absent means false.
+ * true and there are more than `count` matches (the web shows "more than 300"); absent means false.
+ * Any tab, searched or not, stops counting at `limits.ticketListCountCap` the same way.
  */
 export const listTicketsQuery = z.object({
   searchParam: z.string().trim().max(limits.searchMaxChars).default(""),
@@ -45,7 +46,7 @@ export const listTicketsQuery = z.object({
 export type ListTicketsQuery = z.input<typeof listTicketsQuery>;
 export const ticketPage = listPage("tickets", ticket).extend({
   count: z.number(),
-  /** True when a search stopped counting at `limits.ticketSearchCountCap` (more matches exist). */
+  /** True when the count stopped at `limits.ticketSearchCountCap` or `ticketListCountCap` (more matches exist). */
   countCapped: z.boolean().optional(),
 });
 export type TicketPage = z.infer<typeof ticketPage>;

@@ -38,6 +38,11 @@ function searchPatterns(text: string) {
   return { pattern, contact };
 }
 
+/** The contacts (`c`) whose name or number contains the text, as searchFilter matches them. */
+export function contactSearchFilter(text: string): SQL {
+  return searchPatterns(text).contact;
+}
+
 /**
  * Tickets whose contact's name or number, or one of whose messages, contains the text
  * (case-insensitive), as sets: the trigram indexes of migration 0004 find the matching contacts

@@ -1,20 +1,14 @@
-import { limits, type listTicketsQuery, type TicketPage } from "@atendo/contracts";
+import { limits, ticketStatuses, type listTicketsQuery, type TicketPage, type TicketStatus } from "@atendo/contracts";
 import { count, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
-import { tickets } from "../../db/schema/index.js";
 import type { Actor } from "../../core/actor.js";
 import { presentTicketsById } from "./ticket.presenter.js";
-import { dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
-import { listVisibility } from "./ticket.policy.js";
+import { contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
+import { listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
 
-/** The filters below are written against this alias. */
-const t = alias(tickets, "t");
-// Spelled like tickets_status_updated_idx (DESC NULLS LAST): a plain DESC means NULLS FIRST, and
-// PostgreSQL would sort every row of the tab instead of reading the index in order.
-const newestFirst = [sql`${t.updatedAt} desc nulls last`, sql`${t.id} desc nulls last`];
+// The conditions below are written against `tickets t` (ticket-filters.ts, ticket.policy.ts).
 
 /** A search first tests this many of the tab's newest tickets one by one (docs/decisions/0018). */
 const walkSize = 200;
@@ -26,22 +20,92 @@ const commonHits = 20;
  * not match).
  */
 const rareEstimate = 5000;
+/**
+ * Below this many candidate tickets in the planner's estimate (matching messages, plus matching
+ * contacts times ticketsPerContact), the sets test each match for visibility instead of
+ * gathering the user's whole work (docs/decisions/0052).
+ */
+const rowWiseCandidates = 2000;
+/** A contact's tickets over the years, for the estimate above. */
+const ticketsPerContact = 3;
 /** A common search counts by walking at most this many tickets before falling back to the sets. */
 const countWalkSize = 5000;
 
 export type ListTickets = z.output<typeof listTicketsQuery>;
 
-/** Everything but the search: the tab, visibility and the narrowing filters. */
-function conditions(actor: Actor, query: ListTickets, timeZone: string): SQL {
+/**
+ * A tab: the filters of the request (status, queues, day, unread) on `t`, and who sees what, as
+ * the branches a page merges (`branches`, undefined when one index already orders the tab), as
+ * one set and as a test of each row (`visible`, `visibleRows`: undefined when every ticket is
+ * visible, an admin's showAll).
+ */
+interface Tab {
+  filters: SQL;
+  /** Visibility as one set (listVisibility): for many candidate rows. */
+  visible: SQL | undefined;
+  /** Visibility tested row by row (listVisibilityRows): for a few candidate rows. */
+  visibleRows: SQL | undefined;
+  branches: SQL[] | undefined;
+  /** No ticket is in two branches: UNION ALL, which streams (a count stops at its cap). */
+  disjoint?: boolean;
+}
+
+function tabOf(actor: Actor, query: ListTickets, timeZone: string): Tab {
   const { status } = query;
+  const own = listVisibilityBranches(actor, status, query.showAll);
   const parts: SQL[] = [];
   if (status) parts.push(sql`t.status = ${status}`);
-  const visible = listVisibility(actor, status, query.showAll);
-  if (visible) parts.push(visible);
   if (query.queueIds) parts.push(queueFilter(actor, query.queueIds));
   if (query.date) parts.push(dayFilter(query.date, timeZone));
   if (query.withUnreadMessages) parts.push(sql`t.unread_messages > 0`);
-  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+  return {
+    filters: parts.length === 0 ? sql`true` : sql.join(parts, sql` and `),
+    visible: listVisibility(actor, status, query.showAll),
+    visibleRows: listVisibilityRows(actor, status, query.showAll),
+    branches: own ?? everyStatus(status),
+    disjoint: own === undefined,
+  };
+}
+
+/**
+ * Every ticket, as one branch per status when no status is asked for (an admin's search view):
+ * no index orders all tickets by activity, tickets_status_updated_idx orders each status.
+ */
+function everyStatus(status: TicketStatus | undefined): SQL[] | undefined {
+  return status ? undefined : ticketStatuses.map((s) => sql`t.status = ${s}`);
+}
+
+/** The tab narrowed by one more condition (a search). */
+function narrowed(tab: Tab, condition: SQL): Tab {
+  return { ...tab, filters: sql`${tab.filters} and ${condition}` };
+}
+
+/**
+ * A search's trigram sets as one statement. With few matches each is tested for visibility
+ * (`rowWise`): gathering the user's whole work (thousands of tickets) to keep three costs more.
+ */
+function flatTab(tab: Tab, rowWise: boolean): Tab {
+  const visible = rowWise ? tab.visibleRows : tab.visible;
+  return { filters: visible ? sql`${tab.filters} and ${visible}` : tab.filters, visible: undefined, visibleRows: undefined, branches: undefined };
+}
+
+/**
+ * The tab's rows (id, contact_id, updated_at) as a statement, the `newest` first when given. With
+ * branches, each branch reads its own newest rows by its index and the union keeps each ticket
+ * once: the cost is a page per branch, not the whole set gathered and sorted.
+ */
+function tabRows(tab: Tab, newest?: number): SQL {
+  const select = (where: SQL) => {
+    const rows = sql`select t.id, t.contact_id, t.updated_at from tickets t where ${where}`;
+    // Spelled like the indexes (DESC NULLS LAST): a plain DESC means NULLS FIRST, and PostgreSQL
+    // would sort every row of the branch instead of reading its index in order.
+    return newest === undefined ? rows : sql`${rows} order by t.updated_at desc nulls last, t.id desc nulls last limit ${newest}`;
+  };
+  if (!tab.branches) return select(tab.filters);
+  return sql.join(
+    tab.branches.map((branch) => sql`(${select(sql`${branch} and ${tab.filters}`)})`),
+    tab.disjoint ? sql` union all ` : sql` union `,
+  );
 }
 
 interface Found {
@@ -53,37 +117,61 @@ interface Found {
 
 type Window = ReturnType<typeof pageWindow>;
 
-async function pageIds(ctx: AppContext, where: SQL, { limit, offset }: Window): Promise<number[]> {
-  const rows = await ctx.db.select({ id: t.id }).from(t).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+async function pageIds(ctx: AppContext, tab: Tab, { limit, offset }: Window): Promise<number[]> {
+  const rows = await ctx.db
+    .select({ id: sql<number>`u.id`.mapWith(Number) })
+    .from(sql`(${tabRows(tab, offset + limit)}) u`)
+    .orderBy(sql`u.updated_at desc nulls last`, sql`u.id desc nulls last`)
+    .limit(limit)
+    .offset(offset);
   return rows.map((row) => row.id);
 }
 
-async function exactCount(ctx: AppContext, where: SQL): Promise<number> {
-  const rows = await ctx.db.select({ n: count() }).from(t).where(where);
-  return rows[0]?.n ?? 0;
+/**
+ * The tab's tickets, counted up to limits.ticketListCountCap: past it the answer says so
+ * (countCapped) instead of reading a closed tab's years of history on every request.
+ */
+async function tabCount(ctx: AppContext, tab: Tab): Promise<Pick<Found, "count" | "countCapped">> {
+  const cap = limits.ticketListCountCap;
+  const rows = await ctx.db.select({ n: count() }).from(sql`(select 1 from (${tabRows(tab)}) u limit ${cap + 1}) x`);
+  const n = rows[0]?.n ?? 0;
+  return { count: Math.min(n, cap), countCapped: n > cap };
 }
 
 /** Matches, counted up to `cap + 1`; null when the walk of countWalkSize tickets ended first. */
-async function walkCount(ctx: AppContext, base: SQL, probe: SQL, cap: number): Promise<number | null> {
-  const walked = ctx.db.select({ id: t.id, contactId: t.contactId }).from(t).where(base).limit(countWalkSize).as("w");
-  const [hits, tab] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(ctx.db.select({ one: sql`1`.as("one") }).from(walked).where(probe).limit(cap + 1).as("x")),
-    ctx.db.select({ n: count() }).from(ctx.db.select({ one: sql`1`.as("one") }).from(t).where(base).limit(countWalkSize + 1).as("v")),
+async function walkCount(ctx: AppContext, tab: Tab, text: string, cap: number): Promise<number | null> {
+  const walked = sql`(select w.id, w.contact_id from (${tabRows(tab)}) w limit ${countWalkSize}) w`;
+  const probe = searchProbe(text, sql`w.id`, sql`w.contact_id`);
+  const [hits, tabSize] = await Promise.all([
+    ctx.db.select({ n: count() }).from(sql`(select 1 from ${walked} where ${probe} limit ${cap + 1}) x`),
+    ctx.db.select({ n: count() }).from(sql`(select 1 from (${tabRows(tab)}) v limit ${countWalkSize + 1}) v`),
   ]);
   const n = hits[0]?.n ?? 0;
-  return n > cap || (tab[0]?.n ?? 0) <= countWalkSize ? n : null;
+  return n > cap || (tabSize[0]?.n ?? 0) <= countWalkSize ? n : null;
 }
 
-async function searchBySets(ctx: AppContext, bySets: SQL, window: Window): Promise<Found> {
-  const [ids, n] = await Promise.all([pageIds(ctx, bySets, window), exactCount(ctx, bySets)]);
-  return { ids, count: n, countCapped: false };
+async function searchBySets(ctx: AppContext, bySets: Tab, text: string, messageMatches: number, window: Window): Promise<Found> {
+  // One statement, not one per branch: each branch would build the matching sets again.
+  const flat = flatTab(bySets, await fewCandidates(ctx, text, messageMatches));
+  const [ids, counted] = await Promise.all([pageIds(ctx, flat, window), tabCount(ctx, flat)]);
+  return { ids, ...counted };
+}
+
+/** Whether the planner expects few tickets to match (below rowWiseCandidates): their contacts, their messages. */
+async function fewCandidates(ctx: AppContext, text: string, messageMatches: number): Promise<boolean> {
+  if (messageMatches >= rowWiseCandidates) return false;
+  const contacts = await estimatedRows(ctx, sql`select 1 from contacts c where ${contactSearchFilter(text)}`);
+  return messageMatches + contacts * ticketsPerContact < rowWiseCandidates;
 }
 
 /** The planner's estimate of the messages containing the text (planning only, nothing is read). */
-async function estimatedMessageMatches(ctx: AppContext, text: string): Promise<number> {
-  const result: unknown = await ctx.db.execute(sql`explain (format json) select 1 from messages m where m.body ilike ${containsPattern(text)}`);
+function estimatedMessageMatches(ctx: AppContext, text: string): Promise<number> {
+  return estimatedRows(ctx, sql`select 1 from messages m where m.body ilike ${containsPattern(text)}`);
+}
+
+/** The planner's estimate of the rows of `query` (planning only, nothing is read). */
+async function estimatedRows(ctx: AppContext, query: SQL): Promise<number> {
+  const result: unknown = await ctx.db.execute(sql`explain (format json) ${query}`);
   // postgres-js answers the rows, PGlite an object holding them.
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { "QUERY PLAN": unknown }[];
   const raw = rows[0]?.["QUERY PLAN"];
@@ -99,27 +187,27 @@ async function estimatedMessageMatches(ctx: AppContext, text: string): Promise<n
  * rare text (few matches among them) goes to the sets, which the trigram indexes keep small.
  * A common text's count walks the tab up to `ticketSearchCountCap` matches and says it stopped.
  */
-async function searchTickets(ctx: AppContext, base: SQL, text: string, window: Window): Promise<Found> {
-  const bySets = sql`${base} and ${searchFilter(text)}`;
-  if ((await estimatedMessageMatches(ctx, text)) < rareEstimate) return searchBySets(ctx, bySets, window);
-  const walked = ctx.db.select({ id: t.id, contactId: t.contactId, updatedAt: t.updatedAt }).from(t).where(base).orderBy(...newestFirst).limit(walkSize).as("w");
+async function searchTickets(ctx: AppContext, tab: Tab, text: string, window: Window): Promise<Found> {
+  const bySets = narrowed(tab, searchFilter(text));
+  const messageMatches = await estimatedMessageMatches(ctx, text);
+  if (messageMatches < rareEstimate) return searchBySets(ctx, bySets, text, messageMatches, window);
   const rows = await ctx.db
-    .select({ id: walked.id, hit: sql<boolean>`${searchProbe(text, sql`${walked.id}`, sql`${walked.contactId}`)}` })
-    .from(walked)
-    .orderBy(sql`${walked.updatedAt} desc nulls last`, sql`${walked.id} desc nulls last`);
+    .select({ id: sql<number>`w.id`.mapWith(Number), hit: sql<boolean>`${searchProbe(text, sql`w.id`, sql`w.contact_id`)}` })
+    .from(sql`(${tabRows(tab, walkSize)}) w`)
+    .orderBy(sql`w.updated_at desc nulls last`, sql`w.id desc nulls last`)
+    .limit(walkSize);
   const hits = rows.filter((row) => row.hit).map((row) => row.id);
   const { limit, offset } = window;
   // The walk saw the whole tab: page and count are known.
   if (rows.length < walkSize) return { ids: hits.slice(offset, offset + limit), count: hits.length, countCapped: false };
 
-  if (hits.length < commonHits) return searchBySets(ctx, bySets, window);
-  const probe = searchProbe(text, sql`t.id`, sql`t.contact_id`);
+  if (hits.length < commonHits) return searchBySets(ctx, bySets, text, messageMatches, window);
   const cap = limits.ticketSearchCountCap;
   const [ids, walkedCount] = await Promise.all([
-    hits.length >= offset + limit ? hits.slice(offset, offset + limit) : pageIds(ctx, sql`${base} and ${probe}`, window),
-    walkCount(ctx, base, searchProbe(text, sql`w.id`, sql`w.contact_id`), cap),
+    hits.length >= offset + limit ? hits.slice(offset, offset + limit) : pageIds(ctx, narrowed(tab, searchProbe(text, sql`t.id`, sql`t.contact_id`)), window),
+    walkCount(ctx, tab, text, cap),
   ]);
-  if (walkedCount === null) return { ids, count: await exactCount(ctx, bySets), countCapped: false };
+  if (walkedCount === null) return { ids, ...(await tabCount(ctx, flatTab(bySets, false))) };
   return { ids, count: Math.min(walkedCount, cap), countCapped: walkedCount > cap };
 }
 
@@ -130,13 +218,14 @@ async function searchTickets(ctx: AppContext, base: SQL, text: string, window: W
  * match, and only the page's tickets are joined and presented.
  */
 export async function listTickets(ctx: AppContext, actor: Actor, query: ListTickets): Promise<TicketPage> {
-  const base = conditions(actor, query, ctx.config.TIME_ZONE);
+  const tab = tabOf(actor, query, ctx.config.TIME_ZONE);
   const size = limits.ticketPageSize;
   const window = pageWindow(query.pageNumber, size);
   const found: Found =
     query.searchParam === ""
-      ? await Promise.all([pageIds(ctx, base, window), exactCount(ctx, base)]).then(([ids, n]) => ({ ids, count: n, countCapped: false }))
-      : await searchTickets(ctx, base, query.searchParam, window);
+      ? await Promise.all([pageIds(ctx, tab, window), tabCount(ctx, tab)]).then(([ids, counted]) => ({ ids, ...counted }))
+      : // A search finds its ids on the read replica, if any; the page is presented from the primary (docs/decisions/0055).
+        await searchTickets({ ...ctx, db: ctx.reads }, tab, query.searchParam, window);
   const page = pageOf(found.ids, size);
   const presented = await presentTicketsById(ctx.db, page.items);
   return { tickets: page.items.flatMap((id) => presented.get(id) ?? []), hasMore: page.hasMore, count: found.count, countCapped: found.countCapped };

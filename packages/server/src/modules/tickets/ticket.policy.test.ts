@@ -23,6 +23,7 @@ import {
   audiencesOfContactTickets,
   canSeeTicket,
   listVisibility,
+  listVisibilityRows,
   seenFilter,
   writableOpenFilter,
   type TicketScope,
@@ -156,6 +157,8 @@ describe("ticket policy: the SQL forms agree with the rule", () => {
         expect(await idsWhere(listVisibility(actor, status, false), status), where).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
         const showAll = viewer.profile === "admin" ? expected(() => true, status) : expected((facts) => isOwnWork(facts, viewer), status);
         expect(await idsWhere(listVisibility(actor, status, true), status), `${where} showAll`).toEqual(showAll);
+        expect(await idsWhere(listVisibilityRows(actor, status, false), status), `${where} rows`).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
+        expect(await idsWhere(listVisibilityRows(actor, status, true), status), `${where} rows showAll`).toEqual(showAll);
       }
     }
   });

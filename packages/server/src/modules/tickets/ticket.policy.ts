@@ -2,6 +2,7 @@ import {
   can,
   seesTicket,
   ticketPermissions,
+  ticketStatuses,
   type TicketAbilities,
   type TicketFacts,
   type TicketStatus,
@@ -158,6 +159,54 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id
     );
   }
   return sql`${id} in (${sql.join(branches, sql` union all `)})`;
+}
+
+/**
+ * The set of ownWorkFilter as separate conditions on `tickets t`, each one served by an index in
+ * update order: tickets they own (one per status, tickets_user_status_idx), tickets they take part
+ * in, pending tickets of their queues or with no queue (tickets_status_updated_idx). A list reads
+ * each one's newest rows and merges them (ticket-list.service.ts) instead of gathering and
+ * sorting the whole set: an attendant's closed tab is thousands of tickets, its page 40.
+ */
+export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined): SQL[] {
+  const owned = (status ? [status] : ticketStatuses).map((s) => sql`t.user_id = ${actor.id} and t.status = ${s}`);
+  const branches = [...owned, sql`t.id in (select ticket_id from ticket_participants where user_id = ${actor.id})`];
+  if (status === undefined || status === "pending") {
+    branches.push(
+      sql`t.status = 'pending' and t.ura_id is null
+        and (t.queue_id is null or t.queue_id in (select queue_id from user_queues where user_id = ${actor.id}))`,
+    );
+  }
+  return branches;
+}
+
+/**
+ * The set of ownWorkFilter tested on each row of `tickets t` (one OR, its ties by key): right
+ * when few rows are tested — a rare search's matches — where the set form would first gather
+ * the user's whole work (thousands of tickets) to keep three of them.
+ */
+export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined): SQL {
+  const pending = status === undefined || status === "pending";
+  return sql`(t.user_id = ${actor.id}
+    or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${actor.id})${
+      pending
+        ? sql`
+    or (t.status = 'pending' and t.ura_id is null
+      and (t.queue_id is null or t.queue_id in (select queue_id from user_queues where user_id = ${actor.id})))`
+        : sql``
+    })`;
+}
+
+/** listVisibility as ownWorkRowFilter; undefined: every ticket. */
+export function listVisibilityRows(actor: Actor, status: TicketStatus | undefined, showAll: boolean): SQL | undefined {
+  if (showAll && can(actor.profile, "tickets-manager:showall")) return undefined;
+  return ownWorkRowFilter(actor, status);
+}
+
+/** listVisibility as ownWorkBranches; undefined: every ticket. */
+export function listVisibilityBranches(actor: Actor, status: TicketStatus | undefined, showAll: boolean): SQL[] | undefined {
+  if (showAll && can(actor.profile, "tickets-manager:showall")) return undefined;
+  return ownWorkBranches(actor, status);
 }
 
 /**
