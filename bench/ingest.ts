@@ -15,7 +15,7 @@ import { ratio, summarise, writeResult, type LatencySummary } from "./support/st
 
 const databases = benchDatabases("embedded,server");
 const throughputMessages = Number(process.env.BENCH_MESSAGES ?? 20_000);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 128);
 const contactsCount = Number(process.env.BENCH_CONTACTS ?? 2_000);
 const fixedRate = Number(process.env.BENCH_RATE ?? 500);
 const latencySeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -57,17 +57,31 @@ async function measure(target: string): Promise<IngestResult> {
     };
     // CPU per message (Linux): the server's node process, and its embedded PostgreSQL (descendants;
     // 0 on the external server, whose backends are not its children). Moves little with other load.
+    // The bench's own process too: on one 2-core machine the clients take cores the server would
+    // otherwise have, so `serverCapacity` (the cores over the server's CPU per message) says what
+    // the server alone could carry.
     const cpuPerMessage = async (count: number) => {
       const before = cpuSeconds(server.pid);
+      const client = process.cpuUsage();
       const phase = await run(count);
       const after = cpuSeconds(server.pid);
+      const clientUsed = process.cpuUsage(client);
       const ms = (seconds: number) => Math.round((seconds * 1000 * 100) / count) / 100;
-      const cpuMs = before && after ? { node: ms(after.own - before.own), embeddedPostgres: ms(after.descendants - before.descendants) } : undefined;
-      return { ...phase, cpuMs };
+      const clientMs = ms((clientUsed.user + clientUsed.system) / 1e6);
+      const cpuMs = before && after ? { node: ms(after.own - before.own), embeddedPostgres: ms(after.descendants - before.descendants), client: clientMs } : undefined;
+      const serverMs = cpuMs ? cpuMs.node + cpuMs.embeddedPostgres : 0;
+      const serverCapacity = serverMs > 0 && cpuMs?.embeddedPostgres ? Math.round((cpus().length * 1000) / serverMs) : undefined;
+      return { ...phase, cpuMs, serverCapacity };
     };
     const creating = await cpuPerMessage(warmup);
     const steady = await cpuPerMessage(throughputMessages);
-    const steadyState = { messages: steady.count, msgsPerSecond: Math.round(steady.count / steady.seconds), roundTrip: steady.roundTrip, cpuMsPerMessage: steady.cpuMs };
+    const steadyState = {
+      messages: steady.count,
+      msgsPerSecond: Math.round(steady.count / steady.seconds),
+      roundTrip: steady.roundTrip,
+      cpuMsPerMessage: steady.cpuMs,
+      serverCapacity: steady.serverCapacity,
+    };
 
     // Right after the plain steady state, so that the two are compared on the same machine load.
     const ura = withUra ? await measureUra(session, contactsCount, concurrency) : undefined;
@@ -112,7 +126,13 @@ async function measure(target: string): Promise<IngestResult> {
       throughput: {
         concurrency,
         contacts: contactsCount,
-        ticketCreation: { messages: creating.count, msgsPerSecond: Math.round(creating.count / creating.seconds), roundTrip: creating.roundTrip, cpuMsPerMessage: creating.cpuMs },
+        ticketCreation: {
+          messages: creating.count,
+          msgsPerSecond: Math.round(creating.count / creating.seconds),
+          roundTrip: creating.roundTrip,
+          cpuMsPerMessage: creating.cpuMs,
+          serverCapacity: creating.serverCapacity,
+        },
         steadyState,
       },
       latency: {
@@ -130,8 +150,20 @@ async function measure(target: string): Promise<IngestResult> {
     console.table(
       Object.fromEntries(
         (["ticketCreation", "steadyState"] as const).map((name) => {
-          const { messages, msgsPerSecond, roundTrip, cpuMsPerMessage: cpu } = result.throughput[name];
-          return [name, { messages, msgsPerSecond, "POST p50": roundTrip.p50, "POST p99": roundTrip.p99, "node CPU ms/msg": cpu?.node, "embedded PG CPU ms/msg": cpu?.embeddedPostgres }];
+          const { messages, msgsPerSecond, roundTrip, cpuMsPerMessage: cpu, serverCapacity } = result.throughput[name];
+          return [
+            name,
+            {
+              messages,
+              msgsPerSecond,
+              "POST p50": roundTrip.p50,
+              "POST p99": roundTrip.p99,
+              "node CPU ms/msg": cpu?.node,
+              "embedded PG CPU ms/msg": cpu?.embeddedPostgres,
+              "bench client CPU ms/msg": cpu?.client,
+              "server alone, msgs/s": serverCapacity,
+            },
+          ];
         }),
       ),
     );
