@@ -10,7 +10,7 @@ import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { InboundMessage } from "../channel-driver.js";
 import { findOrCreateActiveTicket, type ActiveTicket } from "./active-ticket.js";
 import { appendMessage, type NewInbound } from "./append-message.js";
-import { upsertContact } from "./contact-upsert.js";
+import { upsertContact, type ContactRow } from "./contact-upsert.js";
 
 /** Thrown to undo a redelivered message's contact/ticket work (the transaction rolls back). */
 export class Redelivered extends Error {}
@@ -22,6 +22,8 @@ export interface Stored {
   automatic: MessageRow[];
   /** The ticket as the API shows it, read by the same statement that stored the message. */
   ticket: Ticket;
+  /** The contact, when this message created it (the contacts screen hears of it). */
+  newContact?: ContactRow;
 }
 
 export interface Inbound {
@@ -110,7 +112,7 @@ export async function storeInTransaction(tx: Db, inbound: Inbound, routes?: Rout
     if (!routes.has(memoKey)) routes.set(memoKey, route());
     return routes.get(memoKey)!;
   };
-  const contact = await upsertContact(tx, { number, name: input.chat.name, isGroup: input.chat.isGroup, profilePicUrl: input.chat.profilePicUrl });
+  const { contact, created } = await upsertContact(tx, { number, name: input.chat.name, isGroup: input.chat.isGroup, profilePicUrl: input.chat.profilePicUrl });
   const active = await findOrCreateActiveTicket(
     tx,
     { contactId: contact.id, connectionId: connection.id, isGroup: input.chat.isGroup, reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES, now },
@@ -118,5 +120,5 @@ export async function storeInTransaction(tx: Db, inbound: Inbound, routes?: Rout
   );
   const { message, ticket } = await append(tx, inbound, active.ticket.id);
   const automatic = await writeAutomatic(tx, active.ticket, active.plan?.texts ?? [], now);
-  return { active, created: [message, ...automatic], automatic, ticket };
+  return { active, created: [message, ...automatic], automatic, ticket, ...(created ? { newContact: contact } : {}) };
 }

@@ -6,6 +6,7 @@ import { connections, messages } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
 import { classifyBuffer, classifyFile } from "../../modules/media/file-kind.js";
+import { announceContactCreated } from "../../modules/contacts/contacts.service.js";
 import { announceMessages } from "../../modules/messages/delivery/announce.js";
 import { dispatchOutgoing } from "../../modules/messages/delivery/outgoing.service.js";
 import { byExternalId } from "../../modules/messages/messages.repo.js";
@@ -53,6 +54,8 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
   const inbound = { ctx, connection, number, input, mediaName, now: new Date() };
   try {
     const stored = await storeInbound(inbound);
+    // The contacts screen first: the ticket that follows names this contact.
+    if (stored.newContact) await announceContactCreated(ctx, stored.newContact);
     const { active } = stored;
     const createdAs = active.plan?.action === "monitoringExecuted" ? "monitoringExecuted" : "create";
     const announced = await announceMessages(ctx, stored.ticket, { ...active, createdAs }, stored.created);

@@ -1,4 +1,4 @@
-import type { AppMessageEvent, Connection, TicketEvent } from "@atendo/contracts";
+import type { AppMessageEvent, Connection, ContactEvent, TicketEvent } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queues } from "../../db/schema/index.js";
@@ -97,6 +97,19 @@ describe("live ticket and message events", () => {
       payload: { messageId: greeting.id, ack: 4 },
     });
     expect(await update).toMatchObject({ action: "update", message: { id: greeting.id, ack: 4 } });
+  });
+
+  it("announce a contact a customer's first message created to every signed-in user, once", async () => {
+    const { connection, outsider } = await queueSetup();
+    const socket = await live.sockets.connect(outsider.token);
+    const created = nextEvent<ContactEvent>(socket, "contact");
+    const number = uniqueNumber();
+    await inbound(live.server, connection, { from: { number, name: "New Customer" }, body: "hello" });
+    expect(await created).toMatchObject({ action: "create", contact: { number, name: "New Customer", extraInfo: [] } });
+
+    const later = recordEvents(socket, "contact");
+    await inbound(live.server, connection, { from: { number, name: "New Customer" }, body: "again" });
+    expect(await heardNothing(socket, later)).toBe(true);
   });
 
   it("carry the ticket as it stands after each message (unread count, last message)", async () => {

@@ -59,6 +59,11 @@ async function announceWritten(ctx: AppContext, action: "create" | "update", row
   return contact;
 }
 
+/** A contact a customer's first message (or the send API) created: announced like one added on the contacts screen. */
+export async function announceContactCreated(ctx: AppContext, row: ContactRow): Promise<void> {
+  await announceWritten(ctx, "create", row);
+}
+
 /** A search that looks like a phone number ("+55 11 9876") is also matched against the digits. */
 function numberSearch(text: string) {
   const digits = normalizeNumber(text);

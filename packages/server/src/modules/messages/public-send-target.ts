@@ -1,6 +1,7 @@
 import { activeTicketStatuses, formattedNumber } from "@atendo/contracts";
 import { eq, or } from "drizzle-orm";
-import { upsertContact } from "../../channels/pipeline/contact-upsert.js";
+import { upsertContact, type ContactRow } from "../../channels/pipeline/contact-upsert.js";
+import { announceContactCreated } from "../contacts/contacts.service.js";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
 import { connections, contacts, tickets } from "../../db/schema/index.js";
@@ -67,13 +68,20 @@ export function destinationNumber(raw: string): string {
  * (ERR_WAPP_INVALID_CONTACT), so a refused number creates nothing. The partial unique index
  * settles concurrent sends: the loser's insert does nothing and it uses the winner's ticket.
  */
+/** The contact of a number the send API writes to first, announced when this call created it. */
+async function newContact(ctx: AppContext, number: string, isGroup: boolean): Promise<ContactRow> {
+  const { contact, created } = await upsertContact(ctx.db, { number, isGroup });
+  if (created) await announceContactCreated(ctx, contact);
+  return contact;
+}
+
 export async function ticketForSend(ctx: AppContext, connection: ConnectionRow, number: string): Promise<TicketRow> {
   const [known] = await ctx.db.select().from(contacts).where(eq(contacts.number, number)).limit(1);
   const active = known && (await activeTicketOf(ctx.db, known.id, connection.id));
   if (active) return active;
   const isGroup = known?.isGroup ?? false;
   await assertReachable(ctx, connection.id, { number, isGroup });
-  const contact = known ?? (await upsertContact(ctx.db, { number, isGroup }));
+  const contact = known ?? (await newContact(ctx, number, isGroup));
   const now = new Date();
   const [inserted] = await ctx.db
     .insert(tickets)

@@ -1,4 +1,4 @@
-import type { AppMessageEvent, Connection, Message, MessagePage, PublicSendResponse, TicketEvent } from "@atendo/contracts";
+import type { AppMessageEvent, Connection, ContactEvent, Message, MessagePage, PublicSendResponse, TicketEvent } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,6 +52,7 @@ describe("POST /api/messages/send as JSON", () => {
     await settle(adminSocket);
     const heardTickets = recordEvents<TicketEvent>(adminSocket, "ticket");
     const heardMessages = recordEvents<AppMessageEvent>(adminSocket, "appMessage");
+    const heardContacts = recordEvents<ContactEvent>(adminSocket, "contact");
 
     const response = await send({ number, body: "Your order has shipped" });
 
@@ -63,8 +64,9 @@ describe("POST /api/messages/send as JSON", () => {
     expect(contact).toMatchObject({ name: number, isGroup: false });
     expect(await ticketsOf(contact!.id)).toEqual([expect.objectContaining({ id: sent.ticket.id, status: "pending" })]);
 
-    // Live, as an app reply: the new ticket, the message, its ack.
+    // Live, as an app reply: the new contact, the new ticket, the message, its ack.
     await settle(adminSocket);
+    expect(heardContacts).toEqual([{ action: "create", contact: expect.objectContaining({ id: contact!.id, number }) }]);
     expect(heardTickets).toEqual([expect.objectContaining({ action: "create", ticket: expect.objectContaining({ id: sent.ticket.id }) })]);
     expect(heardMessages).toEqual([
       expect.objectContaining({ action: "create", message: expect.objectContaining({ id: sent.messages[0]!.id, viaApi: true, ack: 0 }) }),
