@@ -190,6 +190,10 @@ describe("internal team chat", () => {
     expect(await chatLink(a).getAttribute("aria-description")).toBeNull();
     expect(await titleCount(a)).toBe(0);
     await bubble(a, hello).getByRole("img", { name: "Read" }).waitFor();
+    // The list names a picture without a caption by its kind, not by its file name.
+    const anaTop = chatRows(a).first();
+    await anaTop.filter({ hasText: "📷 Photo" }).waitFor();
+    expect(await anaTop.textContent()).not.toContain(pictureName);
     await screenshot(a, "chat-direct-picture-read-1280");
 
     await sender.context.close();
