@@ -15,7 +15,8 @@ import { connectSocket, recordEvents } from "../test/socket-client.js";
 import { openTestDatabase } from "../test/test-database.js";
 import { waitFor } from "../test/wait-for.js";
 import type { CommandTimeouts } from "./command-bus.js";
-import { Changes, FakeSocket, pair, waMessage } from "./whatsapp/fake-baileys.js";
+import type { FakeSocket } from "./whatsapp/fake-baileys.js";
+import { Changes, pair, recordingSockets, waMessage } from "./whatsapp/fake-baileys.js";
 
 let database: Database;
 beforeAll(async () => {
@@ -33,12 +34,7 @@ async function instance(commandTimeouts?: CommandTimeouts) {
       database,
       channels: commandTimeouts ? { commandTimeouts } : {},
       whatsapp: {
-        makeSocket: (config) => {
-          const socket = new FakeSocket(config, changes);
-          sockets.push(socket);
-          changes.notify();
-          return socket;
-        },
+        makeSocket: recordingSockets(changes, sockets),
         backoff: async () => undefined,
       },
     },

@@ -212,6 +212,16 @@ export interface HarnessOptions {
   recorder?: (changes: Changes) => Recorder;
 }
 
+/** A `makeSocket` that makes fake sockets, keeps each in `sockets` in order and tells `changes`. */
+export function recordingSockets(changes: Changes, sockets: FakeSocket[]): (config: UserFacingSocketConfig) => FakeSocket {
+  return (config) => {
+    const socket = new FakeSocket(config, changes);
+    sockets.push(socket);
+    changes.notify();
+    return socket;
+  };
+}
+
 /** A driver on a new connection row, with fake sockets, instant backoff and fake media bytes. */
 export async function driverHarness(db: Db, deps: Partial<WhatsappDriverDeps> = {}, options: HarnessOptions = {}): Promise<Harness> {
   const [row] = await db.insert(connections).values({ name: "WhatsApp" }).returning({ id: connections.id });
@@ -219,16 +229,14 @@ export async function driverHarness(db: Db, deps: Partial<WhatsappDriverDeps> = 
   const changes = new Changes();
   const events = options.recorder?.(changes) ?? new Recorder(changes);
   const sockets: FakeSocket[] = [];
+  const record = recordingSockets(changes, sockets);
   const attempts: number[] = [];
   let failing = options.failingSockets ?? 0;
   const driver = createWhatsappDriver({
     db,
     makeSocket: (config) => {
       if (failing-- > 0) throw new Error("cannot create the socket");
-      const socket = new FakeSocket(config, changes);
-      sockets.push(socket);
-      changes.notify();
-      return socket;
+      return record(config);
     },
     backoff: async (attempt) => {
       attempts.push(attempt);

@@ -14,7 +14,8 @@ import { createTestServer, type TestServer } from "../../test/harness.js";
 import { multipart, pngBytes } from "../../test/media-samples.js";
 import { waitFor } from "../../test/wait-for.js";
 import { runRecovery } from "../../jobs/recovery.js";
-import { Changes, FakeSocket, pair, waMessage } from "./fake-baileys.js";
+import type { FakeSocket } from "./fake-baileys.js";
+import { Changes, pair, recordingSockets, waMessage } from "./fake-baileys.js";
 
 const changes = new Changes();
 const sockets: FakeSocket[] = [];
@@ -29,12 +30,7 @@ beforeAll(async () => {
     {
       channels: { inboundRetryDelaysMs: [1, 5] },
       whatsapp: {
-        makeSocket: (config) => {
-          const socket = new FakeSocket(config, changes);
-          sockets.push(socket);
-          changes.notify();
-          return socket;
-        },
+        makeSocket: recordingSockets(changes, sockets),
         backoff: async () => undefined,
         downloadMedia: async (msg) => Buffer.from(`bytes of ${msg.key.id}`),
       },
