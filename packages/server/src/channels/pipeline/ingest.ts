@@ -55,7 +55,7 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
   try {
     const stored = await storeInbound(inbound);
     // The contacts screen first: the ticket that follows names this contact.
-    if (stored.newContact) await announceContactCreated(ctx, stored.newContact);
+    if (stored.newContact) announceContactCreated(ctx, stored.newContact);
     const { active } = stored;
     const createdAs = active.plan?.action === "monitoringExecuted" ? "monitoringExecuted" : "create";
     const announced = await announceMessages(ctx, stored.ticket, { ...active, createdAs }, stored.created);

@@ -28,17 +28,21 @@ async function presentContacts(db: Db, rows: readonly ContactRow[]): Promise<Con
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
+  return rows.map((row) => contactOf(row, extraInfo.get(row.id) ?? []));
+}
+
+function contactOf(row: ContactRow, extraInfo: Contact["extraInfo"]): Contact {
+  return {
     id: row.id,
     name: row.name,
     number: row.number,
     email: row.email,
     profilePicUrl: row.profilePicUrl,
     isGroup: row.isGroup,
-    extraInfo: extraInfo.get(row.id) ?? [],
+    extraInfo,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  }));
+  };
 }
 
 async function presentContact(db: Db, row: ContactRow): Promise<Contact> {
@@ -59,9 +63,12 @@ async function announceWritten(ctx: AppContext, action: "create" | "update", row
   return contact;
 }
 
-/** A contact a customer's first message (or the send API) created: announced like one added on the contacts screen. */
-export async function announceContactCreated(ctx: AppContext, row: ContactRow): Promise<void> {
-  await announceWritten(ctx, "create", row);
+/**
+ * A contact a customer's first message (or the send API) created, announced like one added on the
+ * contacts screen. Just created, it has no extra fields: nothing more to read.
+ */
+export function announceContactCreated(ctx: AppContext, row: ContactRow): void {
+  emitContact(ctx, { action: "create", contact: contactOf(row, []) });
 }
 
 /** A search that looks like a phone number ("+55 11 9876") is also matched against the digits. */

@@ -71,7 +71,7 @@ export function destinationNumber(raw: string): string {
 /** The contact of a number the send API writes to first, announced when this call created it. */
 async function newContact(ctx: AppContext, number: string, isGroup: boolean): Promise<ContactRow> {
   const { contact, created } = await upsertContact(ctx.db, { number, isGroup });
-  if (created) await announceContactCreated(ctx, contact);
+  if (created) announceContactCreated(ctx, contact);
   return contact;
 }
 
