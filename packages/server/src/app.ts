@@ -14,6 +14,7 @@ import { WebhookOutbox, type OutboxOptions } from "./channels/api/webhook-outbox
 import type { DriverFactory } from "./channels/channel-driver.js";
 import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
 import { driverEvents } from "./channels/driver-events.js";
+import { inboundGroupCommit } from "./channels/pipeline/inbound-batch.js";
 import { createWhatsappDriver, resendFromStore, type WhatsappDriverDeps } from "./channels/whatsapp/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     media: new MediaStore(config.MEDIA_DIR),
     realtime,
     channels,
+    inboundGroupCommit: inboundGroupCommit(db),
     outbox,
     webhookGuard,
     apiConnections: new ApiConnectionCache(db),

@@ -3,6 +3,7 @@ import type { ApiConnectionCache } from "./channels/api/connection-cache.js";
 import type { WebhookGuard } from "./channels/api/webhook-guard.js";
 import type { WebhookOutbox } from "./channels/api/webhook-outbox.js";
 import type { ChannelManager } from "./channels/channel-manager.js";
+import type { InboundGroupCommit } from "./channels/pipeline/inbound-batch.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import type { Mailer } from "./mailer.js";
@@ -36,6 +37,11 @@ export interface AppContext {
   media: MediaStore;
   /** One driver per connection (started by main.ts, not by buildApp). */
   channels: ChannelManager;
+  /**
+   * Inbound messages stored together, one commit per batch, on a PostgreSQL server; undefined on
+   * PGlite, which stores them one at a time (channels/pipeline/inbound-batch.ts).
+   */
+  inboundGroupCommit: InboundGroupCommit | undefined;
   /** The API channel's webhook deliveries. */
   outbox: WebhookOutbox;
   /** Where webhooks may point (checked when saved and when delivered). */

@@ -10,10 +10,10 @@
 import { connectionKinds, isErrorCode } from "@atendo/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { z } from "zod";
 import { AppError } from "../core/app-error.js";
 import type { Database } from "../db/client.js";
+import { dedicatedSession, type SessionHandle } from "../db/dedicated-session.js";
 
 const chatAddress = z.object({ number: z.string(), isGroup: z.boolean() });
 
@@ -98,53 +98,33 @@ export function postgresCommandBus(url: string, log: FastifyBaseLogger): Command
   const instance = randomUUID();
   const pending = new Map<string, Pending>();
   let handler: CommandHandler | undefined;
-  let client: pg.Client | undefined;
-  let opening: Promise<pg.Client> | undefined;
   let listening = false;
   let closed = false;
-  // One query at a time on the session (pg deprecates overlapping ones): notifies keep their order.
-  let queries: Promise<unknown> = Promise.resolve();
-
-  function query(c: pg.Client, text: string, values?: unknown[]): Promise<unknown> {
-    const run = queries.then(() => c.query(text, values));
-    queries = run.catch(() => undefined);
-    return run;
-  }
-
-  /** The session died: what waited on it is answered now, not at its timeout. */
-  function lose(dead: pg.Client, reason: unknown): void {
-    if (client !== dead) return;
-    client = undefined;
-    dead.end().catch(() => undefined);
-    if (!closed) log.warn({ err: reason }, "connection command session closed; reopened at the next ownership round");
-    for (const waiting of [...pending.values()]) waiting.settle({ error: unreachable() });
-  }
-
-  async function session(): Promise<pg.Client> {
-    if (closed) throw unreachable();
-    if (client) return client;
-    opening ??= (async () => {
-      const fresh = new pg.Client({ connectionString: url, keepAlive: true, application_name: "atendo-channel-commands", query_timeout: 10_000, connectionTimeoutMillis: 10_000 });
-      fresh.on("error", (error) => lose(fresh, error));
-      fresh.on("end", () => lose(fresh, new Error("command session ended")));
-      fresh.on("notification", (note) => {
+  const commandSession = dedicatedSession({
+    url,
+    applicationName: "atendo-channel-commands",
+    label: "command session",
+    async setUp(client) {
+      client.on("notification", (note) => {
         if (note.channel === COMMAND_CHANNEL && note.payload) receive(note.payload);
       });
-      try {
-        await fresh.connect();
-        await fresh.query(`listen ${COMMAND_CHANNEL}`);
-      } catch (error) {
-        await fresh.end().catch(() => undefined);
-        throw error;
-      }
-      client = fresh;
-      return fresh;
-    })().finally(() => (opening = undefined));
-    return opening;
+      await client.query(`listen ${COMMAND_CHANNEL}`);
+    },
+    // What waited on the session is answered now, not at its timeout.
+    onLost(reason) {
+      if (!closed) log.warn({ err: reason }, "connection command session closed; reopened at the next ownership round");
+      for (const waiting of [...pending.values()]) waiting.settle({ error: unreachable() });
+    },
+  });
+
+  async function session(): Promise<SessionHandle> {
+    if (closed) throw unreachable();
+    return commandSession.connect();
   }
 
   async function notify(message: WireMessage): Promise<void> {
-    await query(await session(), "select pg_notify($1, $2)", [COMMAND_CHANNEL, JSON.stringify(message)]);
+    // The session runs one query at a time: notifies keep their order.
+    await (await session()).query("select pg_notify($1, $2)", [COMMAND_CHANNEL, JSON.stringify(message)]);
   }
 
   function receive(payload: string): void {
@@ -225,20 +205,17 @@ export function postgresCommandBus(url: string, log: FastifyBaseLogger): Command
       });
     },
     async check() {
-      const c = client;
+      const c = commandSession.current();
       if (c) {
-        await query(c, "select 1").catch((error: unknown) => lose(c, error));
+        await c.query("select 1").catch((error: unknown) => c.lose(error));
         return;
       }
       if (listening && !closed) await session().catch((error: unknown) => log.error({ err: error }, "could not reopen the connection command session"));
     },
     async close() {
       closed = true;
-      await opening?.catch(() => undefined);
-      const c = client;
-      client = undefined;
+      await commandSession.close();
       for (const waiting of [...pending.values()]) waiting.settle({ error: unreachable() });
-      await c?.end().catch(() => undefined);
     },
   };
 }

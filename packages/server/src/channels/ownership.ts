@@ -7,8 +7,8 @@
  * See docs/decisions/0025-connection-ownership.md.
  */
 import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
 import type { Database } from "../db/client.js";
+import { dedicatedSession, type SessionHandle } from "../db/dedicated-session.js";
 
 export interface OwnershipLocks {
   /** Becomes the owner of a connection; false when another instance is. Throws when the lock session is unreachable. */
@@ -38,49 +38,25 @@ export function localLocks(): OwnershipLocks {
 
 /** Session-level advisory locks on one dedicated connection, opened on first use. */
 export function postgresLocks(url: string, log: FastifyBaseLogger): OwnershipLocks {
-  let client: pg.Client | undefined;
-  let opening: Promise<pg.Client> | undefined;
   let closed = false;
   const held = new Set<number>();
   const listeners: (() => void)[] = [];
-  /** One query at a time on the lock session: pg no longer queues a client's concurrent queries for us. */
-  let tail: Promise<unknown> = Promise.resolve();
-  function serially<T>(query: () => Promise<T>): Promise<T> {
-    const run = tail.then(query, query);
-    tail = run.catch(() => undefined);
-    return run;
-  }
+  const lockSession = dedicatedSession({
+    url,
+    applicationName: "atendo-channel-owner",
+    label: "lock session",
+    // The session is gone: so are its locks.
+    onLost(reason) {
+      if (held.size === 0 || closed) return;
+      log.error({ err: reason, connections: [...held] }, "connection ownership lost (lock session closed); stopping those connections");
+      held.clear();
+      for (const listener of listeners) listener();
+    },
+  });
 
-  /** The session `dead` is gone: so are its locks. */
-  function lose(dead: pg.Client, reason: unknown): void {
-    if (client !== dead) return;
-    client = undefined;
-    dead.end().catch(() => undefined);
-    if (held.size === 0 || closed) return;
-    log.error({ err: reason, connections: [...held] }, "connection ownership lost (lock session closed); stopping those connections");
-    held.clear();
-    for (const listener of listeners) listener();
-  }
-
-  async function session(): Promise<pg.Client> {
+  async function session(): Promise<SessionHandle> {
     if (closed) throw new Error("ownership locks closed");
-    if (client) return client;
-    opening ??= (async () => {
-      const fresh = new pg.Client({
-        connectionString: url,
-        keepAlive: true,
-        application_name: "atendo-channel-owner",
-        // A heartbeat that hangs (a network black hole) counts as a dead session.
-        query_timeout: 10_000,
-        connectionTimeoutMillis: 10_000,
-      });
-      fresh.on("error", (error) => lose(fresh, error));
-      fresh.on("end", () => lose(fresh, new Error("lock session ended")));
-      await fresh.connect();
-      client = fresh;
-      return fresh;
-    })().finally(() => (opening = undefined));
-    return opening;
+    return lockSession.connect();
   }
 
   return {
@@ -88,23 +64,20 @@ export function postgresLocks(url: string, log: FastifyBaseLogger): OwnershipLoc
       // The lock is re-entrant within a session: taking it twice would need two unlocks.
       if (held.has(connectionId)) return true;
       const c = await session();
-      const { rows } = await serially(() => c.query<{ ok: boolean }>("select pg_try_advisory_lock($1, $2) as ok", [OWNERSHIP_LOCK_CLASS, connectionId]));
+      const { rows } = await c.query<{ ok: boolean }>("select pg_try_advisory_lock($1, $2) as ok", [OWNERSHIP_LOCK_CLASS, connectionId]);
       if (rows[0]?.ok) held.add(connectionId);
       return Boolean(rows[0]?.ok);
     },
     async release(connectionId) {
-      const c = client;
+      const c = lockSession.current();
       if (!held.delete(connectionId) || !c) return;
-      await serially(() => c.query("select pg_advisory_unlock($1, $2)", [OWNERSHIP_LOCK_CLASS, connectionId])).catch(() => undefined);
+      await c.query("select pg_advisory_unlock($1, $2)", [OWNERSHIP_LOCK_CLASS, connectionId]).catch(() => undefined);
     },
     async check() {
-      const c = client;
+      const c = lockSession.current();
       if (!c) return;
-      try {
-        await serially(() => c.query("select 1"));
-      } catch (error) {
-        lose(c, error);
-      }
+      // A heartbeat that hangs (a network black hole) times out: that counts as a dead session.
+      await c.query("select 1").catch((error: unknown) => c.lose(error));
     },
     onLost(listener) {
       listeners.push(listener);
@@ -112,11 +85,8 @@ export function postgresLocks(url: string, log: FastifyBaseLogger): OwnershipLoc
     async close() {
       closed = true;
       held.clear();
-      await opening?.catch(() => undefined);
-      const c = client;
-      client = undefined;
       // Ending the session releases every lock it holds.
-      await c?.end().catch(() => undefined);
+      await lockSession.close();
     },
   };
 }

@@ -7,7 +7,7 @@ import { listTickets } from "../modules/tickets/ticket-fixtures.js";
 import { chartsOf, reportOf, seedReportTicketIn } from "../modules/reports/report-fixtures.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
 import { openTestDatabase } from "../test/test-database.js";
-import type { Database } from "./client.js";
+import type { Database, Db } from "./client.js";
 import { contacts } from "./schema/index.js";
 
 /**
@@ -57,6 +57,13 @@ describe("with DATABASE_REPLICA_URL", () => {
     admin = await server.adminToken();
   });
   afterAll(() => server?.close());
+
+  it("runs its sessions, on the primary and on the replica, without parallel workers or JIT (db/client.ts)", async () => {
+    const settings = async (db: Db) =>
+      ((await db.execute(sql`select current_setting('max_parallel_workers_per_gather') as workers, current_setting('jit') as jit`)) as unknown as { rows: unknown[] }).rows[0];
+    expect(await settings(server.ctx.db)).toEqual({ workers: "0", jit: "off" });
+    expect(await settings(server.ctx.reads)).toEqual({ workers: "0", jit: "off" });
+  });
 
   it("reads the reports' table, CSV and charts from the replica", async () => {
     const page = await reportOf(server, admin, october);

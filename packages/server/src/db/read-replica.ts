@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Db } from "./client.js";
+import { sessionOptions, type Db } from "./client.js";
 import * as schema from "./schema/index.js";
 
 /** Where the replica's state changes are told (buildApp: the app's logger). */
@@ -85,7 +85,7 @@ export function openReadReplica(url: string, primary: Primary, log: ReplicaLog, 
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
     // A write sent here by mistake fails loudly instead of landing in the wrong database.
-    options: "-c default_transaction_read_only=on",
+    options: `-c default_transaction_read_only=on ${sessionOptions}`,
   });
   // An idle session losing its server must not crash the process; the next statement reconnects or falls back.
   pool.on("error", () => undefined);

@@ -7,7 +7,7 @@ import { contacts, messages, tickets } from "../../db/schema/index.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import { joinTicketParts, presentJoinedTicket, ticketSelection, type JoinedTicket } from "../../modules/tickets/ticket.presenter.js";
-import type { NewInbound } from "./append-message.js";
+import { insertBatchMessages, messageArrays, type NewInbound } from "./append-message.js";
 
 /** One message of a batch for the contact's active ticket (append-message.ts's `number` target, per row). */
 export interface BatchedInbound {
@@ -45,12 +45,7 @@ function prepareAppendBatch(db: Db, name: string) {
   // Each row goes to its contact's active ticket on its connection; no active ticket (or a new
   // profile picture, which the slow path stores) and no row: that message takes the slow path.
   const inserted = db.$with("inserted", getTableColumns(messages)).as(
-    sql`insert into ${messages} (ticket_id, connection_id, external_id, body, from_me, read, ack, media_type, media_name,
-      mime_type, file_name, quoted_msg_id, sender_name, sender_number, created_at)
-    select t.id, b.connection_id, b.external_id, b.body, b.from_me, b.from_me, case when b.from_me then 1 else 0 end,
-      b.media_type, b.media_name, b.mime_type, b.file_name,
-      (select q.id from ${messages} q where q.connection_id = b.connection_id and q.external_id = b.quoted_external_id),
-      b.sender_name, b.sender_number, b.created_at
+    sql`${insertBatchMessages}
     from ${input} b
     -- Lateral and limited, row by row: the contact by its number, then its active ticket, each
     -- through its unique index, whatever the statistics (a plain join was planned as a scan of
@@ -104,18 +99,7 @@ export async function appendBatch(db: Db, batch: readonly BatchedInbound[]): Pro
   const query = prepared(db, "append_batch", prepareAppendBatch);
   const column = <T>(pick: (row: BatchedInbound) => T) => batch.map(pick);
   const rows = await query.execute({
-    connectionIds: column((row) => row.message.connectionId),
-    externalIds: column((row) => row.message.externalId),
-    bodies: column((row) => row.message.body),
-    fromMe: column((row) => row.message.fromMe),
-    mediaTypes: column((row) => row.message.mediaType),
-    mediaNames: column((row) => row.message.mediaName),
-    mimeTypes: column((row) => row.message.mimeType),
-    fileNames: column((row) => row.message.fileName),
-    quotedExternalIds: column((row) => row.message.quotedExternalId),
-    senderNames: column((row) => row.message.senderName),
-    senderNumbers: column((row) => row.message.senderNumber),
-    createdAt: column((row) => row.message.createdAt.toISOString()),
+    ...messageArrays(column((row) => row.message)),
     numbers: column((row) => row.number),
     profilePicUrls: column((row) => row.profilePicUrl),
     lastMessages: column((row) => row.lastMessage),

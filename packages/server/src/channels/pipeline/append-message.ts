@@ -24,6 +24,40 @@ export interface NewInbound {
   createdAt: Date;
 }
 
+/**
+ * A batch's messages as the arrays of an `unnest(…)` statement, one per column (append-batch.ts,
+ * create-batch.ts): one parameter per column whatever the batch's size.
+ */
+export function messageArrays(batch: readonly NewInbound[]) {
+  const column = <T>(pick: (message: NewInbound) => T) => batch.map(pick);
+  return {
+    connectionIds: column((m) => m.connectionId),
+    externalIds: column((m) => m.externalId),
+    bodies: column((m) => m.body),
+    fromMe: column((m) => m.fromMe),
+    mediaTypes: column((m) => m.mediaType),
+    mediaNames: column((m) => m.mediaName),
+    mimeTypes: column((m) => m.mimeType),
+    fileNames: column((m) => m.fileName),
+    quotedExternalIds: column((m) => m.quotedExternalId),
+    senderNames: column((m) => m.senderName),
+    senderNumbers: column((m) => m.senderNumber),
+    createdAt: column((m) => m.createdAt.toISOString()),
+  };
+}
+
+/**
+ * The head of the batch statements' message insert (append-batch.ts, create-batch.ts): each row
+ * `b` of messageArrays, unnested, into its ticket `t`, stored as appendMessage stores one. The
+ * statements differ in where `b` and `t` come from, which follows this.
+ */
+export const insertBatchMessages = sql`insert into ${messages} (ticket_id, connection_id, external_id, body, from_me, read, ack,
+      media_type, media_name, mime_type, file_name, quoted_msg_id, sender_name, sender_number, created_at)
+    select t.id, b.connection_id, b.external_id, b.body, b.from_me, b.from_me, case when b.from_me then 1 else 0 end,
+      b.media_type, b.media_name, b.mime_type, b.file_name,
+      (select q.id from ${messages} q where q.connection_id = b.connection_id and q.external_id = b.quoted_external_id),
+      b.sender_name, b.sender_number, b.created_at`;
+
 /** The columns an inbound message sets, in the order of the statement's insert list. */
 const insertColumns = [
   messages.ticketId,

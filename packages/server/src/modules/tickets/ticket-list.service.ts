@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import type { Actor } from "../../core/actor.js";
 import { presentTicketsById } from "./ticket.presenter.js";
-import { contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
+import { contactRichProbe, contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
 import { listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
 
 // The conditions below are written against `tickets t` (ticket-filters.ts, ticket.policy.ts).
@@ -30,6 +30,8 @@ const rowWiseCandidates = 2000;
 const ticketsPerContact = 3;
 /** A common search counts by walking at most this many tickets before falling back to the sets. */
 const countWalkSize = 5000;
+/** The same for a text of many contacts, whose probe is a key lookup (contactRichProbe). */
+const contactWalkSize = 20_000;
 
 export type ListTickets = z.output<typeof listTicketsQuery>;
 
@@ -48,6 +50,8 @@ interface Tab {
   branches: SQL[] | undefined;
   /** No ticket is in two branches: UNION ALL, which streams (a count stops at its cap). */
   disjoint?: boolean;
+  /** A search's test of each row (searchProbe), after the tab's own conditions (tabRows). */
+  probe?: SQL;
 }
 
 function tabOf(actor: Actor, query: ListTickets, timeZone: string): Tab {
@@ -80,6 +84,11 @@ function narrowed(tab: Tab, condition: SQL): Tab {
   return { ...tab, filters: sql`${tab.filters} and ${condition}` };
 }
 
+/** The tab's rows that pass a search's probe, tested one by one in the tab's order. */
+function probed(tab: Tab, probe: SQL): Tab {
+  return { ...tab, probe };
+}
+
 /**
  * A search's trigram sets as one statement. With few matches each is tested for visibility
  * (`rowWise`): gathering the user's whole work (thousands of tickets) to keep three costs more.
@@ -90,16 +99,36 @@ function flatTab(tab: Tab, rowWise: boolean): Tab {
 }
 
 /**
- * The tab's rows (id, contact_id, updated_at) as a statement, the `newest` first when given. With
- * branches, each branch reads its own newest rows by its index and the union keeps each ticket
- * once: the cost is a page per branch, not the whole set gathered and sorted.
+ * What a statement reads of the tab's rows: a count their ids, a page their order too, a search
+ * walk their contacts as well. No more: where an index holds every column read, PostgreSQL answers
+ * from it alone (tickets_pending_no_queue_idx, an attendant's pending tab).
  */
-function tabRows(tab: Tab, newest?: number): SQL {
+const rowColumns = {
+  ids: sql`t.id`,
+  ordered: sql`t.id, t.updated_at`,
+  walked: sql`t.id, t.contact_id, t.updated_at`,
+};
+
+/**
+ * The tab's rows (`columns`) as a statement, the `newest` first when given. With branches, each
+ * branch reads its own newest rows by its index and the union keeps each ticket once: the cost is
+ * a page per branch, not the whole set gathered and sorted.
+ */
+function tabRows(tab: Tab, columns: keyof typeof rowColumns, newest?: number): SQL {
+  // Spelled like the indexes (DESC NULLS LAST): a plain DESC means NULLS FIRST, and PostgreSQL
+  // would sort every row of the branch instead of reading its index in order.
+  const order = sql`order by t.updated_at desc nulls last, t.id desc nulls last`;
   const select = (where: SQL) => {
-    const rows = sql`select t.id, t.contact_id, t.updated_at from tickets t where ${where}`;
-    // Spelled like the indexes (DESC NULLS LAST): a plain DESC means NULLS FIRST, and PostgreSQL
-    // would sort every row of the branch instead of reading its index in order.
-    return newest === undefined ? rows : sql`${rows} order by t.updated_at desc nulls last, t.id desc nulls last limit ${newest}`;
+    // A probe is tested on the rows a user's branch keeps, read in order behind `offset 0`: left
+    // to itself PostgreSQL tested it first, on every pending ticket, before the queue condition
+    // dropped most of them (60 ms instead of 20 for a surname at 1M tickets). Status branches
+    // (disjoint) have no such condition, and the fence would cost them their index order.
+    const { probe } = tab;
+    const rows =
+      probe && !tab.disjoint
+        ? sql`select ${rowColumns[columns]} from (select t.id, t.contact_id, t.updated_at from tickets t where ${where} ${newest === undefined ? sql`` : order} offset 0) t where ${probe}`
+        : sql`select ${rowColumns[columns]} from tickets t where ${probe ? sql`${where} and ${probe}` : where}`;
+    return newest === undefined ? rows : sql`${rows} ${order} limit ${newest}`;
   };
   if (!tab.branches) return select(tab.filters);
   return sql.join(
@@ -120,7 +149,7 @@ type Window = ReturnType<typeof pageWindow>;
 async function pageIds(ctx: AppContext, tab: Tab, { limit, offset }: Window): Promise<number[]> {
   const rows = await ctx.db
     .select({ id: sql<number>`u.id`.mapWith(Number) })
-    .from(sql`(${tabRows(tab, offset + limit)}) u`)
+    .from(sql`(${tabRows(tab, "ordered", offset + limit)}) u`)
     .orderBy(sql`u.updated_at desc nulls last`, sql`u.id desc nulls last`)
     .limit(limit)
     .offset(offset);
@@ -133,35 +162,55 @@ async function pageIds(ctx: AppContext, tab: Tab, { limit, offset }: Window): Pr
  */
 async function tabCount(ctx: AppContext, tab: Tab): Promise<Pick<Found, "count" | "countCapped">> {
   const cap = limits.ticketListCountCap;
-  const rows = await ctx.db.select({ n: count() }).from(sql`(select 1 from (${tabRows(tab)}) u limit ${cap + 1}) x`);
+  const rows = await ctx.db.select({ n: count() }).from(sql`(select 1 from (${tabRows(tab, "ids")}) u limit ${cap + 1}) x`);
   const n = rows[0]?.n ?? 0;
   return { count: Math.min(n, cap), countCapped: n > cap };
 }
 
-/** Matches, counted up to `cap + 1`; null when the walk of countWalkSize tickets ended first. */
-async function walkCount(ctx: AppContext, tab: Tab, text: string, cap: number): Promise<number | null> {
-  const walked = sql`(select w.id, w.contact_id from (${tabRows(tab)}) w limit ${countWalkSize}) w`;
-  const probe = searchProbe(text, sql`w.id`, sql`w.contact_id`);
+/** Tests a walked row (`id`, `contactId`) for the text. */
+type Probe = (id: SQL, contactId: SQL) => SQL;
+
+/** Matches, counted up to `cap + 1`; null when the walk of `size` tickets ended first. */
+async function walkCount(ctx: AppContext, tab: Tab, probe: Probe, cap: number, size: number): Promise<number | null> {
+  const walked = sql`(select w.id, w.contact_id from (${tabRows(tab, "walked")}) w limit ${size}) w`;
   const [hits, tabSize] = await Promise.all([
-    ctx.db.select({ n: count() }).from(sql`(select 1 from ${walked} where ${probe} limit ${cap + 1}) x`),
-    ctx.db.select({ n: count() }).from(sql`(select 1 from (${tabRows(tab)}) v limit ${countWalkSize + 1}) v`),
+    ctx.db.select({ n: count() }).from(sql`(select 1 from ${walked} where ${probe(sql`w.id`, sql`w.contact_id`)} limit ${cap + 1}) x`),
+    ctx.db.select({ n: count() }).from(sql`(select 1 from (${tabRows(tab, "ids")}) v limit ${size + 1}) v`),
   ]);
   const n = hits[0]?.n ?? 0;
-  return n > cap || (tabSize[0]?.n ?? 0) <= countWalkSize ? n : null;
+  return n > cap || (tabSize[0]?.n ?? 0) <= size ? n : null;
 }
 
-async function searchBySets(ctx: AppContext, bySets: Tab, text: string, messageMatches: number, window: Window): Promise<Found> {
+/**
+ * A page and a capped count by walking the tab in order with `probe`, and from the trigram sets
+ * when the count's walk of `walkLimit` tickets ends before the cap.
+ */
+async function searchByWalk(ctx: AppContext, tab: Tab, bySets: Tab, probe: Probe, walkLimit: number, window: Window, firstIds?: number[]): Promise<Found> {
+  const cap = limits.ticketSearchCountCap;
+  const [ids, walkedCount] = await Promise.all([
+    firstIds ?? pageIds(ctx, probed(tab, probe(sql`t.id`, sql`t.contact_id`)), window),
+    walkCount(ctx, tab, probe, cap, walkLimit),
+  ]);
+  if (walkedCount === null) return { ids, ...(await tabCount(ctx, flatTab(bySets, false))) };
+  return { ids, count: Math.min(walkedCount, cap), countCapped: walkedCount > cap };
+}
+
+/**
+ * A text the planner expects in few messages. Few candidate tickets in all: the trigram sets,
+ * each tested for visibility. Many, mostly through contacts (a surname: 5 % of tickets): the
+ * sets would gather every one of them (50,000 at 1M tickets, 0.5 s) to keep a page, so the tab
+ * is walked in order instead, each ticket's contact tested by key (contactRichProbe). Otherwise
+ * the sets against the user's work as one set.
+ */
+async function searchBySets(ctx: AppContext, tab: Tab, bySets: Tab, text: string, messageMatches: number, window: Window): Promise<Found> {
+  const contactTickets = messageMatches >= rowWiseCandidates ? 0 : (await estimatedRows(ctx, sql`select 1 from contacts c where ${contactSearchFilter(text)}`)) * ticketsPerContact;
+  if (contactTickets >= rowWiseCandidates && contactTickets > messageMatches) {
+    return searchByWalk(ctx, tab, bySets, (id, contactId) => contactRichProbe(text, id, contactId), contactWalkSize, window);
+  }
   // One statement, not one per branch: each branch would build the matching sets again.
-  const flat = flatTab(bySets, await fewCandidates(ctx, text, messageMatches));
+  const flat = flatTab(bySets, messageMatches + contactTickets < rowWiseCandidates);
   const [ids, counted] = await Promise.all([pageIds(ctx, flat, window), tabCount(ctx, flat)]);
   return { ids, ...counted };
-}
-
-/** Whether the planner expects few tickets to match (below rowWiseCandidates): their contacts, their messages. */
-async function fewCandidates(ctx: AppContext, text: string, messageMatches: number): Promise<boolean> {
-  if (messageMatches >= rowWiseCandidates) return false;
-  const contacts = await estimatedRows(ctx, sql`select 1 from contacts c where ${contactSearchFilter(text)}`);
-  return messageMatches + contacts * ticketsPerContact < rowWiseCandidates;
 }
 
 /** The planner's estimate of the messages containing the text (planning only, nothing is read). */
@@ -190,10 +239,10 @@ async function estimatedRows(ctx: AppContext, query: SQL): Promise<number> {
 async function searchTickets(ctx: AppContext, tab: Tab, text: string, window: Window): Promise<Found> {
   const bySets = narrowed(tab, searchFilter(text));
   const messageMatches = await estimatedMessageMatches(ctx, text);
-  if (messageMatches < rareEstimate) return searchBySets(ctx, bySets, text, messageMatches, window);
+  if (messageMatches < rareEstimate) return searchBySets(ctx, tab, bySets, text, messageMatches, window);
   const rows = await ctx.db
     .select({ id: sql<number>`w.id`.mapWith(Number), hit: sql<boolean>`${searchProbe(text, sql`w.id`, sql`w.contact_id`)}` })
-    .from(sql`(${tabRows(tab, walkSize)}) w`)
+    .from(sql`(${tabRows(tab, "walked", walkSize)}) w`)
     .orderBy(sql`w.updated_at desc nulls last`, sql`w.id desc nulls last`)
     .limit(walkSize);
   const hits = rows.filter((row) => row.hit).map((row) => row.id);
@@ -201,14 +250,9 @@ async function searchTickets(ctx: AppContext, tab: Tab, text: string, window: Wi
   // The walk saw the whole tab: page and count are known.
   if (rows.length < walkSize) return { ids: hits.slice(offset, offset + limit), count: hits.length, countCapped: false };
 
-  if (hits.length < commonHits) return searchBySets(ctx, bySets, text, messageMatches, window);
-  const cap = limits.ticketSearchCountCap;
-  const [ids, walkedCount] = await Promise.all([
-    hits.length >= offset + limit ? hits.slice(offset, offset + limit) : pageIds(ctx, narrowed(tab, searchProbe(text, sql`t.id`, sql`t.contact_id`)), window),
-    walkCount(ctx, tab, text, cap),
-  ]);
-  if (walkedCount === null) return { ids, ...(await tabCount(ctx, flatTab(bySets, false))) };
-  return { ids, count: Math.min(walkedCount, cap), countCapped: walkedCount > cap };
+  if (hits.length < commonHits) return searchBySets(ctx, tab, bySets, text, messageMatches, window);
+  const probe: Probe = (id, contactId) => searchProbe(text, id, contactId);
+  return searchByWalk(ctx, tab, bySets, probe, countWalkSize, window, hits.length >= offset + limit ? hits.slice(offset, offset + limit) : undefined);
 }
 
 /**

@@ -142,8 +142,8 @@ export async function audiencesOfContactTickets(db: Db, contactId: number): Prom
  * isOwnWork in SQL (docs/decisions/0012, 0018), over `tickets t` unless `id` says otherwise. The
  * ids come from three indexed sets rather than one OR, which PostgreSQL could only answer with a
  * scan of every ticket: tickets they own (tickets_user_status_idx), tickets they take part in
- * (ticket_participants_user_idx) and pending tickets of their queues or with no queue
- * (tickets_queue_status_idx). Participations are not narrowed to `status`: the caller filters
+ * (ticket_participants_user_idx), pending tickets of their queues (tickets_queue_status_idx) and
+ * pending tickets with no queue (tickets_pending_no_queue_idx). Participations are not narrowed to `status`: the caller filters
  * the status of the row itself.
  */
 export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id: SQL = sql`t.id`): SQL {
@@ -153,9 +153,11 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id
     sql`select ticket_id from ticket_participants where user_id = ${actor.id}`,
   ];
   if (status === undefined || status === "pending") {
+    // Two branches, each by its own index: with one OR, PostgreSQL filtered every pending ticket.
     branches.push(
       sql`select id from tickets where status = 'pending' and ura_id is null
-        and (queue_id is null or queue_id in (select queue_id from user_queues where user_id = ${actor.id}))`,
+        and queue_id in (select queue_id from user_queues where user_id = ${actor.id})`,
+      sql`select id from tickets where status = 'pending' and ura_id is null and queue_id is null`,
     );
   }
   return sql`${id} in (${sql.join(branches, sql` union all `)})`;
@@ -164,7 +166,8 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id
 /**
  * The set of ownWorkFilter as separate conditions on `tickets t`, each one served by an index in
  * update order: tickets they own (one per status, tickets_user_status_idx), tickets they take part
- * in, pending tickets of their queues or with no queue (tickets_status_updated_idx). A list reads
+ * in, pending tickets of their queues (tickets_queue_status_idx), pending tickets with no queue
+ * (tickets_pending_no_queue_idx). A list reads
  * each one's newest rows and merges them (ticket-list.service.ts) instead of gathering and
  * sorting the whole set: an attendant's closed tab is thousands of tickets, its page 40.
  */
@@ -174,7 +177,9 @@ export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined):
   if (status === undefined || status === "pending") {
     branches.push(
       sql`t.status = 'pending' and t.ura_id is null
-        and (t.queue_id is null or t.queue_id in (select queue_id from user_queues where user_id = ${actor.id}))`,
+        and t.queue_id in (select queue_id from user_queues where user_id = ${actor.id})`,
+      // Everyone's: tickets_pending_no_queue_idx, so the tab reads these, not every pending ticket.
+      sql`t.status = 'pending' and t.ura_id is null and t.queue_id is null`,
     );
   }
   return branches;

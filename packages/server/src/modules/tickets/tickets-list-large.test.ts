@@ -1,8 +1,8 @@
 import { limits } from "@atendo/contracts";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "../../test/harness.js";
-import { idsOf, listTickets, seedTeam, type Team } from "./ticket-fixtures.js";
+import type { TestServer } from "../../test/harness.js";
+import { allTicketPages, idsOf, listTickets, numberedContacts, serverWithTeam, sqlRows, type Team } from "./ticket-fixtures.js";
 
 /**
  * GET /api/tickets on tabs larger than a page (docs/decisions/0052): an attendant's closed tab is
@@ -20,14 +20,8 @@ let server: TestServer;
 let admin: string;
 let team: Team;
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 beforeAll(async () => {
-  server = await createTestServer();
-  admin = await server.adminToken();
-  team = await seedTeam(server, admin);
+  ({ server, admin, team } = await serverWithTeam());
   const { alice, bob, queueA, connection } = team;
   const db = server.ctx.db;
 
@@ -36,11 +30,7 @@ beforeAll(async () => {
   // ticket in both of her sets). Pairs n, n+1 with n % 20 = 4 share their updated_at: ties broken
   // by id. The rest are nobody's history.
   await db.execute(sql`
-    with c as (
-      insert into contacts (name, number)
-      select 'Histórico ' || n, '5572' || lpad(n::text, 7, '0') from generate_series(0, ${historyCount - 1}::int) n
-      returning id, substr(number, 5)::int as n
-    ), t as (
+    with ${numberedContacts("Histórico", "5572", historyCount)}, t as (
       insert into tickets (contact_id, connection_id, status, user_id, queue_id, closed_at, created_at, updated_at)
       select c.id, ${connection.id}::int, 'closed',
         case when c.n >= 300 then null when c.n % 3 = 0 then ${alice.id}::int else ${bob.id}::int end, ${queueA.id}::int,
@@ -56,35 +46,26 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function allPages(token: string, query: Record<string, string | number | boolean>): Promise<number[]> {
-  const ids: number[] = [];
-  for (let pageNumber = 1; ; pageNumber++) {
-    const page = await listTickets(server, token, { ...query, pageNumber });
-    ids.push(...idsOf(page));
-    if (!page.hasMore) return ids;
-  }
-}
-
 describe("GET /api/tickets: large tabs", () => {
   it("pages an attendant's closed tab, owned and taken part in, newest first, each ticket once", async () => {
     const { alice } = team;
-    const want = await rows<{ id: number }>(sql`
+    const want = await sqlRows<{ id: number }>(server, sql`
       select t.id from tickets t where t.status = 'closed'
         and (t.user_id = ${alice.id}::int or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${alice.id}::int))
       order by t.updated_at desc, t.id desc`);
     expect(want.length).toBeGreaterThan(size * 4);
-    expect(await allPages(alice.token, { status: "closed" })).toEqual(want.map((row) => row.id));
+    expect(await allTicketPages(server, alice.token, { status: "closed" })).toEqual(want.map((row) => row.id));
     const first = await listTickets(server, alice.token, { status: "closed" });
     expect(first).toMatchObject({ count: want.length, hasMore: true });
     expect(first.countCapped ?? false).toBe(false);
   });
 
   it("stops counting a tab at limits.ticketListCountCap and says so, the page unchanged", async () => {
-    const [total] = await rows<{ n: number }>(sql`select count(*)::int as n from tickets where status = 'closed'`);
+    const [total] = await sqlRows<{ n: number }>(server, sql`select count(*)::int as n from tickets where status = 'closed'`);
     expect(total!.n).toBeGreaterThan(listCap);
     const page = await listTickets(server, admin, { status: "closed", showAll: true });
     expect(page).toMatchObject({ count: listCap, countCapped: true, hasMore: true });
-    const newest = await rows<{ id: number }>(sql`select id from tickets where status = 'closed' order by updated_at desc, id desc limit ${size}`);
+    const newest = await sqlRows<{ id: number }>(server, sql`select id from tickets where status = 'closed' order by updated_at desc, id desc limit ${size}`);
     expect(idsOf(page)).toEqual(newest.map((row) => row.id));
     // A tab below the cap counts exactly.
     const open = await listTickets(server, admin, { status: "open", showAll: true });

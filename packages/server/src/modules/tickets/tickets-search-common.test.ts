@@ -1,8 +1,8 @@
 import { limits, type TicketStatus } from "@atendo/contracts";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "../../test/harness.js";
-import { idsOf, listTickets, seedTeam, type Person, type Team } from "./ticket-fixtures.js";
+import type { TestServer } from "../../test/harness.js";
+import { allTicketPages, idsOf, listTickets, numberedContacts, serverWithTeam, sqlRows, type Person, type Team } from "./ticket-fixtures.js";
 
 /**
  * GET /api/tickets search on enough data for the common-text path of docs/decisions/0018: the
@@ -40,26 +40,16 @@ let team: Team;
 let dora: Person;
 let adminId: number;
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 beforeAll(async () => {
-  server = await createTestServer();
-  admin = await server.adminToken();
-  team = await seedTeam(server, admin);
+  ({ server, admin, team } = await serverWithTeam());
   dora = await server.createUser({ name: "Dora" });
-  const [me] = await rows<{ id: number }>(sql`select id from users where profile = 'admin' order by id limit 1`);
+  const [me] = await sqlRows<{ id: number }>(server, sql`select id from users where profile = 'admin' order by id limit 1`);
   adminId = me!.id;
   const { queueA, queueB, connection } = team;
   const db = server.ctx.db;
 
   await db.execute(sql`
-    with c as (
-      insert into contacts (name, number)
-      select 'Cliente ' || n, '5570' || lpad(n::text, 7, '0') from generate_series(0, ${pendingCount - 1}::int) n
-      returning id, substr(number, 5)::int as n
-    ), t as (
+    with ${numberedContacts("Cliente", "5570", pendingCount)}, t as (
       insert into tickets (contact_id, connection_id, status, queue_id, created_at, updated_at)
       select c.id, ${connection.id}::int, 'pending',
         case when c.n % 10 = 9 then null when c.n % 2 = 0 then ${queueA.id}::int else ${queueB.id}::int end,
@@ -85,11 +75,7 @@ beforeAll(async () => {
   // Dora's closed tab: 5100 tickets (more than the count walk reads), the common word in 60 of
   // them, 40 among the newest 200 (enough for the walk), none older than n = 4800.
   await db.execute(sql`
-    with c as (
-      insert into contacts (name, number)
-      select 'Antigo ' || n, '5571' || lpad(n::text, 7, '0') from generate_series(0, ${closedCount - 1}::int) n
-      returning id, substr(number, 5)::int as n
-    ), t as (
+    with ${numberedContacts("Antigo", "5571", closedCount)}, t as (
       insert into tickets (contact_id, connection_id, status, user_id, queue_id, closed_at, created_at, updated_at)
       select c.id, ${connection.id}::int, 'closed', ${dora.id}::int, ${queueA.id}::int,
         timestamptz '2024-07-01T00:00:00Z' + c.n * interval '1 minute',
@@ -111,7 +97,7 @@ afterAll(() => server.close());
 
 /** The planner's estimate of the messages containing `text`, as the service asks for it. */
 async function estimate(text: string): Promise<number> {
-  const [row] = await rows<{ "QUERY PLAN": unknown }>(sql`explain (format json) select 1 from messages m where m.body ilike ${`%${text}%`}`);
+  const [row] = await sqlRows<{ "QUERY PLAN": unknown }>(server, sql`explain (format json) select 1 from messages m where m.body ilike ${`%${text}%`}`);
   const raw = row!["QUERY PLAN"];
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
   return plan[0]!.Plan["Plan Rows"];
@@ -136,7 +122,7 @@ async function expected(viewer: Viewer, word: string, status?: TicketStatus): Pr
     : sql`(t.user_id = ${viewer.id}::int
         or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${viewer.id}::int)
         or (t.status = 'pending' and (t.queue_id is null or t.queue_id in (${queues}))))`;
-  const found = await rows<{ id: number }>(sql`
+  const found = await sqlRows<{ id: number }>(server, sql`
     select t.id from tickets t join contacts c on c.id = t.contact_id
     where ${visible}
       and (${status ?? null}::text is null or t.status = ${status ?? null}::text)
@@ -154,19 +140,10 @@ async function walkHits(viewer: Viewer, word: string, status?: TicketStatus): Pr
   return tab.slice(0, walkSize).filter((id) => matches.has(id)).length;
 }
 
-/** Every page of a search, in order, until hasMore is false. */
-async function allPages(token: string, query: Record<string, string | number | boolean>): Promise<number[]> {
-  const ids: number[] = [];
-  for (let pageNumber = 1; ; pageNumber++) {
-    const page = await listTickets(server, token, { ...query, pageNumber });
-    ids.push(...idsOf(page));
-    if (!page.hasMore) return ids;
-  }
-}
-
 async function queueOf(ids: number[]): Promise<Map<number, number | null>> {
   if (ids.length === 0) return new Map();
-  const found = await rows<{ id: number; queue_id: number | null }>(
+  const found = await sqlRows<{ id: number; queue_id: number | null }>(
+    server,
     sql`select id, queue_id from tickets where id in (${sql.join(
       ids.map((id) => sql`${id}::int`),
       sql`, `,
@@ -235,7 +212,7 @@ describe("GET /api/tickets: search for a common text (walk, capped count)", () =
     const carolWant = await expected({ id: carol.id, queueIds: [] }, common);
     expect(carolWant.length).toBeGreaterThan(size * 2);
     expect(carolWant.length).toBeLessThan(cap);
-    const carolAll = await allPages(carol.token, { searchParam: common });
+    const carolAll = await allTicketPages(server, carol.token, { searchParam: common });
     expect(carolAll).toEqual(carolWant);
     expect(new Set((await queueOf(carolAll)).values())).toEqual(new Set([null]));
     const carolPage = await listTickets(server, carol.token, { searchParam: common, status: "pending" });

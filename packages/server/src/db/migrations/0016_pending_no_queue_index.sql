@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_pending_no_queue_idx" ON "tickets" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST,"unread_messages") WHERE "tickets"."status" = 'pending' and "tickets"."queue_id" is null and "tickets"."ura_id" is null;
