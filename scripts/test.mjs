@@ -42,10 +42,25 @@ function vitest(name, projects, env = {}) {
   try {
     const report = JSON.parse(readFileSync(file, "utf8"));
     const failed = report.numFailedTests + (run.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
-    results.push({ name, passed: report.numPassedTests, failed });
+    results.push({ name, passed: report.numPassedTests, failed, failures: failuresOf(report) });
   } catch {
     results.push({ name, passed: 0, failed: 1 });
   }
+}
+
+/**
+ * The failed tests of a vitest JSON report, one line each: printed again in the summary, since a
+ * CI log is often read from its tail and the failure itself scrolled away long before it.
+ */
+function failuresOf(report) {
+  const root = process.cwd() + "/";
+  return report.testResults.flatMap((file) => {
+    const where = file.name.replace(root, "");
+    const tests = file.assertionResults.filter((test) => test.status === "failed");
+    const firstLine = (messages) => (messages?.[0] ?? "").split("\n")[0].slice(0, 200);
+    if (tests.length === 0 && file.status === "failed") return [`${where}: ${firstLine([file.message])}`];
+    return tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
+  });
 }
 
 const redis = await reachable(redisUrl);
@@ -67,7 +82,10 @@ check("web budgets", "npx", ["tsx", "scripts/web-budgets.ts"]);
 vitest("browser journeys", ["e2e"]);
 
 console.log("\nSummary:");
-for (const r of results) console.log(`  ${r.failed ? "✗" : "✓"} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) {
+  console.log(`  ${r.failed ? "✗" : "✓"} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+  for (const failure of r.failures ?? []) console.log(`      ✗ ${failure}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
