@@ -47,9 +47,10 @@ interface Tab {
   visible: SQL | undefined;
   /** Visibility tested row by row (listVisibilityRows): for a few candidate rows. */
   visibleRows: SQL | undefined;
+  /** No ticket is in two of them: joined by UNION ALL, which streams (a count stops at its cap). */
   branches: SQL[] | undefined;
-  /** No ticket is in two branches: UNION ALL, which streams (a count stops at its cap). */
-  disjoint?: boolean;
+  /** The branches are a user's (ownWorkBranches), each narrower than its index (tabRows' fence). */
+  ownWork?: boolean;
   /** A search's test of each row (searchProbe), after the tab's own conditions (tabRows). */
   probe?: SQL;
 }
@@ -67,7 +68,7 @@ function tabOf(actor: Actor, query: ListTickets, timeZone: string): Tab {
     visible: listVisibility(actor, status, query.showAll),
     visibleRows: listVisibilityRows(actor, status, query.showAll),
     branches: own ?? everyStatus(status),
-    disjoint: own === undefined,
+    ownWork: own !== undefined,
   };
 }
 
@@ -122,10 +123,10 @@ function tabRows(tab: Tab, columns: keyof typeof rowColumns, newest?: number): S
     // A probe is tested on the rows a user's branch keeps, read in order behind `offset 0`: left
     // to itself PostgreSQL tested it first, on every pending ticket, before the queue condition
     // dropped most of them (60 ms instead of 20 for a surname at 1M tickets). Status branches
-    // (disjoint) have no such condition, and the fence would cost them their index order.
+    // (an admin's) have no such condition, and the fence would cost them their index order.
     const { probe } = tab;
     const rows =
-      probe && !tab.disjoint
+      probe && tab.ownWork
         ? sql`select ${rowColumns[columns]} from (select t.id, t.contact_id, t.updated_at from tickets t where ${where} ${newest === undefined ? sql`` : order} offset 0) t where ${probe}`
         : sql`select ${rowColumns[columns]} from tickets t where ${probe ? sql`${where} and ${probe}` : where}`;
     return newest === undefined ? rows : sql`${rows} ${order} limit ${newest}`;
@@ -133,7 +134,7 @@ function tabRows(tab: Tab, columns: keyof typeof rowColumns, newest?: number): S
   if (!tab.branches) return select(tab.filters);
   return sql.join(
     tab.branches.map((branch) => sql`(${select(sql`${branch} and ${tab.filters}`)})`),
-    tab.disjoint ? sql` union all ` : sql` union `,
+    sql` union all `,
   );
 }
 

@@ -167,22 +167,24 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id
  * The set of ownWorkFilter as separate conditions on `tickets t`, each one served by an index in
  * update order: tickets they own (one per status, tickets_user_status_idx), tickets they take part
  * in, pending tickets of their queues (tickets_queue_status_idx), pending tickets with no queue
- * (tickets_pending_no_queue_idx). A list reads
- * each one's newest rows and merges them (ticket-list.service.ts) instead of gathering and
- * sorting the whole set: an attendant's closed tab is thousands of tickets, its page 40.
+ * (tickets_pending_no_queue_idx). A list reads each one's newest rows and merges them
+ * (ticket-list.service.ts) instead of gathering and sorting the whole set: an attendant's closed
+ * tab is thousands of tickets, its page 40.
+ *
+ * No ticket is in two branches: the small ones (owned, taken part in) leave out what an earlier
+ * or a big one holds, tested on their own few rows. The branches then need no de-duplication
+ * (UNION ALL), so a count streams and stops at its cap instead of gathering the whole tab.
  */
 export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined): SQL[] {
-  const owned = (status ? [status] : ticketStatuses).map((s) => sql`t.user_id = ${actor.id} and t.status = ${s}`);
-  const branches = [...owned, sql`t.id in (select ticket_id from ticket_participants where user_id = ${actor.id})`];
-  if (status === undefined || status === "pending") {
-    branches.push(
-      sql`t.status = 'pending' and t.ura_id is null
-        and t.queue_id in (select queue_id from user_queues where user_id = ${actor.id})`,
-      // Everyone's: tickets_pending_no_queue_idx, so the tab reads these, not every pending ticket.
-      sql`t.status = 'pending' and t.ura_id is null and t.queue_id is null`,
-    );
-  }
-  return branches;
+  const pending = status === undefined || status === "pending";
+  const inQueues = sql`t.status = 'pending' and t.ura_id is null and t.queue_id in (select queue_id from user_queues where user_id = ${actor.id})`;
+  // Everyone's: tickets_pending_no_queue_idx, so the tab reads these, not every pending ticket.
+  const noQueue = sql`t.status = 'pending' and t.ura_id is null and t.queue_id is null`;
+  // coalesce: `not` of a null (queue_id in …, queue_id being null) would drop the row.
+  const notShared = pending ? sql` and not coalesce((${inQueues}) or (${noQueue}), false)` : sql``;
+  const owned = (status ? [status] : ticketStatuses).map((s) => sql`t.user_id = ${actor.id} and t.status = ${s}${s === "pending" ? notShared : sql``}`);
+  const partOf = sql`t.id in (select ticket_id from ticket_participants where user_id = ${actor.id}) and t.user_id is distinct from ${actor.id}${notShared}`;
+  return pending ? [...owned, partOf, inQueues, noQueue] : [...owned, partOf];
 }
 
 /**

@@ -1,8 +1,10 @@
 import { limits } from "@atendo/contracts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userQueues } from "../../db/schema/index.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
-import { idsOf, listTickets, seedTeam, seedTicket, type Team } from "./ticket-fixtures.js";
+import { idsOf, listTickets, seedTeam, seedTicket, sqlRows, type Team } from "./ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;
@@ -173,5 +175,36 @@ describe("GET /api/tickets: search", () => {
     expect((await listTickets(server, team.alice.token, { searchParam: "xavier" })).count).toBe(0);
     expect(idsOf(await listTickets(server, team.bob.token, { searchParam: "xavier" }))).toEqual([hidden]);
     expect(idsOf(await listTickets(server, admin, { searchParam: "xavier", showAll: true }))).toEqual([hidden]);
+  });
+});
+
+describe("GET /api/tickets: a ticket in several of a user's shares", () => {
+  it("is listed and counted once: owned, taken part in, in their queue or in none", async () => {
+    const dan = await server.createUser({ name: "Dan" });
+    await server.ctx.db.insert(userQueues).values({ userId: dan.id, queueId: team.queueA.id });
+    const seed = (input: Omit<Parameters<typeof seedTicket>[1], "connectionId" | "participants">) =>
+      seedTicket(server, { connectionId: team.connection.id, participants: [dan.id], ...input });
+    const inHisQueue = await seed({ status: "pending", queueId: team.queueA.id, userId: dan.id });
+    const inNoQueue = await seed({ status: "pending" });
+    const inOtherQueue = await seed({ status: "pending", queueId: team.queueB.id, userId: dan.id });
+    const open = await seed({ status: "open", queueId: team.queueB.id, userId: dan.id });
+    const closed = await seed({ status: "closed", queueId: team.queueB.id, userId: dan.id });
+    // The other pending tickets of queue A and of no queue are his too.
+    const everyonesRows = await sqlRows<{ id: number }>(
+      server,
+      sql`select id from tickets where status = 'pending' and ura_id is null and (queue_id is null or queue_id = ${team.queueA.id}::int)
+        and id not in (${inHisQueue}::int, ${inNoQueue}::int)`,
+    );
+    const everyones = everyonesRows.map((row) => row.id);
+    expect(everyones.length).toBeGreaterThan(0);
+
+    const pending = await listTickets(server, dan.token, { status: "pending" });
+    expect(idsOf(pending)).toEqual(newestFirst(inHisQueue, inNoQueue, inOtherQueue, ...everyones));
+    expect(pending.count).toBe(3 + everyones.length);
+    const all = await listTickets(server, dan.token);
+    expect(idsOf(all)).toEqual(newestFirst(inHisQueue, inNoQueue, inOtherQueue, open, closed, ...everyones));
+    expect(all.count).toBe(5 + everyones.length);
+    expect((await listTickets(server, dan.token, { status: "open" })).count).toBe(1);
+    expect(idsOf(await listTickets(server, dan.token, { status: "closed" }))).toEqual([closed]);
   });
 });
