@@ -102,6 +102,14 @@ export async function sqlRows<T>(server: TestServer, query: SQL): Promise<T[]> {
   return ((await server.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** The planner's estimate of the rows of `query` (explain, nothing read): what the list service's choice of path rests on. */
+export async function plannedRows(server: TestServer, query: SQL): Promise<number> {
+  const [row] = await sqlRows<{ "QUERY PLAN": unknown }>(server, sql`explain (format json) ${query}`);
+  const raw = row!["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
+  return plan[0]!.Plan["Plan Rows"];
+}
+
 /** GET /api/tickets with a query string; fails the test on anything but 200. */
 export async function listTickets(server: TestServer, token: string, query: Record<string, string | number | boolean> = {}): Promise<TicketPage> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();

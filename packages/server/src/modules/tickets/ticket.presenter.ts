@@ -20,7 +20,7 @@ function participantsJson(ticketId: SQLWrapper) {
 }
 
 /** The columns of a ticket: the table's own, or the same fields of a query that returns tickets. */
-export type TicketFields = { [K in keyof typeof tickets._.columns]: SQLWrapper };
+type TicketFields = { [K in keyof typeof tickets._.columns]: SQLWrapper };
 
 /** What presenting a ticket selects, over `ticket` (the table, or an UPDATE … RETURNING). */
 export function ticketSelection(ticket: TicketFields) {

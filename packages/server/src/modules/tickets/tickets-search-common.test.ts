@@ -2,7 +2,7 @@ import { limits, type TicketStatus } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../test/harness.js";
-import { allTicketPages, idsOf, listTickets, numberedContacts, serverWithTeam, sqlRows, type Person, type Team } from "./ticket-fixtures.js";
+import { allTicketPages, idsOf, listTickets, numberedContacts, plannedRows, serverWithTeam, sqlRows, type Person, type Team } from "./ticket-fixtures.js";
 
 /**
  * GET /api/tickets search on enough data for the common-text path of docs/decisions/0018: the
@@ -96,12 +96,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** The planner's estimate of the messages containing `text`, as the service asks for it. */
-async function estimate(text: string): Promise<number> {
-  const [row] = await sqlRows<{ "QUERY PLAN": unknown }>(server, sql`explain (format json) select 1 from messages m where m.body ilike ${`%${text}%`}`);
-  const raw = row!["QUERY PLAN"];
-  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
-  return plan[0]!.Plan["Plan Rows"];
-}
+const estimate = (text: string) => plannedRows(server, sql`select 1 from messages m where m.body ilike ${`%${text}%`}`);
 
 interface Viewer {
   id: number;

@@ -2,7 +2,7 @@ import { limits } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../test/harness.js";
-import { allTicketPages, idsOf, listTickets, numberedContacts, serverWithTeam, sqlRows, type Person, type Team } from "./ticket-fixtures.js";
+import { allTicketPages, idsOf, listTickets, numberedContacts, plannedRows, serverWithTeam, sqlRows, type Person, type Team } from "./ticket-fixtures.js";
 
 /**
  * GET /api/tickets search for a text many contacts' names hold and few messages (a surname,
@@ -71,9 +71,7 @@ async function expected(visible: ReturnType<typeof sql>): Promise<number[]> {
 
 describe("GET /api/tickets: search for a surname many contacts share", () => {
   it("the data is what the path needs: the planner expects the surname in many contacts and few messages", async () => {
-    const plan = async (query: ReturnType<typeof sql>) =>
-      ((await server.ctx.db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: { "QUERY PLAN": { Plan: { "Plan Rows": number } }[] }[] }).rows[0]!["QUERY PLAN"][0]!
-        .Plan["Plan Rows"];
+    const plan = (query: ReturnType<typeof sql>) => plannedRows(server, query);
     // ticket-list.service.ts: contacts × 3 ≥ rowWiseCandidates (2000), and more than the messages.
     expect((await plan(sql`select 1 from contacts c where c.name ilike ${`%${surname}%`}`)) * 3).toBeGreaterThanOrEqual(2000);
     expect(await plan(sql`select 1 from messages m where m.body ilike ${`%${surname}%`}`)).toBeLessThan(2000);
