@@ -15,8 +15,8 @@ import { connectSocket, recordEvents } from "../test/socket-client.js";
 import { openTestDatabase } from "../test/test-database.js";
 import { waitFor } from "../test/wait-for.js";
 import type { CommandTimeouts } from "./command-bus.js";
-import type { FakeSocket } from "./whatsapp/fake-baileys.js";
-import { Changes, pair, recordingSockets, waMessage } from "./whatsapp/fake-baileys.js";
+import type { FakeSocket } from "../test/fake-baileys.js";
+import { Changes, pair, recordingSockets, waMessage } from "../test/fake-baileys.js";
 
 let database: Database;
 beforeAll(async () => {

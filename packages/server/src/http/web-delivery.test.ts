@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedReportTicket } from "../modules/reports/report-fixtures.js";
+import { seedReportTicket } from "../test/report-fixtures.js";
 import { createQuickAnswer } from "../test/fixtures.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
 import { compressionThresholdBytes } from "./compression.js";

@@ -8,7 +8,7 @@ import { createQueue } from "../test/fixtures.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
 import { ask, connectSocket, nextEvent, recordEvents, settle } from "../test/socket-client.js";
 import { createConnection } from "../test/channel-fixtures.js";
-import { seedTicket } from "../modules/tickets/ticket-fixtures.js";
+import { seedTicket } from "../test/ticket-fixtures.js";
 import { closedWithin } from "../test/socket-revocation.js";
 
 // Runs only when scripts/test.mjs finds Redis (TEST_REDIS_URL); see vitest.config.ts.

@@ -6,7 +6,7 @@ import { useLiveServer } from "../test/live-server.js";
 import { createAnnouncement, createMonitoring, createUra, to } from "../test/routing-fixtures.js";
 import { settle } from "../test/socket-client.js";
 import { waitFor } from "../test/wait-for.js";
-import { putTicket } from "../modules/tickets/ticket-fixtures.js";
+import { putTicket } from "../test/ticket-fixtures.js";
 
 const live = useLiveServer();
 

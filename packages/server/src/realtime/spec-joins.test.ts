@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { inbound, uniqueNumber } from "../test/channel-fixtures.js";
 import { useLiveServer } from "../test/live-server.js";
 import { ask, connectSocket, recordEvents } from "../test/socket-client.js";
-import { putTicket, seedTeam } from "../modules/tickets/ticket-fixtures.js";
+import { putTicket, seedTeam } from "../test/ticket-fixtures.js";
 
 /**
  * The spec's socket joins (§7, docs/decisions/0047): each narrows what a socket hears to what it
@@ -18,7 +18,7 @@ afterAll(() => {
 
 /** The live server's address (it listens on a free port). */
 function url(): string {
-  return `http://127.0.0.1:${(live.server.ctx.realtime.io.httpServer.address() as { port: number }).port}`;
+  return live.baseUrl();
 }
 
 /** A socket that has joined nothing yet (the spec's clients join per screen). */

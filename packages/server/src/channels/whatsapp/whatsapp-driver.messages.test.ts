@@ -2,7 +2,7 @@ import { WAMessageStatus, WAMessageStubType, WAProto, type WAMessage } from "bai
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.js";
 import { openTestDatabase } from "../../test/test-database.js";
-import { driverHarness, pair, waMessage, type FakeSocket, type Harness } from "./fake-baileys.js";
+import { driverHarness, pair, waMessage, type FakeSocket, type Harness } from "../../test/fake-baileys.js";
 
 let database: Database;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { makeWASocket } from "baileys";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.js";
 import { openTestDatabase } from "../../test/test-database.js";
-import { driverHarness } from "./fake-baileys.js";
+import { driverHarness } from "../../test/fake-baileys.js";
 
 let database: Database;
 beforeAll(async () => {

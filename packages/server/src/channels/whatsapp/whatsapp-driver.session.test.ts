@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.js";
 import { whatsappAuthCreds, whatsappAuthKeys } from "../../db/schema/connections.js";
 import { openTestDatabase } from "../../test/test-database.js";
 import type { SessionUpdate } from "../channel-driver.js";
-import { driverHarness, pair, Recorder, waMessage } from "./fake-baileys.js";
+import { driverHarness, pair, Recorder, waMessage } from "../../test/fake-baileys.js";
 import { isWhatsappDriver } from "./index.js";
 
 let database: Database;

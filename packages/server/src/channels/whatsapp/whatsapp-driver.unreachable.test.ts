@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.js";
 import { openTestDatabase } from "../../test/test-database.js";
-import { boom, driverHarness, pair } from "./fake-baileys.js";
+import { boom, driverHarness, pair } from "../../test/fake-baileys.js";
 
 let database: Database;
 beforeAll(async () => {

@@ -15,8 +15,8 @@ import { createTestServer, type TestServer } from "../../test/harness.js";
 import { multipart, pngBytes } from "../../test/media-samples.js";
 import { waitFor } from "../../test/wait-for.js";
 import { runRecovery } from "../../jobs/recovery.js";
-import type { FakeSocket } from "./fake-baileys.js";
-import { Changes, pair, recordingSockets, waMessage } from "./fake-baileys.js";
+import type { FakeSocket } from "../../test/fake-baileys.js";
+import { Changes, pair, recordingSockets, waMessage } from "../../test/fake-baileys.js";
 
 const changes = new Changes();
 const sockets: FakeSocket[] = [];

@@ -4,7 +4,7 @@ import { useLiveServer } from "../../test/live-server.js";
 import { recordEvents, settle } from "../../test/socket-client.js";
 import { deliverWaitingMessages } from "./chat-delivery.js";
 import { waitFor } from "../../test/wait-for.js";
-import { chatMessagesPage, createChat, markChatRead, sendChatText } from "./chat-fixtures.js";
+import { chatMessagesPage, createChat, markChatRead, sendChatText } from "../../test/chat-fixtures.js";
 
 const live = useLiveServer();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { exeBytes, multipart, pngBytes } from "../../test/media-samples.js";
 import { expectError } from "../../test/route-guards.js";
-import { threeUsers, type ChatUser, chatMessagesPage, createChat, getChat, markChatRead, sendChatText } from "./chat-fixtures.js";
+import { threeUsers, type ChatUser, chatMessagesPage, createChat, getChat, markChatRead, sendChatText } from "../../test/chat-fixtures.js";
 
 let server: TestServer;
 let ana: ChatUser;

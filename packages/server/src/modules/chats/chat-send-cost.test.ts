@@ -7,7 +7,7 @@ import { multipart, pngBytes } from "../../test/media-samples.js";
 import { recordEvents, settle, socketPool } from "../../test/socket-client.js";
 import { openTestDatabase } from "../../test/test-database.js";
 import { deliverWaitingMessages } from "./chat-delivery.js";
-import { createChat, getChat, sendChatText, threeUsers, type ChatUser } from "./chat-fixtures.js";
+import { createChat, getChat, sendChatText, threeUsers, type ChatUser } from "../../test/chat-fixtures.js";
 
 /**
  * What sending a chat message costs (bench:chat sends 200 a second). Every statement the

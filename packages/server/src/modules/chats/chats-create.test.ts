@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats } from "../../db/schema/index.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { expectError } from "../../test/route-guards.js";
-import { threeUsers, type ChatUser, createChat, markChatRead, sendChatText } from "./chat-fixtures.js";
+import { threeUsers, type ChatUser, createChat, markChatRead, sendChatText } from "../../test/chat-fixtures.js";
 import { directKeyOf } from "./chats.repo.js";
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import type { ChatPage } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused, type RouteCall } from "../../test/route-guards.js";
-import { createChat, getChat, sendChatText } from "./chat-fixtures.js";
+import { createChat, getChat, sendChatText } from "../../test/chat-fixtures.js";
 
 let server: TestServer;
 let admin: string;

@@ -2,7 +2,7 @@ import type { AppChatMessageEvent, ChatEvent } from "@atendo/contracts";
 import { describe, expect, it } from "vitest";
 import { useLiveServer } from "../../test/live-server.js";
 import { nextEvent, recordEvents, settle } from "../../test/socket-client.js";
-import { createChat, markChatRead, nextUpdate, sendChatText } from "./chat-fixtures.js";
+import { createChat, markChatRead, nextUpdate, sendChatText } from "../../test/chat-fixtures.js";
 
 const live = useLiveServer();
 

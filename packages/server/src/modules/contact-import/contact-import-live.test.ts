@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { recordEvents, settle, socketPool } from "../../test/socket-client.js";
 import { waitFor } from "../../test/wait-for.js";
-import { atendoCsv, postImport } from "./import-fixtures.js";
+import { atendoCsv, postImport } from "../../test/contact-import-fixtures.js";
 
 let server: TestServer;
 let baseUrl = "";

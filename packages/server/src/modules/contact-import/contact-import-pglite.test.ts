@@ -3,7 +3,7 @@ import { openDatabase, type Database } from "../../db/client.js";
 import { createTestServer } from "../../test/harness.js";
 import { waitFor } from "../../test/wait-for.js";
 import { recoverOrphanedImports } from "./import-recovery.js";
-import { atendoCsv, batchGate, failureRows, importAndWait, ongoing, postImport } from "./import-fixtures.js";
+import { atendoCsv, batchGate, failureRows, importAndWait, ongoing, postImport } from "../../test/contact-import-fixtures.js";
 
 let database: Database;
 beforeAll(async () => {

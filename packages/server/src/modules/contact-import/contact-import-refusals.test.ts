@@ -5,7 +5,7 @@ import { contactImports, contacts } from "../../db/schema/index.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { multipart, pngBytes } from "../../test/media-samples.js";
 import { expectError } from "../../test/route-guards.js";
-import { importAndWait, postImport, type ImportUpload } from "./import-fixtures.js";
+import { importAndWait, postImport, type ImportUpload } from "../../test/contact-import-fixtures.js";
 
 let server: TestServer;
 let admin: string;

@@ -6,7 +6,7 @@ import { createTestServer, type TestServer, type TestServerOptions } from "../..
 import { expectError } from "../../test/route-guards.js";
 import { openTestDatabase } from "../../test/test-database.js";
 import { waitFor } from "../../test/wait-for.js";
-import { atendoCsv, batchGate, importAndWait, ongoing, postImport } from "./import-fixtures.js";
+import { atendoCsv, batchGate, importAndWait, ongoing, postImport } from "../../test/contact-import-fixtures.js";
 
 let database: Database;
 const servers: TestServer[] = [];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactImports, contacts } from "../../db/schema/index.js";
 import { createContact } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
-import { failureRows, importAndWait } from "./import-fixtures.js";
+import { failureRows, importAndWait } from "../../test/contact-import-fixtures.js";
 
 let server: TestServer;
 let admin: string;

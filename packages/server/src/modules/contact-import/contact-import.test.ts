@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectError, expectRefused, type RouteCall } from "../../test/route-guards.js";
-import { atendoCsv, importAndWait, ongoing, postImport } from "./import-fixtures.js";
+import { atendoCsv, importAndWait, ongoing, postImport } from "../../test/contact-import-fixtures.js";
 
 let server: TestServer;
 let admin: string;

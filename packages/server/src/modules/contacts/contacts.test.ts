@@ -7,7 +7,7 @@ import { createConnection } from "../../test/channel-fixtures.js";
 import { createContact, createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectMissingId, expectRefused, resourceCalls } from "../../test/route-guards.js";
-import { seedTicket } from "../tickets/ticket-fixtures.js";
+import { seedTicket } from "../../test/ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.js";
 import { uniqueNumber } from "../../test/channel-fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { openTestDatabase } from "../../test/test-database.js";
-import { apiTokenOf, connectedConnection, sendApi } from "./send-api-fixtures.js";
+import { apiTokenOf, connectedConnection, sendApi } from "../../test/send-api-fixtures.js";
 
 /**
  * What a send through the public API costs, counted like an attendant's reply (reply-path.test.ts):

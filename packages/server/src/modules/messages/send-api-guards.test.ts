@@ -7,7 +7,7 @@ import { multipart, pngBytes } from "../../test/media-samples.js";
 import { expectError, expectRefused } from "../../test/route-guards.js";
 import { connectSocket } from "../../test/socket-client.js";
 import { publicSendRateLimit } from "./public-send.routes.js";
-import { apiTokenOf, connectedConnection, sendApi } from "./send-api-fixtures.js";
+import { apiTokenOf, connectedConnection, sendApi } from "../../test/send-api-fixtures.js";
 
 /** Every log line the server writes, at the most talkative level, with the access log on. */
 const logLines: string[] = [];

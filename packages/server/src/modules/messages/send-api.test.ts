@@ -9,7 +9,7 @@ import { createTestServer, type TestServer } from "../../test/harness.js";
 import { expectError } from "../../test/route-guards.js";
 import { recordEvents, settle, socketPool } from "../../test/socket-client.js";
 import { startReceiver } from "../../test/webhook-receiver.js";
-import { apiTokenOf, connectedConnection, sendApi } from "./send-api-fixtures.js";
+import { apiTokenOf, connectedConnection, sendApi } from "../../test/send-api-fixtures.js";
 
 let server: TestServer;
 let admin: string;

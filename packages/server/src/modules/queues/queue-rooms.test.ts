@@ -5,7 +5,7 @@ import { createConnection } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { useLiveServer } from "../../test/live-server.js";
 import { nextEvent, recordEvents, settle } from "../../test/socket-client.js";
-import { seedTicket } from "../tickets/ticket-fixtures.js";
+import { seedTicket } from "../../test/ticket-fixtures.js";
 
 const live = useLiveServer();
 

@@ -4,7 +4,7 @@ import { messages, tickets } from "../../db/schema/index.js";
 import { createConnection, inbound } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
-import { chartsOf, seedReportTicket } from "./report-fixtures.js";
+import { chartsOf, seedReportTicket } from "../../test/report-fixtures.js";
 
 // The install is in São Paulo (UTC−3): days and hours are on its clock. 1 October 2026 is a Thursday.
 let server: TestServer;

@@ -5,7 +5,7 @@ import { createConnection } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { expectError } from "../../test/route-guards.js";
-import { csvLinesOf, getReport, seedReportTicket } from "./report-fixtures.js";
+import { csvLinesOf, getReport, seedReportTicket } from "../../test/report-fixtures.js";
 
 // The install is in São Paulo (UTC−3, no daylight saving since 2019): every date of the file is on its clock.
 let server: TestServer;

@@ -3,7 +3,7 @@ import { createConnection } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectError, expectRefused, type RouteCall } from "../../test/route-guards.js";
-import { getCharts, getReport, reportOf, seedReportTicket } from "./report-fixtures.js";
+import { getCharts, getReport, reportOf, seedReportTicket } from "../../test/report-fixtures.js";
 
 let server: TestServer;
 let admin: string;

@@ -8,7 +8,7 @@ import { useLiveServer } from "../../test/live-server.js";
 import { connectionTo, conversation, createUra, menuRows, to } from "../../test/routing-fixtures.js";
 import { nextEvent } from "../../test/socket-client.js";
 import { openTestDatabase } from "../../test/test-database.js";
-import { putTicket } from "../tickets/ticket-fixtures.js";
+import { putTicket } from "../../test/ticket-fixtures.js";
 import { customerText } from "./customer-texts.js";
 
 const live = useLiveServer();

@@ -5,7 +5,7 @@ import { inbound, uniqueNumber } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { connectionTo, conversation, createUra, menuRows, to } from "../../test/routing-fixtures.js";
-import { idsOf, listTickets, putTicket } from "../tickets/ticket-fixtures.js";
+import { idsOf, listTickets, putTicket } from "../../test/ticket-fixtures.js";
 import { customerText } from "./customer-texts.js";
 
 let server: TestServer;

@@ -28,7 +28,7 @@ import {
   writableOpenFilter,
   type TicketScope,
 } from "./ticket.policy.js";
-import { listTickets, idsOf } from "./ticket-fixtures.js";
+import { listTickets, idsOf } from "../../test/ticket-fixtures.js";
 
 /**
  * The ticket rule has one pure form (contracts) and three server forms: SQL for lists and history,

@@ -6,7 +6,7 @@ import { createConnection } from "../../test/channel-fixtures.js";
 import { createContact } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
-import { seedTeam, seedTicket, type Team } from "./ticket-fixtures.js";
+import { seedTeam, seedTicket, type Team } from "../../test/ticket-fixtures.js";
 
 /** Which connections attendants may start conversations on (docs/decisions/0041). */
 let server: TestServer;

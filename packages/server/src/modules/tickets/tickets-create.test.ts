@@ -8,7 +8,7 @@ import { fakeDrivers } from "../../test/fake-driver.js";
 import { createContact, createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
-import { seedTeam, type Team } from "./ticket-fixtures.js";
+import { seedTeam, type Team } from "../../test/ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;

@@ -2,7 +2,7 @@ import { limits } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../test/harness.js";
-import { allTicketPages, idsOf, listTickets, numberedContacts, serverWithTeam, sqlRows, type Team } from "./ticket-fixtures.js";
+import { allTicketPages, idsOf, listTickets, numberedContacts, serverWithTeam, sqlRows, type Team } from "../../test/ticket-fixtures.js";
 
 /**
  * GET /api/tickets on tabs larger than a page (docs/decisions/0052): an attendant's closed tab is

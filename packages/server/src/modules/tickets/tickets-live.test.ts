@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createContact, createQueue } from "../../test/fixtures.js";
 import { useLiveServer } from "../../test/live-server.js";
 import { recordEvents, settle } from "../../test/socket-client.js";
-import { putTicket, seedTeam, seedTicket } from "./ticket-fixtures.js";
+import { putTicket, seedTeam, seedTicket } from "../../test/ticket-fixtures.js";
 
 const live = useLiveServer();
 

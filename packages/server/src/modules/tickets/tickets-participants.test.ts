@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, users } from "../../db/schema/index.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
-import { seedTeam, seedTicket, type SeedTicket, type Team } from "./ticket-fixtures.js";
+import { seedTeam, seedTicket, type SeedTicket, type Team } from "../../test/ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;

@@ -2,7 +2,7 @@ import { limits } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../test/harness.js";
-import { allTicketPages, idsOf, listTickets, numberedContacts, plannedRows, serverWithTeam, sqlRows, type Person, type Team } from "./ticket-fixtures.js";
+import { allTicketPages, idsOf, listTickets, numberedContacts, plannedRows, serverWithTeam, sqlRows, type Person, type Team } from "../../test/ticket-fixtures.js";
 
 /**
  * GET /api/tickets search for a text many contacts' names hold and few messages (a surname,

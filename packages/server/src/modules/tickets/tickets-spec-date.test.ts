@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/harness.js";
-import { createChat } from "../chats/chat-fixtures.js";
-import { idsOf, listTickets, seedTeam, seedTicket } from "./ticket-fixtures.js";
+import { createChat } from "../../test/chat-fixtures.js";
+import { idsOf, listTickets, seedTeam, seedTicket } from "../../test/ticket-fixtures.js";
 
 /**
  * GET /tickets `date` as the spec's clients send it: a full ISO timestamp, of which the day on the

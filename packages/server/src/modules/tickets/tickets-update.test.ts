@@ -6,7 +6,7 @@ import { createConnection } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
-import { putTicket, seedTeam, seedTicket, type SeedTicket, type Team } from "./ticket-fixtures.js";
+import { putTicket, seedTeam, seedTicket, type SeedTicket, type Team } from "../../test/ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;

@@ -5,7 +5,7 @@ import { createConnection } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { ADMIN, createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
-import { seedTicket } from "../tickets/ticket-fixtures.js";
+import { seedTicket } from "../../test/ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;

@@ -1,9 +1,9 @@
 import type { Connection, Ticket, TicketPage, TicketStatus } from "@atendo/contracts";
 import { sql, type SQL } from "drizzle-orm";
-import { createConnection, uniqueNumber } from "../../test/channel-fixtures.js";
-import { createQueue } from "../../test/fixtures.js";
-import { createTestServer, type TestServer } from "../../test/harness.js";
-import { contacts, messages, ticketParticipants, tickets } from "../../db/schema/index.js";
+import { createConnection, uniqueNumber } from "./channel-fixtures.js";
+import { createQueue } from "./fixtures.js";
+import { createTestServer, type TestServer } from "./harness.js";
+import { contacts, messages, ticketParticipants, tickets } from "../db/schema/index.js";
 
 /** Test data for the tickets module: tickets written straight to the database in any state. */
 

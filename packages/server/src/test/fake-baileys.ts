@@ -6,12 +6,12 @@
 import { EventEmitter } from "node:events";
 import type { AnyMessageContent, BaileysEventEmitter, BaileysEventMap, Contact, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage } from "baileys";
 import { DisconnectReason, WAProto } from "baileys";
-import type { Db } from "../../db/client.js";
-import { connections } from "../../db/schema/connections.js";
-import type { Ack, DriverEvents, InboundMessage, InboundOutcome, MessageRef, SessionUpdate } from "../channel-driver.js";
-import type { WaSocket } from "./socket-types.js";
-import type { WhatsappDriver, WhatsappDriverDeps } from "./driver-types.js";
-import { createWhatsappDriver } from "./whatsapp-driver.js";
+import type { Db } from "../db/client.js";
+import { connections } from "../db/schema/connections.js";
+import type { Ack, DriverEvents, InboundMessage, InboundOutcome, MessageRef, SessionUpdate } from "../channels/channel-driver.js";
+import type { WaSocket } from "../channels/whatsapp/socket-types.js";
+import type { WhatsappDriver, WhatsappDriverDeps } from "../channels/whatsapp/driver-types.js";
+import { createWhatsappDriver } from "../channels/whatsapp/whatsapp-driver.js";
 
 /** Resolves `until` waits whenever something changes; fails fast instead of hanging. */
 export class Changes {

@@ -1,8 +1,8 @@
 import type { ReportCharts, ReportPage, TicketStatus } from "@atendo/contracts";
-import { uniqueNumber } from "../../test/channel-fixtures.js";
-import type { TestServer } from "../../test/harness.js";
-import type { Db } from "../../db/client.js";
-import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { uniqueNumber } from "./channel-fixtures.js";
+import type { TestServer } from "./harness.js";
+import type { Db } from "../db/client.js";
+import { contacts, messages, tickets } from "../db/schema/index.js";
 
 /** Test data for reports: tickets written straight to the database at chosen moments. */
 

@@ -1,8 +1,8 @@
 import type { ContactImport, OngoingImportResponse } from "@atendo/contracts";
-import { multipart } from "../../test/media-samples.js";
-import type { TestServer } from "../../test/harness.js";
-import { waitFor } from "../../test/wait-for.js";
-import { parseCsv } from "./csv-read.js";
+import { multipart } from "./media-samples.js";
+import type { TestServer } from "./harness.js";
+import { waitFor } from "./wait-for.js";
+import { parseCsv } from "../modules/contact-import/csv-read.js";
 
 export interface ImportUpload {
   csv: string | Buffer;

@@ -1,10 +1,10 @@
 import type { Connection, CreateConnectionBody, Setting } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import { connections } from "../../db/schema/index.js";
-import { createConnection } from "../../test/channel-fixtures.js";
-import type { TestServer } from "../../test/harness.js";
-import { waitFor } from "../../test/wait-for.js";
+import { connections } from "../db/schema/index.js";
+import { createConnection } from "./channel-fixtures.js";
+import type { TestServer } from "./harness.js";
+import { waitFor } from "./wait-for.js";
 
 /** The install's API token, as the Settings screen shows it to an admin. */
 export async function apiTokenOf(server: TestServer, adminToken: string): Promise<string> {

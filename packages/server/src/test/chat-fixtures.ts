@@ -1,7 +1,7 @@
 import type { AppChatMessageEvent, Chat, ChatMessage, CreateChatBody } from "@atendo/contracts";
 import type { Socket } from "socket.io-client";
 import { expect } from "vitest";
-import type { TestServer } from "../../test/harness.js";
+import type { TestServer } from "./harness.js";
 
 /** Test helpers for internal chats: each call asserts its success, so a test reads as the flow it checks. */
 
