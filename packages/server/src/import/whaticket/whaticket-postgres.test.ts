@@ -1,3 +1,0 @@
-import { describeWhaticketImport } from "./fixtures/import-scenarios.js";
-
-describeWhaticketImport("postgres");
