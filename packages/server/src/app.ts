@@ -9,7 +9,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { createApiDriverFactory } from "./channels/api/api-driver.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
 import { ApiConnectionCache } from "./channels/api/connection-cache.js";
-import { WebhookGuard, type HostResolver } from "./channels/api/webhook-guard.js";
 import { WebhookOutbox, type OutboxOptions } from "./channels/api/webhook-outbox.js";
 import type { DriverFactory } from "./channels/channel-driver.js";
 import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
@@ -66,6 +65,7 @@ import { urasRoutes } from "./modules/uras/uras.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { loadJwtKey } from "./secrets.js";
+import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
 
 export interface AppDeps {
   config: Config;
@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     redisUrl: config.REDIS_URL,
     redisKey: deps.redisKey,
   });
-  const webhookGuard = new WebhookGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolve: deps.resolveHost });
+  const webhookGuard = new OutboundGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolve: deps.resolveHost });
   const outbox = new WebhookOutbox(
     {
       db,

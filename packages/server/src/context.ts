@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ApiConnectionCache } from "./channels/api/connection-cache.js";
-import type { WebhookGuard } from "./channels/api/webhook-guard.js";
 import type { WebhookOutbox } from "./channels/api/webhook-outbox.js";
 import type { ChannelManager } from "./channels/channel-manager.js";
 import type { InboundGroupCommit } from "./channels/pipeline/inbound-batch.js";
 import type { Config } from "./config.js";
+import type { OutboundGuard } from "./core/outbound-guard.js";
 import type { Database, Db } from "./db/client.js";
 import type { Mailer } from "./mailer.js";
 import type { LoginThrottle } from "./modules/auth/login-throttle.js";
@@ -44,8 +44,8 @@ export interface AppContext {
   inboundGroupCommit: InboundGroupCommit | undefined;
   /** The API channel's webhook deliveries. */
   outbox: WebhookOutbox;
-  /** Where webhooks may point (checked when saved and when delivered). */
-  webhookGuard: WebhookGuard;
+  /** Where webhooks and Web Push endpoints may point (checked when saved and when delivered). */
+  webhookGuard: OutboundGuard;
   /** API connections by id, read by every API-channel call. */
   apiConnections: ApiConnectionCache;
   /** Failed password attempts (sign-in, the current password on a change), per address and email. */

@@ -1,11 +1,11 @@
 import { webhookAnswer } from "@atendo/contracts";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { OutboundGuard } from "../../core/outbound-guard.js";
+import { postOutbound } from "../../core/outbound-post.js";
 import type { Db } from "../../db/client.js";
 import { connections, webhookDeliveries } from "../../db/schema/index.js";
-import type { WebhookGuard } from "./webhook-guard.js";
 import { buildPayload, signature, type DeliveryRow } from "./webhook-payload.js";
-import { postWebhook } from "./webhook-post.js";
 
 /** What the outbox needs of the app (it is built before the app context, which holds it). */
 export interface OutboxDeps {
@@ -17,8 +17,8 @@ export interface OutboxDeps {
   delivered(messageId: number, externalId: string | undefined): Promise<void>;
   /** The last attempt failed: the message shows as failed. */
   failed(messageId: number): Promise<void>;
-  /** Keeps deliveries off private addresses unless WEBHOOK_ALLOW_PRIVATE (webhook-guard.ts). */
-  guard: WebhookGuard;
+  /** Keeps deliveries off private addresses unless WEBHOOK_ALLOW_PRIVATE (core/outbound-guard.ts). */
+  guard: OutboundGuard;
 }
 
 export interface OutboxOptions {
@@ -174,7 +174,7 @@ export class WebhookOutbox {
       "x-atendo-delivery": String(delivery.id),
       "x-atendo-signature": signature(connection.secret ?? "", rawBody),
     };
-    const { status, text } = await postWebhook(connection.url, headers, rawBody, { timeoutMs: this.o.timeoutMs, guard: this.deps.guard });
+    const { status, text } = await postOutbound(connection.url, headers, rawBody, { timeoutMs: this.o.timeoutMs, guard: this.deps.guard });
     if (status < 200 || status > 299) throw new Error(`HTTP ${status}`);
     try {
       return webhookAnswer.parse(JSON.parse(text)).externalId;

@@ -2,8 +2,8 @@ import type { Message, PushPayload, Ticket } from "@atendo/contracts";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import webPush from "web-push";
-import type { WebhookGuard } from "../../channels/api/webhook-guard.js";
-import { postWebhook } from "../../channels/api/webhook-post.js";
+import type { OutboundGuard } from "../../core/outbound-guard.js";
+import { postOutbound } from "../../core/outbound-post.js";
 import type { Db } from "../../db/client.js";
 import { pushSubscriptions } from "../../db/schema/index.js";
 import { rooms, type Realtime } from "../../realtime/realtime.js";
@@ -16,7 +16,7 @@ export interface PushNotifierDeps {
   db: Db;
   log: FastifyBaseLogger;
   realtime: Realtime;
-  guard: WebhookGuard;
+  guard: OutboundGuard;
   /** VAPID `sub`: who push services contact about this sender (an https URL or mailto:). */
   subject: string;
   /** Other instances share the database (REDIS_URL): their subscriptions are seen by polling. */
@@ -161,7 +161,7 @@ export class PushNotifier {
       topic: `ticket${ticket.id}`,
     });
     try {
-      const answer = await postWebhook(row.endpoint, request.headers as Record<string, string>, request.body as Buffer, { timeoutMs: this.timeoutMs, guard: this.deps.guard });
+      const answer = await postOutbound(row.endpoint, request.headers as Record<string, string>, request.body as Buffer, { timeoutMs: this.timeoutMs, guard: this.deps.guard });
       if (answer.status === 404 || answer.status === 410) {
         // The browser unsubscribed or the subscription expired: it will never accept another push.
         await this.deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));

@@ -1,12 +1,12 @@
 import type { Connection, Message } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connections, webhookDeliveries } from "../../db/schema/index.js";
-import { createConnection, inbound } from "../../test/channel-fixtures.js";
-import { createQueue } from "../../test/fixtures.js";
-import { createTestServer, type TestServer } from "../../test/harness.js";
-import { startReceiver } from "../../test/webhook-receiver.js";
-import { isPrivateAddress } from "./webhook-guard.js";
+import { connections, webhookDeliveries } from "../db/schema/index.js";
+import { createConnection, inbound } from "../test/channel-fixtures.js";
+import { createQueue } from "../test/fixtures.js";
+import { createTestServer, type TestServer } from "../test/harness.js";
+import { startReceiver } from "../test/webhook-receiver.js";
+import { isPrivateAddress } from "./outbound-guard.js";
 
 describe("isPrivateAddress", () => {
   it.each([

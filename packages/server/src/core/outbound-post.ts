@@ -1,22 +1,23 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import type { WebhookGuard } from "./webhook-guard.js";
+import type { OutboundGuard } from "./outbound-guard.js";
 
 /** What is kept of a receiver's answer: enough for `{"externalId": …}`, never a flood. */
 const ANSWER_MAX_BYTES = 64 * 1024;
 
-export interface WebhookAnswer {
+export interface OutboundAnswer {
   status: number;
   text: string;
 }
 
 /**
- * POSTs one webhook body (or a Web Push message, whose endpoint is held to the same rules). Not `fetch`: its connection cannot be given a lookup, and the guard's
- * lookup is what checks the address actually dialled (webhook-guard.ts). Redirects are not
- * followed (a 3xx is a failed attempt), the whole exchange is bounded by `timeoutMs`, and only
- * the first 64 kB of the answer are kept.
+ * POSTs one body to a URL someone else chose (a webhook, a Web Push endpoint), held to the
+ * guard's rules. Not `fetch`: its connection cannot be given a lookup, and the guard's lookup is
+ * what checks the address actually dialled (outbound-guard.ts). Redirects are not followed (a
+ * 3xx is a failed attempt), the whole exchange is bounded by `timeoutMs`, and only the first
+ * 64 kB of the answer are kept.
  */
-export function postWebhook(url: string, headers: Record<string, string>, body: string | Buffer, options: { timeoutMs: number; guard: WebhookGuard }): Promise<WebhookAnswer> {
+export function postOutbound(url: string, headers: Record<string, string>, body: string | Buffer, options: { timeoutMs: number; guard: OutboundGuard }): Promise<OutboundAnswer> {
   const target = new URL(url);
   options.guard.assertAddressAllowed(url);
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;

@@ -1,13 +1,13 @@
 import { promises as dns } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import { AppError } from "../../core/app-error.js";
+import { AppError } from "./app-error.js";
 
 /** Resolves a host name to its addresses (the system resolver; tests pass their own). */
 export type HostResolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
 const systemResolver: HostResolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
-/** Addresses a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE is on. */
+/** Addresses an outbound request (webhook, Web Push) may not reach unless WEBHOOK_ALLOW_PRIVATE is on. */
 const notPublic = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8], // "this network"
@@ -78,7 +78,7 @@ function hostOf(url: string): string {
 /** Names that mean this machine whatever DNS says (RFC 6761). */
 const localName = (host: string) => host === "localhost" || host.endsWith(".localhost");
 
-export interface WebhookGuardOptions {
+export interface OutboundGuardOptions {
   /** WEBHOOK_ALLOW_PRIVATE: an install whose gateway is on its own network. */
   allowPrivate: boolean;
   resolve?: HostResolver;
@@ -87,17 +87,19 @@ export interface WebhookGuardOptions {
 }
 
 /**
- * Keeps webhook deliveries off loopback, link-local and private networks (the server would
- * otherwise POST wherever an admin — or whoever holds an admin's session — points it: metadata
- * services, databases, the admin pages of routers). Checked twice: when a URL is saved (a clear
- * refusal, ERR_WEBHOOK_URL_NOT_ALLOWED) and when each delivery connects — through the lookup the
- * connection itself uses, so a name that resolved to a public address at save time and to a
- * private one later (DNS rebinding) is refused at the address actually dialled.
+ * Keeps the server's outbound requests to URLs others chose (API-channel webhooks, Web Push
+ * endpoints) off loopback, link-local and private networks (the server would otherwise POST
+ * wherever an admin — or whoever holds an admin's session — points it: metadata services,
+ * databases, the admin pages of routers). Checked twice: when a URL is saved (a clear refusal,
+ * ERR_WEBHOOK_URL_NOT_ALLOWED) and when each request connects — through the lookup the
+ * connection itself uses (postOutbound, outbound-post.ts), so a name that resolved to a public
+ * address at save time and to a private one later (DNS rebinding) is refused at the address
+ * actually dialled. Bottom layer: the API channel and Web Push both use it.
  */
-export class WebhookGuard {
+export class OutboundGuard {
   private readonly resolve: HostResolver;
 
-  constructor(private readonly options: WebhookGuardOptions) {
+  constructor(private readonly options: OutboundGuardOptions) {
     this.resolve = options.resolve ?? systemResolver;
   }
 
@@ -119,7 +121,7 @@ export class WebhookGuard {
   assertAddressAllowed(url: string): void {
     const host = hostOf(url);
     if (this.options.allowPrivate) return;
-    if (isIP(host) ? isPrivateAddress(host) : localName(host)) throw new Error(`webhook address not allowed: ${host} is not public (WEBHOOK_ALLOW_PRIVATE)`);
+    if (isIP(host) ? isPrivateAddress(host) : localName(host)) throw new Error(`address not allowed: ${host} is not public (WEBHOOK_ALLOW_PRIVATE)`);
   }
 
   /** The lookup a delivery's connection uses: resolves, and refuses a name with any private address. */
@@ -128,7 +130,7 @@ export class WebhookGuard {
       (addresses) => {
         const refused = this.options.allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
         if (refused) {
-          const error = Object.assign(new Error(`webhook address not allowed: ${hostname} resolves to ${refused.address} (WEBHOOK_ALLOW_PRIVATE)`), { code: "EWEBHOOKPRIVATE" });
+          const error = Object.assign(new Error(`address not allowed: ${hostname} resolves to ${refused.address} (WEBHOOK_ALLOW_PRIVATE)`), { code: "EWEBHOOKPRIVATE" });
           return callback(error as NodeJS.ErrnoException, "", 0);
         }
         const wanted = addresses.filter((entry) => !options.family || entry.family === options.family);
