@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
+import { advisoryLocks } from "../db/locks.js";
 import { connections } from "../db/schema/index.js";
 import { createConnection } from "../test/channel-fixtures.js";
 import { fakeDrivers } from "../test/fake-driver.js";
@@ -8,7 +9,7 @@ import { createQueue } from "../test/fixtures.js";
 import { createTestServer } from "../test/harness.js";
 import { openTestDatabase } from "../test/test-database.js";
 import { waitFor } from "../test/wait-for.js";
-import { OWNERSHIP_LOCK_CLASS, type OwnershipLocks } from "./ownership.js";
+import type { OwnershipLocks } from "./ownership.js";
 
 let database: Database;
 beforeAll(async () => {
@@ -114,7 +115,7 @@ async function handsOverOnPostgres(): Promise<void> {
 
     // The owner's database session dies (its process was killed, its network cut).
     const owner = (await database.db.execute(
-      sql`select pid from pg_locks where locktype = 'advisory' and granted and classid = ${OWNERSHIP_LOCK_CLASS} and objid = ${id}`,
+      sql`select pid from pg_locks where locktype = 'advisory' and granted and classid = ${advisoryLocks.connectionOwnership} and objid = ${id}`,
     )) as unknown as { rows: { pid: number }[] };
     expect(owner.rows).toHaveLength(1);
     await database.db.execute(sql`select pg_terminate_backend(${owner.rows[0]!.pid})`);

@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.js";
 import { dedicatedSession, type SessionHandle } from "../db/dedicated-session.js";
+import { advisoryLocks } from "../db/locks.js";
 
 export interface OwnershipLocks {
   /** Becomes the owner of a connection; false when another instance is. Throws when the lock session is unreachable. */
@@ -21,9 +22,6 @@ export interface OwnershipLocks {
   onLost(listener: () => void): void;
   close(): Promise<void>;
 }
-
-/** Arbitrary constant: the advisory-lock class of connection ownership (migrations use 7_261_001). */
-export const OWNERSHIP_LOCK_CLASS = 7_261_002;
 
 /** One process, one database file: this process owns everything. */
 export function localLocks(): OwnershipLocks {
@@ -64,14 +62,14 @@ export function postgresLocks(url: string, log: FastifyBaseLogger): OwnershipLoc
       // The lock is re-entrant within a session: taking it twice would need two unlocks.
       if (held.has(connectionId)) return true;
       const c = await session();
-      const { rows } = await c.query<{ ok: boolean }>("select pg_try_advisory_lock($1, $2) as ok", [OWNERSHIP_LOCK_CLASS, connectionId]);
+      const { rows } = await c.query<{ ok: boolean }>("select pg_try_advisory_lock($1, $2) as ok", [advisoryLocks.connectionOwnership, connectionId]);
       if (rows[0]?.ok) held.add(connectionId);
       return Boolean(rows[0]?.ok);
     },
     async release(connectionId) {
       const c = lockSession.current();
       if (!held.delete(connectionId) || !c) return;
-      await c.query("select pg_advisory_unlock($1, $2)", [OWNERSHIP_LOCK_CLASS, connectionId]).catch(() => undefined);
+      await c.query("select pg_advisory_unlock($1, $2)", [advisoryLocks.connectionOwnership, connectionId]).catch(() => undefined);
     },
     async check() {
       const c = lockSession.current();

@@ -10,6 +10,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "./schema/index.js";
+import { advisoryLocks } from "./locks.js";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -29,8 +30,6 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
-/** Arbitrary constant: serialises migrations when several instances start at once. */
-const MIGRATION_LOCK = 7_261_001;
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL (a server, or the embedded one: db/app-database.ts); without it PGlite is used. */
@@ -124,10 +123,10 @@ function openPostgres(url: string, label: string, poolSize = 10, onStatement?: (
     migrate: async () => {
       const client = await pool.connect();
       try {
-        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        await client.query("select pg_advisory_lock($1)", [advisoryLocks.migrations]);
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
       } finally {
-        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+        await client.query("select pg_advisory_unlock($1)", [advisoryLocks.migrations]).catch(() => undefined);
         client.release();
       }
     },

@@ -1,17 +1,18 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
+import { advisoryLocks } from "../locks.js";
 import { SUPERUSER, type ClusterFolder } from "./cluster-folder.js";
 import { DatabaseStartError } from "./errors.js";
 import { isZombie, processAlive } from "./process-alive.js";
 
 /**
- * Arbitrary constant: the session-level advisory lock the running Atendo holds on its embedded
- * server (in the `postgres` database) for as long as it runs. A server whose lock is free was
- * left by an Atendo that is gone (the kernel closes a dead process's connections, which releases
- * it); a held lock means another Atendo is using the folder.
+ * The session-level advisory lock the running Atendo holds on its embedded server (in the
+ * `postgres` database) for as long as it runs. A server whose lock is free was left by an Atendo
+ * that is gone (the kernel closes a dead process's connections, which releases it); a held lock
+ * means another Atendo is using the folder.
  */
-const INSTANCE_LOCK = 7_261_003; // (7_261_001: migrations; 7_261_002: connection ownership)
+const INSTANCE_LOCK = advisoryLocks.embeddedInstance;
 /** How long a dead Atendo's lock may stay held (its session ends as soon as PostgreSQL sees the closed socket). */
 const RELEASE_GRACE_MS = 10_000;
 /** The holder names its process in its session's application_name. */

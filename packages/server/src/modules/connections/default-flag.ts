@@ -1,10 +1,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { advisoryLocks } from "../../db/locks.js";
 import { connections } from "../../db/schema/index.js";
 import type { ConnectionRow } from "./connection.presenter.js";
-
-/** Arbitrary constant: serialises the writes that decide which connection is the default. */
-const DEFAULT_FLAG_LOCK = 7_261_002;
 
 /**
  * Taken at the start of a transaction that reads or moves the default flag, so "is this the
@@ -12,7 +10,7 @@ const DEFAULT_FLAG_LOCK = 7_261_002;
  * index `connections_single_default_key` stays the last word.
  */
 export async function lockDefaultFlag(tx: Db): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${DEFAULT_FLAG_LOCK})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLocks.defaultConnection})`);
 }
 
 /** Clears the flag from every other connection (same transaction as setting it); returns them. */

@@ -7,9 +7,7 @@
  */
 import pg from "pg";
 import type { Database } from "../../db/client.js";
-
-/** Arbitrary constant: the advisory lock of the contact import (migrations use 7_261_001, connection ownership 7_261_002). */
-export const CONTACT_IMPORT_LOCK = 7_261_003;
+import { advisoryLocks } from "../../db/locks.js";
 
 export interface HeldImportLock {
   /** Aborted when the lock is lost (its session died): another process may declare the import failed. */
@@ -44,7 +42,7 @@ function postgresLock(url: string): ImportLock {
       client.on("end", lose);
       await client.connect();
       try {
-        const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [CONTACT_IMPORT_LOCK]);
+        const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [advisoryLocks.contactImport]);
         if (!rows[0]?.ok) {
           released = true;
           await client.end();

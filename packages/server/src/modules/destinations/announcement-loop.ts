@@ -1,11 +1,9 @@
 import type { DestinationKind } from "@atendo/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { advisoryLocks } from "../../db/locks.js";
 import { announcements } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
-
-/** Arbitrary constant: serialises the saves of announcements that lead to announcements. */
-const ANNOUNCEMENT_CHAIN_LOCK = 7_261_037;
 
 /**
  * An announcement hands the conversation on at once, so announcements leading round to one
@@ -17,7 +15,7 @@ const ANNOUNCEMENT_CHAIN_LOCK = 7_261_037;
  */
 export async function assertNoAnnouncementLoop(tx: Db, selfId: number | null, kind: DestinationKind, id: number): Promise<void> {
   if (kind !== "announcements") return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${ANNOUNCEMENT_CHAIN_LOCK})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLocks.announcementChain})`);
   const seen = new Set<number>();
   let next: { kind: DestinationKind; id: number } | undefined = { kind, id };
   while (next?.kind === "announcements") {

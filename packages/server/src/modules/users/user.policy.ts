@@ -2,6 +2,7 @@ import type { updateUserBody } from "@atendo/contracts";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { advisoryLocks } from "../../db/locks.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { requireAdmin, type Actor } from "../../core/actor.js";
@@ -46,9 +47,6 @@ export function checkSelfEdit(actor: Actor, target: UserRow, body: UpdateUser, c
   if (body.queueIds && !sameIds(body.queueIds, currentQueueIds)) throw new AppError("ERR_NO_PERMISSION");
 }
 
-/** Arbitrary constant: serialises the writes that take away an admin (see ensureNotLastAdmin). */
-const LAST_ADMIN_LOCK = 7_261_003;
-
 /**
  * The system never loses its last active admin, by demotion or by removal (ERR_LAST_ADMIN).
  * Call inside the transaction that writes the user: the lock makes two admins demoting each
@@ -57,7 +55,7 @@ const LAST_ADMIN_LOCK = 7_261_003;
 export async function ensureNotLastAdmin(tx: Db, target: UserRow, next: { profile: string; isDeleted: boolean }): Promise<void> {
   const losesAdmin = target.profile === "admin" && !target.isDeleted && (next.profile !== "admin" || next.isDeleted);
   if (!losesAdmin) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLocks.lastAdmin})`);
   const [row] = await tx
     .select({ n: count() })
     .from(users)
