@@ -9,14 +9,14 @@ import type { Placement } from "../../modules/routing/walk.js";
 import { joinLinkedParts, linkedSelection, presentJoinedTicket, type JoinedTicket } from "../../modules/tickets/ticket.presenter.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import { insertBatchMessages, messageArrays, type NewInbound } from "./append-message.js";
-import type { ContactRow } from "./contact-upsert.js";
+import type { ContactRow } from "../../modules/contacts/contact-upsert.js";
 
 /** A customer's first message, if its number is new: the contact to create and where its ticket goes. */
 export interface BatchedFirstMessage {
   message: NewInbound;
   /** Digits only; one entry per number in a batch. */
   number: string;
-  /** The contact's name (contact-upsert.ts's contactName). */
+  /** The contact's name (modules/contacts/contact-upsert.ts's contactName). */
   name: string;
   isGroup: boolean;
   profilePicUrl: string | null;

@@ -3,7 +3,7 @@ import pg from "pg";
 import type { Db } from "../../db/client.js";
 import { messages } from "../../db/schema/index.js";
 import { appendBatch } from "./append-batch.js";
-import { contactName } from "./contact-upsert.js";
+import { contactName } from "../../modules/contacts/contact-upsert.js";
 import { createBatch } from "./create-batch.js";
 import { GroupCommit, type Settled } from "./group-commit.js";
 import {

@@ -10,7 +10,7 @@ import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { InboundMessage } from "../channel-driver.js";
 import { findOrCreateActiveTicket, type ActiveTicket } from "./active-ticket.js";
 import { appendMessage, type NewInbound } from "./append-message.js";
-import { upsertContact, type ContactRow } from "./contact-upsert.js";
+import { upsertContact, type ContactRow } from "../../modules/contacts/contact-upsert.js";
 
 /** Thrown to undo a redelivered message's contact/ticket work (the transaction rolls back). */
 export class Redelivered extends Error {}

@@ -1,6 +1,6 @@
 import { activeTicketStatuses, formattedNumber } from "@atendo/contracts";
 import { eq, or } from "drizzle-orm";
-import { upsertContact, type ContactRow } from "../../channels/pipeline/contact-upsert.js";
+import { upsertContact, type ContactRow } from "../contacts/contact-upsert.js";
 import { announceContactCreated } from "../contacts/contacts.service.js";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
