@@ -7,7 +7,7 @@ import { parseWith } from "../../core/route-kit.js";
 import { bearerToken } from "../../modules/auth/authenticate.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
 import { assertSize, classifyBuffer } from "../../modules/media/file-kind.js";
-import type { MultipartForm, Upload } from "../../modules/media/multipart-form.js";
+import { uploadAsMessageFile, type MultipartForm } from "../../modules/media/multipart-form.js";
 import type { InboundMedia, InboundMessage, InboundOutcome, MediaType } from "../channel-driver.js";
 import type { ChannelTokenThrottle } from "./channel-token-throttle.js";
 
@@ -54,16 +54,11 @@ export async function channelFile(data: Buffer, mimeType: string, fileName?: str
   return { media: { data, mimeType: kind.mimeType, fileName: fileName ?? `file.${kind.extension}` }, mediaType: kind.mediaType };
 }
 
-/** A file a channel uploaded (multipart: already on disk and checked): handed on by its path, never read into memory. */
-export function uploadedChannelFile(upload: Upload): ChannelFile {
-  return { media: { path: upload.tempPath, mimeType: upload.kind.mimeType, fileName: upload.fileName }, mediaType: upload.kind.mediaType };
-}
-
 /**
- * A customer's message on an API connection (its HTTP call, the simulator), reported through
- * the connection's driver events like every channel's: the one way into the pipeline.
+ * A customer's message on an API connection, reported through the connection's driver events
+ * like every channel's: the one way into the pipeline.
  */
-export async function receiveInbound(ctx: AppContext, connection: ChannelConnection, message: InboundMessage): Promise<InboundOutcome> {
+async function receiveInbound(ctx: AppContext, connection: ChannelConnection, message: InboundMessage): Promise<InboundOutcome> {
   const outcome = await ctx.channels.requestEvents(connection).receiveMessage(message);
   if (!outcome) throw new AppError("ERR_INBOUND_CONFIGURATION"); // only group messages are ignored, and the API has none
   return outcome;
@@ -87,7 +82,7 @@ export async function receiveChannelMessage(ctx: AppContext, connection: Channel
  */
 export async function receiveChannelForm(ctx: AppContext, connection: ChannelConnection, form: MultipartForm): Promise<InboundOutcome> {
   const input = parseWith(channelInboundForm, form.fields);
-  const file = form.files[0] ? uploadedChannelFile(form.files[0]) : undefined;
+  const file = form.files[0] ? uploadAsMessageFile(form.files[0]) : undefined;
   if (!file && input.body.trim() === "") throw new AppError("ERR_MISSING_VALUES", 400, "Send a `body`, a `file`, or both.");
   return receiveCustomerMessage(ctx, connection, input, file);
 }

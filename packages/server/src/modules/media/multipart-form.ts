@@ -13,6 +13,14 @@ export interface Upload {
   fileName: string;
 }
 
+/**
+ * An upload as a received message's file (an API channel's multipart call, the simulator):
+ * handed on by its path, never read into memory (the shape of InboundMedia, channels/channel-driver.ts).
+ */
+export function uploadAsMessageFile(upload: Upload) {
+  return { media: { path: upload.tempPath, mimeType: upload.kind.mimeType, fileName: upload.fileName }, mediaType: upload.kind.mediaType };
+}
+
 export interface MultipartForm {
   /** Text fields by name (a repeated name keeps its last value). */
   fields: Record<string, string>;

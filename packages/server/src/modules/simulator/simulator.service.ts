@@ -3,14 +3,13 @@ import { limits } from "@atendo/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { receiveInbound, uploadedChannelFile } from "../../channels/api/api-inbound.js";
 import type { InboundOutcome } from "../../channels/channel-driver.js";
 import type { AppContext } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { findConnection } from "../connections/connections.service.js";
-import type { Upload } from "../media/multipart-form.js";
+import { uploadAsMessageFile, type Upload } from "../media/multipart-form.js";
 import { messageContactOf, presentMessages } from "../messages/message.presenter.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
 import { assertCanUseSimulator } from "./simulator.policy.js";
@@ -25,12 +24,16 @@ async function simulatorConnection(ctx: AppContext, actor: Actor, connectionId: 
   return connection;
 }
 
-/** A customer's message typed in the simulator, received like the API channel's (same driver events, same pipeline). */
+/**
+ * A customer's message typed in the simulator, received like the API channel's: the simulator is a
+ * client of the connection, so it reports through the connection's driver events (the context's
+ * channels: the one way into the pipeline), never by calling the channel's code.
+ */
 export async function simulateInbound(ctx: AppContext, actor: Actor, connectionId: number, input: SimulatorMessage, file?: Upload): Promise<InboundOutcome> {
   const connection = await simulatorConnection(ctx, actor, connectionId);
-  const attached = file ? uploadedChannelFile(file) : undefined;
+  const attached = file ? uploadAsMessageFile(file) : undefined;
   if (!attached && input.body.trim() === "") throw new AppError("ERR_MISSING_VALUES", 400, "Write a text or attach a file.");
-  return receiveInbound(ctx, connection, {
+  const outcome = await ctx.channels.requestEvents(connection).receiveMessage({
     externalId: `sim-${randomUUID()}`,
     chat: { number: input.number, name: input.name, isGroup: false },
     fromMe: false,
@@ -39,6 +42,9 @@ export async function simulateInbound(ctx: AppContext, actor: Actor, connectionI
     media: attached?.media,
     timestamp: new Date(),
   });
+  // null only for a message the connection ignores (a group's), and the simulator writes none.
+  if (!outcome) throw new AppError("ERR_INBOUND_CONFIGURATION");
+  return outcome;
 }
 
 /** The simulated customer's side: the newest page of their newest ticket on this connection. */
