@@ -13,7 +13,7 @@ import { WebhookOutbox, type OutboxOptions } from "./channels/api/webhook-outbox
 import type { DriverFactory } from "./channels/channel-driver.js";
 import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
 import { driverEvents } from "./channels/driver-events.js";
-import { inboundGroupCommit } from "./channels/pipeline/inbound-batch.js";
+import { inboundGroupCommit, inboundGroupCommitSlot } from "./channels/pipeline/inbound-batch.js";
 import { createWhatsappDriver, resendFromStore, type WhatsappDriverDeps } from "./channels/whatsapp/index.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
@@ -39,7 +39,7 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
 import { contactImportRoutes } from "./modules/contact-import/contact-import.routes.js";
-import { ContactImportRunner, type ContactImportOptions } from "./modules/contact-import/import-runner.js";
+import { ContactImportRunner, contactImportsSlot, type ContactImportOptions } from "./modules/contact-import/import-runner.js";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.js";
 import { destinationsRoutes } from "./modules/destinations/destinations.routes.js";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.js";
@@ -65,6 +65,7 @@ import { urasRoutes } from "./modules/uras/uras.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { loadJwtKey } from "./secrets.js";
+import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
 
 export interface AppDeps {
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   };
   const channels = new ChannelManager({ database, log, drivers, events: (connectionId, wiring) => driverEvents(ctx, connectionId, wiring) }, deps.channels);
 
+  const push = new PushNotifier({ db, log, realtime, guard: webhookGuard, subject: pushSubject(config), shared: config.REDIS_URL !== undefined }, deps.push);
   const replica = openReplica(deps, log);
 
   const ctx: AppContext = {
@@ -166,13 +168,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     media: new MediaStore(config.MEDIA_DIR),
     realtime,
     channels,
-    inboundGroupCommit: inboundGroupCommit(db),
     outbox,
     webhookGuard,
     apiConnections: new ApiConnectionCache(db),
     loginThrottle: new LoginThrottle(),
-    contactImports: new ContactImportRunner({ database, log, realtime }, deps.contactImport),
-    push: new PushNotifier({ db, log, realtime, guard: webhookGuard, subject: pushSubject(config), shared: config.REDIS_URL !== undefined }, deps.push),
+    slots: new AppSlots()
+      .set(inboundGroupCommitSlot, inboundGroupCommit(db))
+      .set(contactImportsSlot, new ContactImportRunner({ database, log, realtime }, deps.contactImport)),
+    push,
   };
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
@@ -180,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook("onClose", async () => {
     await jobs.stop();
     // A contact import in progress ends after its current batch, recorded as interrupted.
-    await ctx.contactImports.stop();
+    await ctx.slots.get(contactImportsSlot).stop();
     await channels.stopAll();
     // Pushes already started finish (each is bounded by its timeout) before the database closes.
     ctx.push.stop();

@@ -1,22 +1,17 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { ApiConnectionCache } from "./channels/api/connection-cache.js";
-import type { WebhookOutbox } from "./channels/api/webhook-outbox.js";
-import type { ChannelManager } from "./channels/channel-manager.js";
-import type { InboundGroupCommit } from "./channels/pipeline/inbound-batch.js";
 import type { Config } from "./config.js";
+import type { ApiConnections, Channels, LoginAttempts, MediaFiles, PushNotifications, WebhookDeliveries } from "./context-types.js";
+import type { AppSlots } from "./core/app-slots.js";
 import type { OutboundGuard } from "./core/outbound-guard.js";
 import type { Database, Db } from "./db/client.js";
 import type { Mailer } from "./mailer.js";
-import type { LoginThrottle } from "./modules/auth/login-throttle.js";
-import type { ContactImportRunner } from "./modules/contact-import/import-runner.js";
-import type { MediaStore } from "./modules/media/media-store.js";
-import type { PushNotifier } from "./modules/push/push-notifier.js";
 import type { Realtime } from "./realtime/realtime.js";
 
 /**
  * What every module needs; built once in buildApp (its pieces first, then this object) and handed
  * to routes and services. Per-app state (caches, workers) lives here or on the objects it holds,
- * never in module-level maps: two apps in one process (tests) share nothing.
+ * never in module-level maps: two apps in one process (tests) share nothing. The context names
+ * interfaces (context-types.ts), not the modules and channels that implement them.
  */
 export interface AppContext {
   config: Config;
@@ -34,24 +29,22 @@ export interface AppContext {
   mailer: Mailer | null;
   log: FastifyBaseLogger;
   /** Files of messages under MEDIA_DIR. */
-  media: MediaStore;
+  media: MediaFiles;
   /** One driver per connection (started by main.ts, not by buildApp). */
-  channels: ChannelManager;
+  channels: Channels;
   /**
-   * Inbound messages stored together, one commit per batch, on a PostgreSQL server; undefined on
-   * PGlite, which stores them one at a time (channels/pipeline/inbound-batch.ts).
+   * State one layer keeps for itself, under a key its owner declares (core/app-slots.ts): the
+   * inbound pipeline's group commit, the contact import runner.
    */
-  inboundGroupCommit: InboundGroupCommit | undefined;
+  slots: AppSlots;
   /** The API channel's webhook deliveries. */
-  outbox: WebhookOutbox;
+  outbox: WebhookDeliveries;
   /** Where webhooks and Web Push endpoints may point (checked when saved and when delivered). */
   webhookGuard: OutboundGuard;
   /** API connections by id, read by every API-channel call. */
-  apiConnections: ApiConnectionCache;
+  apiConnections: ApiConnections;
   /** Failed password attempts (sign-in, the current password on a change), per address and email. */
-  loginThrottle: LoginThrottle;
-  /** This process's contact import (one at a time per install). */
-  contactImports: ContactImportRunner;
+  loginThrottle: LoginAttempts;
   /** Web Push of new inbound messages to users with no tab open (docs/decisions/0042). */
-  push: PushNotifier;
+  push: PushNotifications;
 }

@@ -1,5 +1,6 @@
 import type { ConnectionKind } from "@atendo/contracts";
 import type { FastifyBaseLogger } from "fastify";
+import type { Channels } from "../context-types.js";
 import { AppError } from "../core/app-error.js";
 import type { Database } from "../db/client.js";
 import { connections } from "../db/schema/index.js";
@@ -73,7 +74,7 @@ function defaultSchedule(fn: () => void, ms: number): () => void {
  * Calls for one connection (start, stop, logout, remove) run one after another. The ownership
  * round runs as a job (jobs/jobs.ts).
  */
-export class ChannelManager {
+export class ChannelManager implements Channels {
   private readonly factories = new Map<ConnectionKind, DriverFactory>();
   private readonly slots = new Map<number, Slot>();
   /** Exclusive connections another instance owns (or that could not be claimed yet). */

@@ -8,6 +8,7 @@
  */
 import type { ConnectionKind } from "@atendo/contracts";
 import type { FastifyBaseLogger } from "fastify";
+import type { ConnectionCommands } from "../context-types.js";
 import { AppError } from "../core/app-error.js";
 import type { ChannelDriver, SessionUpdate } from "./channel-driver.js";
 import { defaultCommandTimeouts, type CommandBus, type CommandTimeouts, type ConnectionCommand } from "./command-bus.js";
@@ -25,7 +26,7 @@ export interface LocalChannels {
   report(connectionId: number, update: SessionUpdate): Promise<void>;
 }
 
-export class SessionCommands {
+export class SessionCommands implements ConnectionCommands {
   constructor(
     private readonly bus: CommandBus,
     private readonly local: LocalChannels,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { ApiConnections } from "../../context-types.js";
 import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
 import { connections } from "../../db/schema/index.js";
@@ -13,7 +14,7 @@ const CHANNEL_CACHE_MS = 2000;
  * drops the entry at once (`forget`, called by the connections service); other instances see it
  * within CHANNEL_CACHE_MS. One per app (AppContext.apiConnections).
  */
-export class ApiConnectionCache {
+export class ApiConnectionCache implements ApiConnections {
   private readonly entries = new Map<number, { row: ConnectionRow; until: number }>();
 
   constructor(private readonly db: Db) {}

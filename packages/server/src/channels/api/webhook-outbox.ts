@@ -1,6 +1,7 @@
 import { webhookAnswer } from "@atendo/contracts";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { WebhookDeliveries } from "../../context-types.js";
 import type { OutboundGuard } from "../../core/outbound-guard.js";
 import { postOutbound } from "../../core/outbound-post.js";
 import type { Db } from "../../db/client.js";
@@ -46,7 +47,7 @@ export function defaultBackoff(attempt: number): number {
  * The worker is a job (jobs/jobs.ts starts and stops it); tests drive `runOnce(now)` with their
  * own clock instead.
  */
-export class WebhookOutbox {
+export class WebhookOutbox implements WebhookDeliveries {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import pg from "pg";
+import { AppSlot } from "../../core/app-slots.js";
 import type { Db } from "../../db/client.js";
 import { messages } from "../../db/schema/index.js";
 import { appendBatch } from "./append-batch.js";
@@ -27,8 +28,11 @@ const LANES = 2;
 /** Items per flush at most: bounds the window, the statement and the transaction. */
 const MAX_BATCH = 100;
 
-/** One app's group commit of inbound messages: a field of its context (two apps in one process, tests, batch apart). */
+/** One app's group commit of inbound messages: kept in its context (two apps in one process, tests, batch apart). */
 export type InboundGroupCommit = GroupCommit<Inbound, Stored>;
+
+/** Where an app keeps its group commit (AppContext.slots, set by app.ts). */
+export const inboundGroupCommitSlot = new AppSlot<InboundGroupCommit | undefined>("inbound group commit");
 
 /**
  * The group commit for an app whose database is a PostgreSQL server (a pool of connections);
@@ -47,7 +51,7 @@ export function inboundGroupCommit(db: Db): InboundGroupCommit | undefined {
  * fallback) stores one at a time. Throws Redelivered for a message already stored.
  */
 export function storeInbound(inbound: Inbound): Promise<Stored> {
-  const group = inbound.ctx.inboundGroupCommit;
+  const group = inbound.ctx.slots.get(inboundGroupCommitSlot);
   if (!group) return storeAlone(inbound);
   return group.submit(`${inbound.connection.id}:${inbound.number}`, inbound);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseImportArgs } from "./args.js";
-import { assertWhaticketTables, openSource, type WhaticketSource } from "./source/source.js";
+import { openSource } from "./source/open-source.js";
+import { assertWhaticketTables, type WhaticketSource } from "./source/source.js";
 
 describe("import:whaticket arguments", () => {
   it("reads the source, the media folder, the dry run and the batch size", () => {

@@ -2,7 +2,8 @@ import { loadConfig } from "../../config.js";
 import { parseImportArgs, usage } from "./args.js";
 import { openImportTarget } from "./open-target.js";
 import { runImport } from "./run-import.js";
-import { assertWhaticketTables, openSource } from "./source/source.js";
+import { openSource } from "./source/open-source.js";
+import { assertWhaticketTables } from "./source/source.js";
 
 // Entry of `npm run import:whaticket -- --from <url>` (root package.json).
 async function main(): Promise<number> {

@@ -1,3 +1,4 @@
+import type { LoginAttempts } from "../../context-types.js";
 import { AppError } from "../../core/app-error.js";
 import { FixedWindows } from "../../core/fixed-windows.js";
 
@@ -27,7 +28,7 @@ export const defaultLoginLimits: LoginLimits = {
  * per-email limit across addresses is four times the per-address one, so a stranger needs many
  * addresses to lock an account's owner out for a window, and each of them is stopped after 5.
  */
-export class LoginThrottle {
+export class LoginThrottle implements LoginAttempts {
   private readonly windows: FixedWindows;
 
   constructor(

@@ -18,6 +18,7 @@ import type { CsvUpload } from "./csv-upload.js";
 import { toCsv } from "./csv-write.js";
 import { failureTexts } from "./failure-texts.js";
 import { rowPlanner } from "./import-plan.js";
+import { contactImportsSlot } from "./import-runner.js";
 import { rowReaderFor, templateHeader } from "./templates.js";
 
 /** A CSV file to send. */
@@ -66,7 +67,7 @@ export async function startImport(ctx: AppContext, actor: Actor, upload: CsvUplo
   const table = parseCsv(decodeCsvText(upload.bytes));
   const reader = rowReaderFor(templateType, table.header);
   if (table.rows.length === 0) throw new AppError("ERR_EMPTY_CSV");
-  const row = await ctx.contactImports.start({
+  const row = await ctx.slots.get(contactImportsSlot).start({
     userId: actor.id,
     templateType,
     language,

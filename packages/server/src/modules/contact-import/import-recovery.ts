@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
 import { announceImport, failOrphanedImports } from "./contact-import.repo.js";
+import { contactImportsSlot } from "./import-runner.js";
 
 /**
  * The `contact-import-recovery` job (at start-up, then every few seconds): an import left
@@ -8,7 +9,7 @@ import { announceImport, failOrphanedImports } from "./contact-import.repo.js";
  */
 export async function recoverOrphanedImports(ctx: AppContext): Promise<number> {
   // This process's own import is alive by definition (and on PGlite the lock cannot tell).
-  if (ctx.contactImports.busy) return 0;
+  if (ctx.slots.get(contactImportsSlot).busy) return 0;
   const ended = await failOrphanedImports(ctx.db, false);
   for (const row of ended) {
     ctx.log.warn({ importId: row.id }, "contact import left running by a stopped process: marked failed");

@@ -1,6 +1,7 @@
 import type { ContactImportTemplateType, Language } from "@atendo/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../core/app-error.js";
+import { AppSlot } from "../../core/app-slots.js";
 import type { Database, Db } from "../../db/client.js";
 import { contactImports } from "../../db/schema/index.js";
 import type { Realtime } from "../../realtime/realtime.js";
@@ -33,6 +34,9 @@ interface Running {
   stop: AbortController;
   done: Promise<void>;
 }
+
+/** Where an app keeps its runner (AppContext.slots, set by app.ts): only this module starts imports. */
+export const contactImportsSlot = new AppSlot<ContactImportRunner>("contact import runner");
 
 /**
  * Runs this process's contact import in the background, one at a time per install: the import

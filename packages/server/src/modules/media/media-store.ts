@@ -4,6 +4,7 @@ import { link, mkdir, readdir, stat, unlink, writeFile } from "node:fs/promises"
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { MediaFiles } from "../../context-types.js";
 
 /** Temporary files of uploads in progress end so; stored names never do. */
 const temporarySuffix = ".upload";
@@ -15,7 +16,7 @@ export const mediaNamePattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
  * Files of messages under MEDIA_DIR, each under a new unique name: a file is never overwritten
  * (`wx` and hard links fail rather than replace), so two uploads of "photo.jpg" never collide.
  */
-export class MediaStore {
+export class MediaStore implements MediaFiles {
   constructor(private readonly dir: string) {}
 
   path(name: string): string {

@@ -1,6 +1,7 @@
 import type { Message, PushPayload, Ticket } from "@atendo/contracts";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { PushNotifications } from "../../context-types.js";
 import webPush from "web-push";
 import type { OutboundGuard } from "../../core/outbound-guard.js";
 import { postOutbound } from "../../core/outbound-post.js";
@@ -39,7 +40,7 @@ export interface PushNotifierOptions {
  * when other instances share the database), so an install without subscribers adds no query to a
  * message.
  */
-export class PushNotifier {
+export class PushNotifier implements PushNotifications {
   private vapid: Promise<VapidKeys> | undefined;
   /** Whether any subscription exists; undefined until known. */
   private subscribed: boolean | undefined;

@@ -31,14 +31,6 @@ export function selectList(source: WhaticketSource, present: Set<string>, wanted
   return wanted.map((name) => (present.has(name) ? `${prefix}${source.quote(name)} as ${source.quote(name)}` : `null as ${source.quote(name)}`)).join(", ");
 }
 
-export async function openSource(url: string): Promise<WhaticketSource> {
-  const protocol = URL.canParse(url) ? new URL(url).protocol : null;
-  if (!protocol) throw new Error("--from must be a database URL: postgres://user:pass@host:5432/db or mysql://user:pass@host:3306/db");
-  if (protocol === "postgres:" || protocol === "postgresql:") return (await import("./pg-source.js")).openPgSource(url);
-  if (protocol === "mysql:" || protocol === "mariadb:") return (await import("./mysql-source.js")).openMysqlSource(url);
-  throw new Error(`--from must be a postgres:// or mysql:// (mariadb://) URL, not ${protocol}`);
-}
-
 /** The tables every Whaticket install has: without them --from names some other database. */
 const requiredTables = ["Users", "Contacts", "Tickets", "Messages"] as const;
 
