@@ -10,6 +10,8 @@ import { createApiDriverFactory } from "./channels/api/api-driver.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
 import { ApiConnectionCache } from "./channels/api/connection-cache.js";
 import { WebhookOutbox, type OutboxOptions } from "./channels/api/webhook-outbox.js";
+import { DomainEvents } from "./events/event-bus.js";
+import { EventOutbox, type EventOutboxOptions } from "./events/event-outbox.js";
 import type { DriverFactory } from "./channels/channel-driver.js";
 import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
 import { driverEvents } from "./channels/driver-events.js";
@@ -48,6 +50,7 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { PushNotifier, type PushNotifierOptions } from "./modules/push/push-notifier.js";
+import { listenWithPush } from "./modules/push/push-listener.js";
 import { pushRoutes } from "./modules/push/push.routes.js";
 import { markDelivered, markFailed } from "./modules/messages/delivery/dispatch.js";
 import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery/quoted-info.js";
@@ -64,6 +67,7 @@ import { ticketsRoutes } from "./modules/tickets/tickets.routes.js";
 import { urasRoutes } from "./modules/uras/uras.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
+import { listenWithSockets } from "./realtime/socket-listener.js";
 import { loadJwtKey } from "./secrets.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
@@ -79,6 +83,8 @@ export interface AppDeps {
   /** Tests inject clocks and timers into the channel manager, the webhook worker and the jobs. */
   channels?: ChannelManagerOptions;
   outbox?: OutboxOptions;
+  /** The durable event listeners' outbox pace (tests: a short poll and lease). */
+  eventOutbox?: EventOutboxOptions;
   jobs?: JobOptions;
   /** Driver factories by kind instead of the real ones; null leaves a kind without (tests: no real WhatsApp). */
   drivers?: Partial<Record<ConnectionKind, DriverFactory | null>>;
@@ -127,6 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     redisUrl: config.REDIS_URL,
     redisKey: deps.redisKey,
   });
+  const events = new DomainEvents(db, log);
+  const eventOutbox = new EventOutbox({ db, log, events }, deps.eventOutbox);
+  events.useStore(eventOutbox, () => eventOutbox.kick());
   const webhookGuard = new OutboundGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolve: deps.resolveHost });
   const outbox = new WebhookOutbox(
     {
@@ -167,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     log,
     media: new MediaStore(config.MEDIA_DIR),
     realtime,
+    events,
+    eventOutbox,
     channels,
     outbox,
     webhookGuard,
@@ -174,9 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     loginThrottle: new LoginThrottle(),
     slots: new AppSlots()
       .set(inboundGroupCommitSlot, inboundGroupCommit(db))
-      .set(contactImportsSlot, new ContactImportRunner({ database, log, realtime }, deps.contactImport)),
+      .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport)),
     push,
   };
+  listenWithSockets(events, realtime);
+  listenWithPush(events, push);
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.
@@ -185,7 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // A contact import in progress ends after its current batch, recorded as interrupted.
     await ctx.slots.get(contactImportsSlot).stop();
     await channels.stopAll();
-    // Pushes already started finish (each is bounded by its timeout) before the database closes.
+    // Listeners already started finish, then pushes already started (each is bounded by its timeout) before the database closes.
+    await events.settled();
     ctx.push.stop();
     await ctx.push.idle();
     await realtime.close();

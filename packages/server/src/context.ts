@@ -4,6 +4,8 @@ import type { ApiConnections, Channels, LoginAttempts, MediaFiles, PushNotificat
 import type { AppSlots } from "./core/app-slots.js";
 import type { OutboundGuard } from "./core/outbound-guard.js";
 import type { Database, Db } from "./db/client.js";
+import type { DomainEvents } from "./events/event-bus.js";
+import type { EventOutbox } from "./events/event-outbox.js";
 import type { Mailer } from "./mailer.js";
 import type { Realtime } from "./realtime/realtime.js";
 
@@ -24,6 +26,13 @@ export interface AppContext {
    */
   reads: Db;
   realtime: Realtime;
+  /**
+   * Domain events: a write publishes what happened, listeners (sockets, Web Push, durable ones)
+   * run after its commit (events/event-bus.ts). Services publish; nothing else emits.
+   */
+  events: DomainEvents;
+  /** Where durable listeners' events wait for one instance to run them. */
+  eventOutbox: EventOutbox;
   /** HMAC key of access tokens: JWT_SECRET or the one generated at first start. */
   jwtKey: Uint8Array;
   mailer: Mailer | null;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { connections } from "../db/schema/index.js";
-import { emitConnection, emitSession, presentConnection } from "../modules/connections/connection.presenter.js";
+import { presentConnection, presentSession } from "../modules/connections/connection.presenter.js";
 import type { SessionUpdate } from "./channel-driver.js";
 
 /**
@@ -31,6 +31,6 @@ export async function applySessionUpdate(ctx: AppContext, connectionId: number, 
     .where(eq(connections.id, connectionId))
     .returning();
   if (!row) return; // deleted meanwhile
-  emitSession(ctx, row);
-  if (update.number) emitConnection(ctx, { action: "update", whatsapp: presentConnection(row) });
+  await ctx.events.emit("connection.status", { event: { action: "update", session: presentSession(row) } });
+  if (update.number) await ctx.events.emit("connection.changed", { event: { action: "update", whatsapp: presentConnection(row) } });
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { tickets } from "../db/schema/index.js";
-import { emitTicket } from "../modules/tickets/ticket-events.js";
+import { ticketMoment } from "../modules/tickets/ticket-events.js";
+import * as lifecycle from "../modules/tickets/ticket-lifecycle.js";
 import { presentTicketsById } from "../modules/tickets/ticket.presenter.js";
 
 /** Tickets closed per statement: a first run over a large backlog stays a series of short writes. */
@@ -25,7 +26,7 @@ export async function closeIdleTickets(ctx: AppContext, hours: number, now = new
     const batch = ctx.db.select({ id: tickets.id }).from(tickets).where(idle).orderBy(asc(tickets.updatedAt)).limit(BATCH).for("update", { skipLocked: true });
     const closed = await ctx.db
       .update(tickets)
-      .set({ status: "closed", closedAt: now, updatedAt: now })
+      .set(lifecycle.closed(now))
       .where(and(inArray(tickets.id, batch), idle))
       .returning({ id: tickets.id });
     total += closed.length;
@@ -34,7 +35,7 @@ export async function closeIdleTickets(ctx: AppContext, hours: number, now = new
       closed.map((row) => row.id),
     );
     // The audience of a closed ticket (admins, owner, participants) is the one it had while open.
-    for (const ticket of presented.values()) emitTicket(ctx, ticket, { action: "closed", ticket });
+    await ctx.events.publish(...[...presented.values()].map((ticket) => ticketMoment(ticket, "closed", undefined, "system")));
     if (closed.length < BATCH) return total;
   }
 }

@@ -40,11 +40,12 @@ export interface RealtimeOptions {
 }
 
 export interface Realtime {
-  io: Server;
   /** Sends a server event (only the contract's names, each with its payload type) to the target's rooms. */
   emit<E extends ServerEventName>(target: EmitTarget, event: E, payload: ServerEventPayload<E>): void;
   /** Whether any of these users has a live socket, on any instance (a chat message is then delivered). */
   anyConnected(userIds: readonly number[]): Promise<boolean>;
+  /** Which of these users have a live socket, on any instance (an open tab needs no Web Push). */
+  connectedUsers(userIds: readonly number[]): Promise<Set<number>>;
   /**
    * Calls `listener` with the user of every socket admitted to this instance, once it is in its
    * rooms (what reached a user's socket counts from then: chat messages turn delivered).
@@ -199,7 +200,6 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   });
 
   return {
-    io,
     emit(target, event, payload) {
       const names = deliveryRooms(target);
       if (names.length === 0) return;
@@ -210,6 +210,11 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       if (userIds.length === 0) return false;
       // Through the adapter: with Redis, the other instances answer for their sockets too.
       return (await io.in(userIds.map(rooms.user)).fetchSockets()).length > 0;
+    },
+    async connectedUsers(userIds) {
+      if (userIds.length === 0) return new Set();
+      const sockets = await io.in(userIds.map(rooms.user)).fetchSockets();
+      return new Set(sockets.map((socket) => (socket.data as SocketData).actor!.id));
     },
     onConnected(listener) {
       connectedListeners.push(listener);

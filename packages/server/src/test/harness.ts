@@ -39,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox"> {
   mailer?: Mailer | null;
   redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
@@ -83,6 +83,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     resolveHost: options.resolveHost,
     contactImport: options.contactImport,
     replica: options.replica,
+    eventOutbox: options.eventOutbox,
   });
   await bootstrap(ctx);
   await app.ready();

@@ -6,6 +6,8 @@ export interface LiveServer {
   server: TestServer;
   admin: string;
   sockets: ReturnType<typeof socketPool>;
+  /** Where it listens (set once beforeAll has run). */
+  baseUrl(): string;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface LiveServer {
  */
 export function useLiveServer(): LiveServer {
   let baseUrl = "";
-  const live = { server: undefined as unknown as TestServer, admin: "", sockets: socketPool(() => baseUrl) };
+  const live = { server: undefined as unknown as TestServer, admin: "", sockets: socketPool(() => baseUrl), baseUrl: () => baseUrl };
   beforeAll(async () => {
     live.server = await createTestServer();
     live.admin = await live.server.adminToken();

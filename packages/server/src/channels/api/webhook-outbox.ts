@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebhookDeliveries } from "../../context-types.js";
 import type { OutboundGuard } from "../../core/outbound-guard.js";
 import { postOutbound } from "../../core/outbound-post.js";
+import { PollWorker } from "../../core/poll-worker.js";
 import type { Db } from "../../db/client.js";
 import { connections, webhookDeliveries } from "../../db/schema/index.js";
 import { buildPayload, signature, type DeliveryRow } from "./webhook-payload.js";
@@ -48,9 +49,7 @@ export function defaultBackoff(attempt: number): number {
  * own clock instead.
  */
 export class WebhookOutbox implements WebhookDeliveries {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly worker: PollWorker;
   private readonly o: Required<OutboxOptions>;
 
   constructor(
@@ -65,6 +64,7 @@ export class WebhookOutbox implements WebhookDeliveries {
       batchSize: options.batchSize ?? 20,
       pollMs: options.pollMs ?? 1000,
     };
+    this.worker = new PollWorker(() => this.runOnce(), { pollMs: this.o.pollMs, onError: (error) => deps.log.error({ err: error }, "webhook outbox run failed") });
   }
 
   get maxAttempts(): number {
@@ -85,35 +85,15 @@ export class WebhookOutbox implements WebhookDeliveries {
 
   /** Starts the background worker: a poll timer plus a kick on every enqueue. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.kick(), this.o.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.worker.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   private kick(): void {
-    if (!this.timer) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        while ((await this.runOnce().catch((error: unknown) => this.fail(error))) > 0);
-      } while (this.again && this.timer);
-    })().finally(() => (this.running = undefined));
-  }
-
-  private fail(error: unknown): number {
-    this.deps.log.error({ err: error }, "webhook outbox run failed");
-    return 0;
+    this.worker.kick();
   }
 
   /** Claims the deliveries due at `now` and attempts each; returns how many were attempted. */

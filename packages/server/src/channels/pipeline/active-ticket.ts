@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { databaseError } from "../../core/db-errors.js";
 import { tickets } from "../../db/schema/index.js";
 import { inValues } from "../../db/schema/in-values.js";
+import * as lifecycle from "../../modules/tickets/ticket-lifecycle.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import type { RoutePlan } from "../../modules/routing/walk.js";
 
@@ -49,7 +50,7 @@ async function reopenRecent(tx: Db, contactId: number, connectionId: number, win
     return await tx.transaction(async (savepoint) => {
       const [after] = await savepoint
         .update(tickets)
-        .set({ status: "pending", userId: null, closedAt: null, updatedAt: now })
+        .set(lifecycle.reopenedByCustomer(now))
         .where(and(eq(tickets.id, before.id), eq(tickets.status, "closed")))
         .returning();
       return after ? { before, after } : undefined;
@@ -79,11 +80,10 @@ export async function findOrCreateActiveTicket(
   if (reopened) return { ticket: reopened.after, created: false, plan: null, reopened: reopened.before };
 
   const plan = await route();
-  const closedAt = plan.placement.status === "closed" ? now : null;
   // A ticket a monitoring records closed is not active: it never meets the index, and inserts.
   const [inserted] = await tx
     .insert(tickets)
-    .values({ contactId, connectionId, ...plan.placement, closedAt, isGroup: input.isGroup, createdAt: now, updatedAt: now })
+    .values({ contactId, connectionId, isGroup: input.isGroup, ...lifecycle.opened(plan.placement, now) })
     .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: inValues(tickets.status, activeTicketStatuses) })
     .returning();
   if (inserted) return { ticket: inserted, created: true, plan, reopened: null };

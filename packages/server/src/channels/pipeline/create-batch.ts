@@ -7,6 +7,7 @@ import { contacts, messages, tickets } from "../../db/schema/index.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { Placement } from "../../modules/routing/walk.js";
 import { joinLinkedParts, linkedSelection, presentJoinedTicket, type JoinedTicket } from "../../modules/tickets/ticket.presenter.js";
+import * as lifecycle from "../../modules/tickets/ticket-lifecycle.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import { insertBatchMessages, messageArrays, type NewInbound } from "./append-message.js";
 import type { ContactRow } from "../../modules/contacts/contact-upsert.js";
@@ -42,12 +43,12 @@ const p = sql.placeholder;
 const input = sql`(select * from unnest(
   ${p("numbers")}::text[], ${p("names")}::text[], ${p("isGroup")}::boolean[], ${p("profilePicUrls")}::text[],
   ${p("connectionIds")}::integer[], ${p("statuses")}::text[], ${p("queueIds")}::integer[], ${p("userIds")}::integer[],
-  ${p("uraIds")}::integer[], ${p("monitoringIds")}::integer[], ${p("outOfHours")}::boolean[], ${p("lastMessages")}::text[], ${p("nows")}::timestamptz[],
+  ${p("uraIds")}::integer[], ${p("monitoringIds")}::integer[], ${p("outOfHours")}::boolean[], ${p("closedAts")}::timestamptz[], ${p("lastMessages")}::text[], ${p("nows")}::timestamptz[],
   ${p("externalIds")}::text[], ${p("bodies")}::text[], ${p("fromMe")}::boolean[], ${p("mediaTypes")}::text[], ${p("mediaNames")}::text[],
   ${p("mimeTypes")}::text[], ${p("fileNames")}::text[], ${p("quotedExternalIds")}::text[], ${p("senderNames")}::text[],
   ${p("senderNumbers")}::text[], ${p("createdAt")}::timestamptz[]
 ) with ordinality as batch(number, name, is_group, profile_pic_url, connection_id, status, queue_id, user_id, ura_id,
-  monitoring_id, out_of_hours, last_message, now, external_id, body, from_me, media_type, media_name, mime_type, file_name,
+  monitoring_id, out_of_hours, closed_at, last_message, now, external_id, body, from_me, media_type, media_name, mime_type, file_name,
   quoted_external_id, sender_name, sender_number, created_at, ord))`;
 
 function prepareCreateBatch(db: Db, name: string) {
@@ -61,12 +62,13 @@ function prepareCreateBatch(db: Db, name: string) {
     returning *`,
   );
   // A new contact has no ticket, and nobody else sees it before the commit: no conflict here.
-  // The ticket is born with what append-message.ts's update would give it.
+  // The ticket is born where the lifecycle opens it (ticket-lifecycle.ts's opened, computed by the
+  // caller into the arrays), with what append-message.ts's update would give it.
   const newTickets = db.$with("new_tickets", getTableColumns(tickets)).as(
     sql`insert into ${tickets} (contact_id, connection_id, status, queue_id, user_id, ura_id, monitoring_id, out_of_hours,
       is_group, closed_at, last_message, unread_messages, first_response_at, created_at, updated_at)
     select c.id, b.connection_id, b.status, b.queue_id, b.user_id, b.ura_id, b.monitoring_id, b.out_of_hours,
-      b.is_group, case when b.status = 'closed' then b.now end, b.last_message, case when b.from_me then 0 else 1 end,
+      b.is_group, b.closed_at, b.last_message, case when b.from_me then 0 else 1 end,
       case when b.from_me then b.created_at end, b.now, b.now
     from new_contacts c join ${input} b on b.number = c.number
     order by b.ord
@@ -130,6 +132,7 @@ export async function createBatch(db: Db, batch: readonly BatchedFirstMessage[])
     uraIds: column((row) => row.placement.uraId),
     monitoringIds: column((row) => row.placement.monitoringId),
     outOfHours: column((row) => row.placement.outOfHours),
+    closedAts: column((row) => lifecycle.opened(row.placement, row.now).closedAt?.toISOString() ?? null),
     lastMessages: column((row) => row.lastMessage),
     nows: column((row) => row.now.toISOString()),
     ...messageArrays(column((row) => row.message)),

@@ -55,12 +55,13 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
   try {
     const stored = await storeInbound(inbound);
     // The contacts screen first: the ticket that follows names this contact.
-    if (stored.newContact) announceContactCreated(ctx, stored.newContact);
+    if (stored.newContact) await announceContactCreated(ctx, stored.newContact);
     const { active } = stored;
     const createdAs = active.plan?.action === "monitoringExecuted" ? "monitoringExecuted" : "create";
-    const announced = await announceMessages(ctx, stored.ticket, { ...active, createdAs }, stored.created);
-    // Routing's texts leave after the write; a failure marks them failed, it does not undo the message.
     const automaticIds = new Set(stored.automatic.map((message) => message.id));
+    const received = stored.created.filter((message) => !automaticIds.has(message.id));
+    const announced = await announceMessages(ctx, stored.ticket, { ...active, createdAs }, { received, sent: stored.automatic });
+    // Routing's texts leave after the write; a failure marks them failed, it does not undo the message.
     const automatic = announced.filter((message) => automaticIds.has(message.id));
     if (automatic.length > 0) await dispatchOutgoing(ctx, stored.ticket, automatic);
     if (!active.created) await continueConversation(ctx, connection, active.ticket, input);

@@ -11,3 +11,4 @@ export * from "./chats.js";
 export * from "./contact-imports.js";
 export * from "./push.js";
 export * from "./import-mappings.js";
+export * from "./events.js";

@@ -15,7 +15,3 @@ export function presentAnnouncement(row: AnnouncementRow): Announcement {
   };
 }
 
-/** Announcements are an admin screen: their events go to admins only. */
-export function emitAnnouncement(ctx: AppContext, event: AnnouncementEvent): void {
-  ctx.realtime.emit({ admins: true }, "announcement", event);
-}

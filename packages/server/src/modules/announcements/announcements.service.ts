@@ -10,7 +10,7 @@ import { assertNoAnnouncementLoop } from "../destinations/announcement-loop.js";
 import { deleteUnusedTarget } from "../destinations/destination-usage.js";
 import { assertDestination } from "../destinations/destinations.service.js";
 import { assertCanManageAnnouncements } from "./announcement.policy.js";
-import { emitAnnouncement, presentAnnouncement, type AnnouncementRow } from "./announcement.presenter.js";
+import { presentAnnouncement, type AnnouncementRow } from "./announcement.presenter.js";
 
 /** POST and PUT take the whole form. */
 type AnnouncementForm = z.output<typeof createAnnouncementBody>;
@@ -51,7 +51,7 @@ export async function createAnnouncement(ctx: AppContext, actor: Actor, body: An
     return inserted;
   });
   const announcement = presentAnnouncement(row);
-  emitAnnouncement(ctx, { action: "create", announcement });
+  await ctx.events.emit("announcement.changed", { event: { action: "create", announcement } });
   return announcement;
 }
 
@@ -69,7 +69,7 @@ export async function updateAnnouncement(ctx: AppContext, actor: Actor, id: numb
     return updated;
   });
   const announcement = presentAnnouncement(row);
-  emitAnnouncement(ctx, { action: "update", announcement });
+  await ctx.events.emit("announcement.changed", { event: { action: "update", announcement } });
   return announcement;
 }
 
@@ -77,5 +77,5 @@ export async function updateAnnouncement(ctx: AppContext, actor: Actor, id: numb
 export async function deleteAnnouncement(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageAnnouncements(actor);
   await deleteUnusedTarget(ctx.db, "announcements", id, "ERR_NO_ANNOUNCEMENT_FOUND");
-  emitAnnouncement(ctx, { action: "delete", announcementId: id });
+  await ctx.events.emit("announcement.changed", { event: { action: "delete", announcementId: id } });
 }

@@ -34,7 +34,7 @@ export async function settleReadAcks(ctx: AppContext, record: ChatRecord): Promi
   const newest = changed.sort((a, b) => b.id - a.id).slice(0, limits.messagePageSize);
   for (const message of await chatMessageRecords(ctx.db, newest.reverse())) {
     const messageFor = chatMessageViews(message);
-    emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: messageFor(viewerId) }));
+    await emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: messageFor(viewerId) }));
   }
 }
 

@@ -58,7 +58,7 @@ export async function deliverWaitingMessages(ctx: AppContext, userId: number): P
   for (const record of records) {
     for (const message of messages.filter((m) => m.row.chatId === record.row.id)) {
       const messageFor = chatMessageViews(message);
-      emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: messageFor(viewerId) }));
+      await emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: messageFor(viewerId) }));
     }
   }
 }

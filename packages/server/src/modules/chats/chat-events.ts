@@ -1,5 +1,6 @@
 import type { ServerEventName, ServerEventPayload } from "@atendo/contracts";
 import type { AppContext } from "../../context.js";
+import type { ChatMoment } from "../../events/domain-events.js";
 import { participantIdsOf, type ChatRecord } from "./chats.repo.js";
 
 /**
@@ -15,8 +16,6 @@ export function emitToChat<E extends Extract<ServerEventName, "chat" | "appChatM
   event: E,
   payloadFor: (viewerId: number | null) => ServerEventPayload<E>,
   alsoTo: readonly number[] = [],
-): void {
-  const recipients = [...new Set([...participantIdsOf(record), ...alsoTo])];
-  for (const userId of recipients) ctx.realtime.emit({ userIds: [userId] }, event, payloadFor(userId));
-  ctx.realtime.emit({ admins: true, exceptUserIds: recipients }, event, payloadFor(null));
+): Promise<void> {
+  return ctx.events.emit("chat.changed", { name: event, participantIds: participantIdsOf(record), alsoTo, payloadFor } as ChatMoment);
 }

@@ -17,7 +17,7 @@ export async function renameChat(ctx: AppContext, actor: Actor, id: number, body
   assertChatAbility(actor, await loadChatRecord(ctx.db, id), "rename");
   await ctx.db.update(chats).set({ name: body.name }).where(eq(chats.id, id));
   const record = await loadChatRecord(ctx.db, id);
-  emitToChat(ctx, record, "chat", (viewerId) => ({ action: "update", chat: chatFor(record, viewerId) }));
+  await emitToChat(ctx, record, "chat", (viewerId) => ({ action: "update", chat: chatFor(record, viewerId) }));
   return chatFor(record, actor.id);
 }
 
@@ -39,7 +39,7 @@ export async function addChatParticipants(ctx: AppContext, actor: Actor, id: num
       .onConflictDoNothing();
   }
   const record = await loadChatRecord(ctx.db, id);
-  if (newcomers.length > 0) emitToChat(ctx, record, "chat", (viewerId) => ({ action: "addParticipant", chat: chatFor(record, viewerId) }));
+  if (newcomers.length > 0) await emitToChat(ctx, record, "chat", (viewerId) => ({ action: "addParticipant", chat: chatFor(record, viewerId) }));
   return chatFor(record, actor.id);
 }
 
@@ -58,10 +58,10 @@ export async function removeChatParticipant(ctx: AppContext, actor: Actor, id: n
     .returning({ userId: chatParticipants.userId });
   if (removed.length === 0) throw new AppError("ERR_NO_USER_FOUND");
   const record = await loadChatRecord(ctx.db, id);
-  emitToChat(ctx, record, "chat", (viewerId) => ({ action: "removeParticipant", chat: chatFor(record, viewerId), userId }), [userId]);
+  await emitToChat(ctx, record, "chat", (viewerId) => ({ action: "removeParticipant", chat: chatFor(record, viewerId), userId }), [userId]);
   if (record.participants.length === 0) {
     await ctx.db.delete(chats).where(eq(chats.id, id));
-    ctx.realtime.emit({ admins: true }, "chat", { action: "delete", chatId: id });
+    await ctx.events.emit("chat.changed", { name: "chat", participantIds: [], payloadFor: () => ({ action: "delete", chatId: id }) });
     return;
   }
   await settleReadAcks(ctx, record);

@@ -53,7 +53,9 @@ export async function markChatRead(ctx: AppContext, actor: Actor, chatId: number
     .update(chatParticipants)
     .set({ unreadMessages: 0, lastReadMessageId: sql`greatest(${chatParticipants.lastReadMessageId}, ${lastReadMessageId})` })
     .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, actor.id)));
-  if ((before?.unread ?? 0) > 0) ctx.realtime.emit({ userIds: [actor.id] }, "chat", { action: "updateUnread", chatId });
+  if ((before?.unread ?? 0) > 0) {
+    await ctx.events.emit("chat.changed", { name: "chat", participantIds: [actor.id], admins: false, payloadFor: () => ({ action: "updateUnread", chatId }) });
+  }
   await settleReadAcks(ctx, await loadChatRecord(ctx.db, chatId));
 }
 
@@ -74,9 +76,9 @@ export async function deleteChatMessage(ctx: AppContext, actor: Actor, id: numbe
   const wasNewest = (await newestMessageId(ctx, row.chatId)) === id;
   if (wasNewest) await ctx.db.update(chats).set({ lastMessage: "", lastMessageMediaType: null, lastMessageFileName: null }).where(eq(chats.id, row.chatId));
   const message = await chatMessageRecord(ctx.db, id);
-  if (message) emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: chatMessageFor(message, viewerId) }));
+  if (message) await emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: chatMessageFor(message, viewerId) }));
   if (wasNewest) {
     const after = await loadChatRecord(ctx.db, row.chatId);
-    emitToChat(ctx, after, "chat", (viewerId) => ({ action: "update", chat: chatFor(after, viewerId) }));
+    await emitToChat(ctx, after, "chat", (viewerId) => ({ action: "update", chat: chatFor(after, viewerId) }));
   }
 }

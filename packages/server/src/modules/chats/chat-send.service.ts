@@ -46,7 +46,7 @@ async function store(ctx: AppContext, actor: Actor, record: ChatRecord, drafts: 
   const chatFor = chatViews(after);
   for (const message of stored.records) {
     const messageFor = chatMessageViews(message);
-    emitToChat(ctx, after, "appChatMessage", (viewerId) => ({ action: "create", message: messageFor(viewerId), chat: chatFor(viewerId) }));
+    await emitToChat(ctx, after, "appChatMessage", (viewerId) => ({ action: "create", message: messageFor(viewerId), chat: chatFor(viewerId) }));
   }
   return stored.records.map((message) => chatMessageFor(message, actor.id));
 }

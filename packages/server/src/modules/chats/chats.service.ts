@@ -107,6 +107,6 @@ export async function createChat(ctx: AppContext, actor: Actor, body: CreateChat
   await assertActiveUsers(ctx.db, participantIds);
   const { id, created } = await insertChat(ctx, actor, participantIds, name.data ?? "");
   const record = await loadChatRecord(ctx.db, id);
-  if (created) emitToChat(ctx, record, "chat", (viewerId) => ({ action: "create", chat: chatFor(record, viewerId) }));
+  if (created) await emitToChat(ctx, record, "chat", (viewerId) => ({ action: "create", chat: chatFor(record, viewerId) }));
   return { chat: chatFor(record, actor.id), created };
 }

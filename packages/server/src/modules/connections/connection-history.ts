@@ -3,8 +3,8 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
-import { emitTicket } from "../tickets/ticket-events.js";
-import { ticketAudience } from "../tickets/ticket.policy.js";
+import { ticketMoment, visibilityBefore } from "../tickets/ticket-events.js";
+import * as lifecycle from "../tickets/ticket-lifecycle.js";
 import { presentTicketsById } from "../tickets/ticket.presenter.js";
 import type { TicketRow } from "../tickets/tickets.repo.js";
 import type { ConnectionRow } from "./connection.presenter.js";
@@ -28,7 +28,7 @@ export async function keepHistoryOf(tx: Db, connection: ConnectionRow, now: Date
   const active = and(eq(tickets.connectionId, connection.id), inArray(tickets.status, activeTicketStatuses));
   const closing = await tx.select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId }).from(tickets).where(active);
   if (closing.length > 0) {
-    await tx.update(tickets).set({ status: "closed", closedAt: now, updatedAt: now, uraId: null, uraMisses: 0 }).where(active);
+    await tx.update(tickets).set(lifecycle.closed(now)).where(active);
   }
   await tx
     .update(messages)
@@ -44,10 +44,11 @@ export async function announceClosed(ctx: AppContext, closed: readonly ClosedTic
     ctx.db,
     closed.map((row) => row.id),
   );
-  for (const before of closed) {
+  const moments = closed.flatMap((before) => {
     const ticket = presented.get(before.id);
-    if (!ticket) continue;
+    if (!ticket) return [];
     const participants = ticket.userTicket.map((p) => p.userId);
-    emitTicket(ctx, ticket, { action: "closed", ticket }, ticketAudience(before, participants));
-  }
+    return [ticketMoment(ticket, "closed", visibilityBefore(before, participants), "system")];
+  });
+  await ctx.events.publish(...moments);
 }

@@ -1,5 +1,4 @@
-import type { Connection, ConnectionEvent, ConnectionSession, WhatsappSessionEvent } from "@atendo/contracts";
-import type { AppContext } from "../../context.js";
+import type { Connection, ConnectionSession } from "@atendo/contracts";
 import type { connections } from "../../db/schema/index.js";
 
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -47,12 +46,3 @@ export function presentSession(row: ConnectionRow): ConnectionSession {
   return { id: row.id, status: row.status, ...sessionOf(row), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** Connections are admin screens: their events go to admins only. */
-export function emitConnection(ctx: AppContext, event: ConnectionEvent): void {
-  ctx.realtime.emit({ admins: true }, "whatsapp", event);
-}
-
-export function emitSession(ctx: AppContext, row: ConnectionRow): void {
-  const event: WhatsappSessionEvent = { action: "update", session: presentSession(row) };
-  ctx.realtime.emit({ admins: true }, "whatsappSession", event);
-}

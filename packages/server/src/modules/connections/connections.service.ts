@@ -9,7 +9,8 @@ import type { Actor } from "../../core/actor.js";
 import { newOpaqueToken } from "../auth/tokens.js";
 import { announceClosed, keepHistoryOf } from "./connection-history.js";
 import { assertCanManageConnections } from "./connection.policy.js";
-import { emitConnection, presentConnection, type ConnectionRow } from "./connection.presenter.js";
+import { domainEvent } from "../../events/domain-events.js";
+import { presentConnection, type ConnectionRow } from "./connection.presenter.js";
 import { clearOtherDefaults, lockDefaultFlag } from "./default-flag.js";
 import { assertDestination } from "../destinations/destinations.service.js";
 
@@ -25,8 +26,8 @@ export async function findConnection(db: Db, id: number): Promise<ConnectionRow>
   return row;
 }
 
-function announce(ctx: AppContext, rows: readonly ConnectionRow[]): void {
-  for (const row of rows) emitConnection(ctx, { action: "update", whatsapp: presentConnection(row) });
+async function announce(ctx: AppContext, rows: readonly ConnectionRow[]): Promise<void> {
+  await ctx.events.publish(...rows.map((row) => domainEvent("connection.changed", { event: { action: "update", whatsapp: presentConnection(row) } })));
 }
 
 function secrets() {
@@ -90,7 +91,7 @@ export async function createConnection(ctx: AppContext, actor: Actor, body: Crea
     if (!row) throw new AppError("ERR_INTERNAL");
     return { created: row, cleared };
   });
-  announce(ctx, [...cleared, created]);
+  await announce(ctx, [...cleared, created]);
   return presentConnection(await startPromptly(ctx, created));
 }
 
@@ -134,7 +135,7 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
     return { updated: row, cleared };
   });
   ctx.apiConnections.forget(id);
-  announce(ctx, [...cleared, updated]);
+  await announce(ctx, [...cleared, updated]);
   return presentConnection(updated);
 }
 
@@ -157,7 +158,7 @@ export async function deleteConnection(ctx: AppContext, actor: Actor, id: number
     return closing;
   });
   ctx.apiConnections.forget(id);
-  emitConnection(ctx, { action: "delete", whatsappId: id });
+  await ctx.events.emit("connection.changed", { event: { action: "delete", whatsappId: id } });
   void ctx.channels.remove(id);
   await announceClosed(ctx, closed);
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { advisoryLocks } from "../../db/locks.js";
 import { contactImports } from "../../db/schema/index.js";
-import type { Realtime } from "../../realtime/realtime.js";
+import type { DomainEvents } from "../../events/event-bus.js";
 
 export type ContactImportRow = typeof contactImports.$inferSelect;
 
@@ -28,7 +28,7 @@ export function presentImport(row: ContactImportRow): ContactImport {
 }
 
 /** Tells every admin (and only admins) how an import goes: `ContactsImports`, with the whole record. */
-export function announceImport(realtime: Realtime, action: ContactsImportsEvent["action"], row: ContactImportRow): void {
+export function announceImport(events: DomainEvents, action: ContactsImportsEvent["action"], row: ContactImportRow): Promise<void> {
   const record = presentImport(row);
   const event: ContactsImportsEvent = {
     action,
@@ -39,7 +39,7 @@ export function announceImport(realtime: Realtime, action: ContactsImportsEvent[
     repeatedCount: record.repeatedCount,
     import: record,
   };
-  realtime.emit({ admins: true }, "ContactsImports", event);
+  return events.emit("contactImport.progressed", { event });
 }
 
 /** The running import, else the latest one, else none. */

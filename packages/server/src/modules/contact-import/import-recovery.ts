@@ -13,7 +13,7 @@ export async function recoverOrphanedImports(ctx: AppContext): Promise<number> {
   const ended = await failOrphanedImports(ctx.db, false);
   for (const row of ended) {
     ctx.log.warn({ importId: row.id }, "contact import left running by a stopped process: marked failed");
-    announceImport(ctx.realtime, "finishedImport", row);
+    await announceImport(ctx.events, "finishedImport", row);
   }
   return ended.length;
 }

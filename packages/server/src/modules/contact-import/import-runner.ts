@@ -4,7 +4,7 @@ import { AppError } from "../../core/app-error.js";
 import { AppSlot } from "../../core/app-slots.js";
 import type { Database, Db } from "../../db/client.js";
 import { contactImports } from "../../db/schema/index.js";
-import type { Realtime } from "../../realtime/realtime.js";
+import type { DomainEvents } from "../../events/event-bus.js";
 import { announceImport, endImport, failOrphanedImports, type ContactImportRow } from "./contact-import.repo.js";
 import { writeBatch } from "./import-batch.js";
 import { importLockFor, type HeldImportLock, type ImportLock } from "./import-lock.js";
@@ -51,7 +51,7 @@ export class ContactImportRunner {
   private readonly lock: ImportLock;
 
   constructor(
-    private readonly deps: { database: Database; log: FastifyBaseLogger; realtime: Realtime },
+    private readonly deps: { database: Database; log: FastifyBaseLogger; events: DomainEvents },
     private readonly options: ContactImportOptions = {},
   ) {
     this.lock = importLockFor(deps.database);
@@ -89,9 +89,9 @@ export class ContactImportRunner {
         throw error;
       }
       void this.run(row, request, held, running.stop.signal).then(
-        (ended) => {
+        async (ended) => {
           finish();
-          if (ended) announceImport(this.deps.realtime, "finishedImport", ended);
+          if (ended) await announceImport(this.deps.events, "finishedImport", ended);
         },
         // `run` settles its own failures; should one slip through, the process is still freed.
         finish,
@@ -105,7 +105,7 @@ export class ContactImportRunner {
 
   /** Holding the lock, an import still marked running is a dead process's: it is ended first. */
   private async record(request: ImportRequest): Promise<ContactImportRow> {
-    for (const orphan of await failOrphanedImports(this.db, true)) announceImport(this.deps.realtime, "finishedImport", orphan);
+    for (const orphan of await failOrphanedImports(this.db, true)) await announceImport(this.deps.events, "finishedImport", orphan);
     const [row] = await this.db
       .insert(contactImports)
       .values({
@@ -118,7 +118,7 @@ export class ContactImportRunner {
       })
       .returning();
     if (!row) throw new AppError("ERR_INTERNAL");
-    announceImport(this.deps.realtime, "progressEvent", row);
+    await announceImport(this.deps.events, "progressEvent", row);
     return row;
   }
 
@@ -140,7 +140,7 @@ export class ContactImportRunner {
         const last = start + batchSize >= rows.length;
         if (!last && Date.now() - announcedAt >= progressIntervalMs) {
           announcedAt = Date.now();
-          announceImport(this.deps.realtime, "progressEvent", written);
+          await announceImport(this.deps.events, "progressEvent", written);
         }
       }
       return await endImport(this.db, row.id, null);

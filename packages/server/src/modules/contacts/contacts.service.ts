@@ -1,6 +1,5 @@
 import type {
   Contact,
-  ContactEvent,
   ContactPage,
   createContactBody,
   ParsedListQuery,
@@ -15,7 +14,7 @@ import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { contacts } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
-import { audiencesOfContactTickets } from "../tickets/ticket.policy.js";
+import { contactTicketsWithParticipants } from "../tickets/tickets.repo.js";
 import { assertCanDeleteContacts } from "./contact.policy.js";
 import { extraInfoOfContacts, saveExtraInfo } from "./contact-extra-info.repo.js";
 
@@ -51,15 +50,10 @@ async function presentContact(db: Db, row: ContactRow): Promise<Contact> {
   return contact;
 }
 
-/** Contacts are visible to every user (spec §2), so every signed-in user hears about changes. */
-function emitContact(ctx: AppContext, event: ContactEvent): void {
-  ctx.realtime.emit({ everyone: true }, "contact", event);
-}
-
 /** A written contact as the API shows it, announced. */
 async function announceWritten(ctx: AppContext, action: "create" | "update", row: ContactRow): Promise<Contact> {
   const contact = await presentContact(ctx.db, row);
-  emitContact(ctx, { action, contact });
+  await ctx.events.emit(action === "create" ? "contact.created" : "contact.updated", { contact });
   return contact;
 }
 
@@ -67,8 +61,8 @@ async function announceWritten(ctx: AppContext, action: "create" | "update", row
  * A contact a customer's first message (or the send API) created, announced like one added on the
  * contacts screen. Just created, it has no extra fields: nothing more to read.
  */
-export function announceContactCreated(ctx: AppContext, row: ContactRow): void {
-  emitContact(ctx, { action: "create", contact: contactOf(row, []) });
+export function announceContactCreated(ctx: AppContext, row: ContactRow): Promise<void> {
+  return ctx.events.emit("contact.created", { contact: contactOf(row, []) });
 }
 
 /** A search that looks like a phone number ("+55 11 9876") is also matched against the digits. */
@@ -133,9 +127,8 @@ export async function updateContact(ctx: AppContext, id: number, body: UpdateCon
 export async function deleteContact(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanDeleteContacts(actor);
   // Its tickets go with it (foreign key cascade): whoever lists them drops them live.
-  const ticketAudiences = await audiencesOfContactTickets(ctx.db, id);
+  const ticketsBefore = await contactTicketsWithParticipants(ctx.db, id);
   const deleted = await ctx.db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
   if (deleted.length === 0) throw new AppError("ERR_NO_CONTACT_FOUND");
-  emitContact(ctx, { action: "delete", contactId: id });
-  for (const { ticketId, audience } of ticketAudiences) ctx.realtime.emit(audience, "ticket", { action: "delete", ticketId });
+  await ctx.events.emit("contact.deleted", { contactId: id, tickets: ticketsBefore });
 }

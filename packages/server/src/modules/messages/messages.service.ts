@@ -6,7 +6,7 @@ import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { pageOf, pageWindow } from "../../db/paging.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
-import { emitTicket } from "../tickets/ticket-events.js";
+import { visibilityOf } from "../tickets/ticket-events.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
 import { assertCanSeeTicket, assertCanWriteTicket } from "../tickets/ticket.policy.js";
 import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
@@ -54,7 +54,7 @@ export async function listMessages(ctx: AppContext, actor: Actor, ticketId: numb
   const page = pageOf(rows, size);
   const reset = pageNumber === 1 && (await markRead(ctx, actor, row));
   const ticket = await presentTicket(ctx.db, ticketId);
-  if (reset) emitTicket(ctx, ticket, { action: "updateUnread", ticketId });
+  if (reset) await ctx.events.emit("ticket.read", { ticket: visibilityOf(ticket) });
   const items = await presentMessages(ctx.db, page.items.reverse(), messageContactOf(ticket));
   return { messages: items, hasMore: page.hasMore, ticket };
 }
@@ -68,7 +68,7 @@ export async function markMessagesRead(ctx: AppContext, actor: Actor, ticketId: 
   const row = await findTicketRow(ctx.db, ticketId);
   await assertCanSeeTicket(ctx.db, actor, row);
   if (!(await markRead(ctx, actor, row))) return;
-  emitTicket(ctx, await presentTicket(ctx.db, ticketId), { action: "updateUnread", ticketId });
+  await ctx.events.emit("ticket.read", { ticket: visibilityOf(await presentTicket(ctx.db, ticketId)) });
 }
 
 /**
@@ -114,5 +114,5 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: nu
     .set({ isDeleted: true, updatedAt: new Date() })
     .where(and(eq(messages.id, messageId), eq(messages.isDeleted, false)))
     .returning();
-  if (updated) await announceMessageUpdate(ctx, updated);
+  if (updated) await announceMessageUpdate(ctx, updated, "delete");
 }

@@ -8,7 +8,8 @@ import { connections, contacts, tickets } from "../../db/schema/index.js";
 import { inValues } from "../../db/schema/in-values.js";
 import type { ConnectionRow } from "../connections/connection.presenter.js";
 import { assertReachable } from "../tickets/ticket-create.service.js";
-import { emitTicket } from "../tickets/ticket-events.js";
+import { ticketMoment } from "../tickets/ticket-events.js";
+import * as lifecycle from "../tickets/ticket-lifecycle.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
 import { activeTicketOf, type TicketRow } from "../tickets/tickets.repo.js";
 
@@ -71,7 +72,7 @@ export function destinationNumber(raw: string): string {
 /** The contact of a number the send API writes to first, announced when this call created it. */
 async function newContact(ctx: AppContext, number: string, isGroup: boolean): Promise<ContactRow> {
   const { contact, created } = await upsertContact(ctx.db, { number, isGroup });
-  if (created) announceContactCreated(ctx, contact);
+  if (created) await announceContactCreated(ctx, contact);
   return contact;
 }
 
@@ -85,12 +86,12 @@ export async function ticketForSend(ctx: AppContext, connection: ConnectionRow, 
   const now = new Date();
   const [inserted] = await ctx.db
     .insert(tickets)
-    .values({ contactId: contact.id, connectionId: connection.id, isGroup: contact.isGroup, status: "pending", userId: null, createdAt: now, updatedAt: now })
+    .values({ contactId: contact.id, connectionId: connection.id, isGroup: contact.isGroup, ...lifecycle.openedBySend(now) })
     .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: inValues(tickets.status, activeTicketStatuses) })
     .returning();
   if (inserted) {
     const ticket = await presentTicket(ctx.db, inserted.id);
-    emitTicket(ctx, ticket, { action: "create", ticket });
+    await ctx.events.publish(ticketMoment(ticket, "create"));
     return inserted;
   }
   // Another send or an inbound message started it meanwhile; closed again since: start over.

@@ -30,7 +30,3 @@ export async function monitoringsWhere(db: Db, where: SQL | undefined, orderBy: 
   }));
 }
 
-/** Monitorings are an admin screen: their events go to admins only. */
-export function emitMonitoring(ctx: AppContext, event: MonitoringEvent): void {
-  ctx.realtime.emit({ admins: true }, "monitoring", event);
-}

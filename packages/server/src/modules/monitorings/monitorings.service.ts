@@ -9,7 +9,7 @@ import type { Actor } from "../../core/actor.js";
 import { deleteUnusedTarget } from "../destinations/destination-usage.js";
 import { assertDestination } from "../destinations/destinations.service.js";
 import { assertCanManageMonitorings } from "./monitoring.policy.js";
-import { emitMonitoring, monitoringsWhere } from "./monitoring.presenter.js";
+import { monitoringsWhere } from "./monitoring.presenter.js";
 
 /** POST and PUT take the whole form (its `user` and `queue` objects are not read). */
 type MonitoringForm = z.output<typeof createMonitoringBody>;
@@ -52,7 +52,7 @@ export async function createMonitoring(ctx: AppContext, actor: Actor, body: Moni
     return inserted.id;
   });
   const monitoring = await findMonitoring(ctx.db, id);
-  emitMonitoring(ctx, { action: "create", monitoring });
+  await ctx.events.emit("monitoring.changed", { event: { action: "create", monitoring } });
   return monitoring;
 }
 
@@ -69,7 +69,7 @@ export async function updateMonitoring(ctx: AppContext, actor: Actor, id: number
     if (updated.length === 0) throw new AppError("ERR_NO_MONITORING_FOUND");
   });
   const monitoring = await findMonitoring(ctx.db, id);
-  emitMonitoring(ctx, { action: "update", monitoring });
+  await ctx.events.emit("monitoring.changed", { event: { action: "update", monitoring } });
   return monitoring;
 }
 
@@ -77,5 +77,5 @@ export async function updateMonitoring(ctx: AppContext, actor: Actor, id: number
 export async function deleteMonitoring(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageMonitorings(actor);
   await deleteUnusedTarget(ctx.db, "monitorings", id, "ERR_NO_MONITORING_FOUND");
-  emitMonitoring(ctx, { action: "delete", monitoringId: id });
+  await ctx.events.emit("monitoring.changed", { event: { action: "delete", monitoringId: id } });
 }

@@ -7,7 +7,8 @@ import type { OutboundGuard } from "../../core/outbound-guard.js";
 import { postOutbound } from "../../core/outbound-post.js";
 import type { Db } from "../../db/client.js";
 import { pushSubscriptions } from "../../db/schema/index.js";
-import { rooms, type Realtime } from "../../realtime/realtime.js";
+import type { Realtime } from "../../realtime/realtime.js";
+import { audienceOf, visibilityOf } from "../tickets/ticket-events.js";
 import { messagePreview } from "./push-texts.js";
 import { loadVapidKeys, type VapidKeys } from "./vapid-keys.js";
 
@@ -108,7 +109,7 @@ export class PushNotifier implements PushNotifications {
   private async send(ticket: Ticket, message: Message): Promise<void> {
     const subscriptions = await this.recipientsOf(ticket);
     if (subscriptions.length === 0) return;
-    const connected = await this.connectedUsers([...new Set(subscriptions.map((row) => row.userId))]);
+    const connected = await this.deps.realtime.connectedUsers([...new Set(subscriptions.map((row) => row.userId))]);
     const offline = subscriptions.filter((row) => !connected.has(row.userId));
     const keys = await this.keys();
     for (let start = 0; start < offline.length; start += this.concurrency) {
@@ -117,33 +118,25 @@ export class PushNotifier implements PushNotifications {
   }
 
   /**
-   * Subscriptions of the users a ticket's events reach as their own work (ticketAudience): its
-   * owner and participants, and while it is pending its queue's members — or everyone when it has
-   * no queue. The admins' room is left out: admins see every ticket, but are notified, like anyone,
-   * of their own tickets and queues. A ticket waiting in a menu is nobody's work yet.
+   * Subscriptions of the users a ticket's events reach as their own work: its socket audience
+   * (ticketAudience: owner, participants, and while it waits its queue's members, or everyone when
+   * it has no queue) less the admins' room — admins see every ticket, but are notified, like
+   * anyone, of their own tickets and queues.
    */
   private async recipientsOf(ticket: Ticket): Promise<SubscriptionRow[]> {
-    if (ticket.ura !== null && ticket.status === "pending") return [];
-    const pending = ticket.status === "pending";
-    const ownIds = [...new Set([...(ticket.userId === null ? [] : [ticket.userId]), ...ticket.userTicket.map((p) => p.userId)])];
+    const audience = audienceOf(visibilityOf(ticket));
     const user = pushSubscriptions.userId;
+    const queueIds = audience.queueIds ?? [];
     const branches = [
-      ownIds.length > 0 ? inArray(user, ownIds) : undefined,
-      pending && ticket.queueId !== null ? sql`${user} in (select user_id from user_queues where queue_id = ${ticket.queueId})` : undefined,
-      pending && ticket.queueId === null ? sql`true` : undefined,
+      audience.everyone ? sql`true` : undefined,
+      audience.userIds && audience.userIds.length > 0 ? inArray(user, audience.userIds) : undefined,
+      queueIds.length > 0 ? sql`${user} in (select user_id from user_queues where queue_id in ${queueIds})` : undefined,
     ].filter((branch) => branch !== undefined);
     if (branches.length === 0) return [];
-    const rows = await this.deps.db
+    return this.deps.db
       .select()
       .from(pushSubscriptions)
       .where(and(sql`${user} in (select id from users where not is_deleted)`, or(...branches)));
-    return rows;
-  }
-
-  /** Users with a live socket on any instance: their open tab shows the message already. */
-  private async connectedUsers(userIds: number[]): Promise<Set<number>> {
-    const sockets = await this.deps.realtime.io.in(userIds.map(rooms.user)).fetchSockets();
-    return new Set(sockets.map((socket) => (socket.data as { actor: { id: number } }).actor.id));
   }
 
   private async deliver(row: SubscriptionRow, ticket: Ticket, message: Message, keys: VapidKeys): Promise<void> {

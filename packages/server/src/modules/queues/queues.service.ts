@@ -8,10 +8,9 @@ import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertActiveUsers, memberIdsOfQueue, membersOfQueues, replaceQueueMembers } from "./memberships.repo.js";
 import { assertNotUsedAsDestination } from "../destinations/destination-usage.js";
-import { emitTicket } from "../tickets/ticket-events.js";
+import { ticketMoment } from "../tickets/ticket-events.js";
 import { presentTicketsById } from "../tickets/ticket.presenter.js";
 import { assertCanManageQueues } from "./queue.policy.js";
-import { moveQueueRooms } from "./queue-rooms.js";
 
 type QueueRow = typeof queues.$inferSelect;
 type CreateQueue = z.output<typeof createQueueBody>;
@@ -55,11 +54,8 @@ async function presentOne(db: Db, row: QueueRow): Promise<Queue> {
  * Members before and after a change all hear about it (admins always): a removed member's
  * filter must drop the queue. Their sockets move rooms first, so the next ticket event is right.
  */
-function announce(ctx: AppContext, before: readonly number[], after: readonly number[], queueId: number, event: QueueEvent) {
-  for (const userId of new Set([...before, ...after])) {
-    moveQueueRooms(ctx.realtime, userId, before.includes(userId) ? [queueId] : [], after.includes(userId) ? [queueId] : []);
-  }
-  ctx.realtime.emit({ admins: true, userIds: [...new Set([...before, ...after])] }, "queue", event);
+function announce(ctx: AppContext, membersBefore: readonly number[], membersAfter: readonly number[], queueId: number, event: QueueEvent): Promise<void> {
+  return ctx.events.emit("queue.changed", { event, queueId, membersBefore, membersAfter });
 }
 
 /** Every signed-in user reads queues: attendants filter and transfer tickets by them (docs/decisions/0006). */
@@ -91,7 +87,7 @@ export async function createQueue(ctx: AppContext, actor: Actor, body: CreateQue
     return inserted;
   });
   const queue = await presentOne(ctx.db, row);
-  announce(ctx, [], body.userIds, row.id, { action: "create", queue });
+  await announce(ctx, [], body.userIds, row.id, { action: "create", queue });
   return queue;
 }
 
@@ -118,7 +114,7 @@ export async function updateQueue(ctx: AppContext, actor: Actor, id: number, bod
     return updated;
   });
   const queue = await presentOne(ctx.db, row);
-  announce(ctx, membersBefore, body.userIds ?? membersBefore, id, { action: "update", queue });
+  await announce(ctx, membersBefore, body.userIds ?? membersBefore, id, { action: "update", queue });
   return queue;
 }
 
@@ -129,7 +125,7 @@ const ANNOUNCE_BATCH = 500;
 async function announceMovedTickets(ctx: AppContext, ids: readonly number[]): Promise<void> {
   for (let start = 0; start < ids.length; start += ANNOUNCE_BATCH) {
     const presented = await presentTicketsById(ctx.db, ids.slice(start, start + ANNOUNCE_BATCH));
-    for (const ticket of presented.values()) emitTicket(ctx, ticket, { action: "updateQueue", ticket });
+    await ctx.events.publish(...[...presented.values()].map((ticket) => ticketMoment(ticket, "updateQueue")));
   }
 }
 
@@ -153,5 +149,5 @@ export async function deleteQueue(ctx: AppContext, actor: Actor, id: number): Pr
   });
   // Tickets first: a pending one goes to everyone, members included, before they leave the room.
   await announceMovedTickets(ctx, movedIds);
-  announce(ctx, membersBefore, [], id, { action: "delete", queueId: id });
+  await announce(ctx, membersBefore, [], id, { action: "delete", queueId: id });
 }

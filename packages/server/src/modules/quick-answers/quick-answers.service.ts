@@ -2,7 +2,6 @@ import type {
   createQuickAnswerBody,
   ParsedListQuery,
   QuickAnswer,
-  QuickAnswerEvent,
   QuickAnswerPage,
   updateQuickAnswerBody,
 } from "@atendo/contracts";
@@ -33,15 +32,10 @@ export function presentQuickAnswer(row: QuickAnswerRow): QuickAnswer {
 /** Ordered by shortcut, regardless of case; ties (impossible by the unique index) by id. */
 export const byShortcut = [asc(sql`lower(${quickAnswers.shortcut})`), asc(quickAnswers.id)];
 
-/** Quick answers are shared team data: every signed-in user hears about changes (docs/decisions/0008). */
-function emitQuickAnswer(ctx: AppContext, event: QuickAnswerEvent): void {
-  ctx.realtime.emit({ everyone: true }, "quickAnswer", event);
-}
-
 /** A written answer as the API shows it, announced. */
-function announceWritten(ctx: AppContext, action: "create" | "update", row: QuickAnswerRow): QuickAnswer {
+async function announceWritten(ctx: AppContext, action: "create" | "update", row: QuickAnswerRow): Promise<QuickAnswer> {
   const quickAnswer = presentQuickAnswer(row);
-  emitQuickAnswer(ctx, { action, quickAnswer });
+  await ctx.events.emit("quickAnswer.changed", { event: { action, quickAnswer } });
   return quickAnswer;
 }
 
@@ -95,5 +89,5 @@ export async function deleteQuickAnswer(ctx: AppContext, actor: Actor, id: numbe
   const row = await findQuickAnswer(ctx, id);
   assertCanDeleteQuickAnswer(actor, row);
   await ctx.db.delete(quickAnswers).where(eq(quickAnswers.id, id));
-  emitQuickAnswer(ctx, { action: "delete", quickAnswerId: id });
+  await ctx.events.emit("quickAnswer.changed", { event: { action: "delete", quickAnswerId: id } });
 }

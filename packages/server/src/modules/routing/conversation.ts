@@ -7,10 +7,10 @@ import type { ConnectionRow } from "../connections/connection.presenter.js";
 import { announceMessages } from "../messages/delivery/announce.js";
 import { dispatchOutgoing } from "../messages/delivery/outgoing.service.js";
 import type { MessageRow } from "../messages/message.presenter.js";
-import { emitTicket } from "../tickets/ticket-events.js";
+import { ticketMoment, visibilityBefore } from "../tickets/ticket-events.js";
 import { sendFarewell } from "../tickets/ticket-farewell.js";
+import * as lifecycle from "../tickets/ticket-lifecycle.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
-import { ticketAudience } from "../tickets/ticket.policy.js";
 import { participantIdsOf, type TicketRow } from "../tickets/tickets.repo.js";
 import { isCloseCode } from "./menu.js";
 import { answerMenu } from "./menu-answer.js";
@@ -19,8 +19,8 @@ import { answerMenu } from "./menu-answer.js";
 async function announceMove(ctx: AppContext, before: TicketRow, action: TicketUpsertAction, automatic: readonly MessageRow[]): Promise<Ticket> {
   const participants = await participantIdsOf(ctx.db, before.id);
   const ticket = await presentTicket(ctx.db, before.id);
-  emitTicket(ctx, ticket, { action, ticket }, ticketAudience(before, participants));
-  const presented = await announceMessages(ctx, ticket, { created: false, reopened: null }, automatic);
+  await ctx.events.publish(ticketMoment(ticket, action, visibilityBefore(before, participants), "customer"));
+  const presented = await announceMessages(ctx, ticket, { created: false, reopened: null }, { received: [], sent: automatic });
   if (presented.length > 0) await dispatchOutgoing(ctx, ticket, presented);
   return ticket;
 }
@@ -34,7 +34,7 @@ async function announceMove(ctx: AppContext, before: TicketRow, action: TicketUp
 async function closeByCode(ctx: AppContext, before: TicketRow, now: Date): Promise<void> {
   const [closed] = await ctx.db
     .update(tickets)
-    .set({ status: "closed", closedAt: now, updatedAt: now, uraId: null, uraMisses: 0, outOfHours: false })
+    .set(lifecycle.closed(now))
     .where(and(eq(tickets.id, before.id), inArray(tickets.status, ["pending", "open"])))
     .returning();
   if (!closed) return;

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.js";
 import { tickets } from "../../db/schema/index.js";
 import type { ConnectionRow } from "../connections/connection.presenter.js";
 import type { MessageRow } from "../messages/message.presenter.js";
+import * as lifecycle from "../tickets/ticket-lifecycle.js";
 import type { TicketRow } from "../tickets/tickets.repo.js";
 import { writeAutomatic } from "./automatic-messages.js";
 import { customerText } from "./customer-texts.js";
@@ -51,7 +52,7 @@ export async function answerMenu(ctx: AppContext, connection: ConnectionRow, tic
     const outOfHours = placement.status === "pending" && (placement.outOfHours || before.outOfHours);
     await tx
       .update(tickets)
-      .set({ ...placement, outOfHours, closedAt: placement.status === "closed" ? now : null, updatedAt: now })
+      .set(lifecycle.routed({ ...placement, outOfHours }, now))
       .where(eq(tickets.id, ticketId));
     const automatic = await writeAutomatic(tx, before, plan.texts, now);
     return { before, action: plan.action, automatic };

@@ -1,19 +1,11 @@
-import { isOpenAt, limits, type Destination, type TicketStatus, type TicketUpsertAction } from "@atendo/contracts";
+import { isOpenAt, limits, type Destination, type TicketUpsertAction } from "@atendo/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { menuText, type MenuStyle } from "./menu.js";
+import type { Placement } from "../tickets/ticket-lifecycle.js";
 import type { RouteLoader } from "./route-loader.js";
 
-/** Where a ticket stands after routing: the columns routing owns. */
-export interface Placement {
-  status: TicketStatus;
-  queueId: number | null;
-  userId: number | null;
-  /** The menu waiting for the customer's answer (the automated stage). */
-  uraId: number | null;
-  uraMisses: number;
-  monitoringId: number | null;
-  outOfHours: boolean;
-}
+/** Where a ticket stands after routing: the columns routing owns (the lifecycle writes them). */
+export type { Placement };
 
 /** Where a conversation goes and what the customer is told on the way. */
 export interface RoutePlan {

@@ -57,6 +57,6 @@ export async function updateSetting(ctx: AppContext, actor: Actor, key: string, 
     .returning();
   if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
   const setting = present(row);
-  ctx.realtime.emit({ admins: true }, "settings", { action: "update", setting: { key: setting.key, value: setting.value } });
+  await ctx.events.emit("settings.changed", { event: { action: "update", setting: { key: setting.key, value: setting.value } } });
   return setting;
 }

@@ -7,7 +7,8 @@ import { inValues } from "../../db/schema/in-values.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertMayStartOn } from "./ticket-connections.service.js";
-import { emitTicket } from "./ticket-events.js";
+import { ticketMoment } from "./ticket-events.js";
+import * as lifecycle from "./ticket-lifecycle.js";
 import { updateTicket } from "./ticket-update.service.js";
 import { presentTicket, summarizeTicket } from "./ticket.presenter.js";
 import { canSeeTicket } from "./ticket.policy.js";
@@ -78,16 +79,15 @@ export async function createTicket(ctx: AppContext, actor: Actor, body: CreateTi
   const connectionId = await connectionFor(ctx, actor, body.whatsappId);
   const queueId = await queueFor(ctx, body.queueId);
   if (!(await activeTicketOf(ctx.db, contact.id, connectionId))) await assertReachable(ctx, connectionId, contact);
-  const owner = body.status === "open" ? { status: "open" as const, userId: actor.id } : { status: "pending" as const, userId: null };
   const now = new Date();
   const [inserted] = await ctx.db
     .insert(tickets)
-    .values({ contactId: contact.id, connectionId, queueId, isGroup: contact.isGroup, ...owner, createdAt: now, updatedAt: now })
+    .values({ contactId: contact.id, connectionId, isGroup: contact.isGroup, ...lifecycle.openedByPerson(body.status === "open" ? actor.id : null, queueId, now) })
     .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: inValues(tickets.status, activeTicketStatuses) })
     .returning();
   if (inserted) {
     const ticket = await presentTicket(ctx.db, inserted.id);
-    emitTicket(ctx, ticket, { action: "create", ticket });
+    await ctx.events.publish(ticketMoment(ticket, "create"));
     return { created: true, result: { ticketIsOpen: false, ticket } };
   }
   const existing = await activeTicketOf(ctx.db, contact.id, connectionId);

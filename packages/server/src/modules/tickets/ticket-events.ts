@@ -1,30 +1,54 @@
-import type { AppMessageEvent, Message, Ticket, TicketEvent } from "@atendo/contracts";
-import type { AppContext } from "../../context.js";
+import type { Ticket, TicketUpsertAction } from "@atendo/contracts";
+import { domainEvent, type ClosedBy, type DomainEvent, type TicketVisibility } from "../../events/domain-events.js";
 import type { EmitTarget } from "../../realtime/realtime.js";
-import { mergeAudiences, ticketAudience } from "./ticket.policy.js";
+import { ticketAudience, type TicketScope } from "./ticket.policy.js";
 
-/** Who may hear about a presented ticket (see ticketAudience). */
-export function audienceOfTicket(ticket: Ticket): EmitTarget {
-  return ticketAudience(
-    { id: ticket.id, status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, uraId: ticket.ura?.id ?? null },
-    ticket.userTicket.map((p) => p.userId),
-  );
+/** What a presented ticket's visibility depends on. */
+export function visibilityOf(ticket: Ticket): TicketVisibility {
+  return {
+    id: ticket.id,
+    status: ticket.status,
+    userId: ticket.userId,
+    queueId: ticket.queueId,
+    uraId: ticket.ura?.id ?? null,
+    participantIds: ticket.userTicket.map((p) => p.userId),
+  };
 }
 
-/** Emits a `ticket` event to who may see the ticket now, plus `also` (e.g. who saw it before). */
-export function emitTicket(ctx: AppContext, ticket: Ticket, event: TicketEvent, also?: EmitTarget): void {
-  const target = audienceOfTicket(ticket);
-  ctx.realtime.emit(also ? mergeAudiences(target, also) : target, "ticket", event);
+/** A ticket row as it was, with who took part then: who could see it before a change. */
+export function visibilityBefore(row: TicketScope, participantIds: readonly number[]): TicketVisibility {
+  return { id: row.id, status: row.status, userId: row.userId, queueId: row.queueId, uraId: row.uraId, participantIds };
 }
 
-/** `appMessage` create: the message with its ticket and contact, to who may see the ticket. */
-export function emitMessageCreated(ctx: AppContext, ticket: Ticket, message: Message): void {
-  const event: AppMessageEvent = { action: "create", message, ticket, contact: ticket.contact };
-  ctx.realtime.emit(audienceOfTicket(ticket), "appMessage", event);
+/** Who may see a ticket in this state (the tickets policy's audience): sockets and Web Push alike. */
+export function audienceOf(visibility: TicketVisibility): EmitTarget {
+  return ticketAudience(visibility, visibility.participantIds);
 }
 
-/** `appMessage` update (ack, failure, deletion) or edit (new text) of a message. */
-export function emitMessageUpdated(ctx: AppContext, audience: EmitTarget, message: Message, action: "update" | "edit" = "update"): void {
-  const event: AppMessageEvent = { action, message };
-  ctx.realtime.emit(audience, "appMessage", event);
+/**
+ * The domain event of a spec §4 transition, named by what it is (events/domain-events.ts). A
+ * close says who closed it (`by`; the close code is the customer's). A reopen by the customer is
+ * `ticket.reopened` (see announce.ts); `pending` here is a ticket sent back to waiting.
+ */
+export function ticketMoment(ticket: Ticket, transition: TicketUpsertAction, before?: TicketVisibility, by: ClosedBy = "person"): DomainEvent {
+  const moment = { ticket, ...(before ? { before } : {}) };
+  switch (transition) {
+    case "create":
+    case "monitoringExecuted":
+      return domainEvent("ticket.created", { ...moment, transition });
+    case "assigned":
+      return domainEvent("ticket.assigned", { ...moment, transition });
+    case "transferOwner":
+    case "updateQueue":
+      return domainEvent("ticket.transferred", { ...moment, transition });
+    case "closed":
+      return domainEvent("ticket.closed", { ...moment, transition, by });
+    case "closedByMessageCode":
+      return domainEvent("ticket.closed", { ...moment, transition, by: "customer" });
+    case "update":
+    case "pending":
+    case "addParticipant":
+    case "removeParticipant":
+      return domainEvent("ticket.updated", { ...moment, transition });
+  }
 }

@@ -5,15 +5,15 @@ import { ticketParticipants } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertActiveUsers } from "../queues/memberships.repo.js";
-import { emitTicket } from "./ticket-events.js";
+import { ticketMoment, visibilityBefore } from "./ticket-events.js";
 import { presentTicket } from "./ticket.presenter.js";
-import { assertTicketPermission, ticketAudience } from "./ticket.policy.js";
+import { assertTicketPermission } from "./ticket.policy.js";
 import { findTicketRow, participantIdsOf, type TicketRow } from "./tickets.repo.js";
 
 /** Announces a participant change to the ticket's audience before and after it. */
 async function announced(ctx: AppContext, before: TicketRow, participantsBefore: number[], action: "addParticipant" | "removeParticipant"): Promise<TicketResponse> {
   const ticket = await presentTicket(ctx.db, before.id);
-  emitTicket(ctx, ticket, { action, ticket }, ticketAudience(before, participantsBefore));
+  await ctx.events.publish(ticketMoment(ticket, action, visibilityBefore(before, participantsBefore)));
   return { ticket };
 }
 

@@ -2,10 +2,11 @@ import type { TicketUpdateAction, ticketUpsertActions, updateTicketBody } from "
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { connections, queues, users, type tickets } from "../../db/schema/index.js";
+import { connections, queues, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertTicketPermission } from "./ticket.policy.js";
+import * as lifecycle from "./ticket-lifecycle.js";
 import type { TicketRow } from "./tickets.repo.js";
 
 type TicketUpsertAction = (typeof ticketUpsertActions)[number];
@@ -14,7 +15,7 @@ export type UpdateTicket = z.output<typeof updateTicketBody>;
 
 /** A write to make: the columns to set, the event to announce, and what else goes with it. */
 export interface Change {
-  set: Partial<typeof tickets.$inferInsert>;
+  set: lifecycle.TicketColumns;
   action: TicketUpsertAction;
   /** The ticket's new owner, who stops being one of its participants. */
   newOwnerId?: number;
@@ -65,14 +66,14 @@ async function assertActiveUser(ctx: AppContext, userId: number | null | undefin
 
 /** Accept a pending ticket, or reopen a closed one, for the caller (action `assigned`). */
 async function planAssign(ctx: AppContext, actor: Actor, ticket: TicketRow, now: Date): Promise<Plan> {
-  const mine = { status: "open" as const, userId: actor.id, updatedAt: now };
+  const mine = lifecycle.assigned(actor.id, now);
   if (ticket.status === "open") return ticket.userId === actor.id ? { kind: "unchanged" } : { kind: "heldByOther" };
   if (ticket.status === "pending") {
     await assertTicketPermission(ctx.db, actor, ticket, "accept");
     return { kind: "change", change: { set: mine, action: "assigned", newOwnerId: actor.id } };
   }
   await assertTicketPermission(ctx.db, actor, ticket, "reopen");
-  return { kind: "change", change: { set: { ...mine, closedAt: null }, action: "assigned", newOwnerId: actor.id, activatesOn: ticket.connectionId ?? undefined } };
+  return { kind: "change", change: { set: mine, action: "assigned", newOwnerId: actor.id, activatesOn: ticket.connectionId ?? undefined } };
 }
 
 /** One status, owner or queue transition of spec §4, after its permission check. */
@@ -83,21 +84,21 @@ async function planMain(ctx: AppContext, actor: Actor, ticket: TicketRow, body: 
     case "pending":
       await assertTicketPermission(ctx.db, actor, ticket, "returnToPending");
       if (ticket.status === "pending") return { kind: "unchanged" };
-      return { kind: "change", change: { set: { status: "pending", userId: null, updatedAt: now }, action: "pending" } };
+      return { kind: "change", change: { set: lifecycle.returnedToPending(now), action: "pending" } };
     case "closed":
       await assertTicketPermission(ctx.db, actor, ticket, "resolve");
       if (ticket.status === "closed") return { kind: "unchanged" };
-      return { kind: "change", change: { set: { status: "closed", closedAt: now, updatedAt: now }, action: "closed", farewell: body.sendFarewellMessage === true } };
+      return { kind: "change", change: { set: lifecycle.closed(now), action: "closed", farewell: body.sendFarewellMessage === true } };
     case "transferOwner": {
       await assertTicketPermission(ctx.db, actor, ticket, "transfer");
       const userId = await assertActiveUser(ctx, body.userId);
       const queueId = typeof body.queueId === "number" ? await assertQueue(ctx, body.queueId) : ticket.queueId;
-      return { kind: "change", change: { set: { status: "open", userId, queueId, updatedAt: now }, action: "transferOwner", newOwnerId: userId } };
+      return { kind: "change", change: { set: lifecycle.transferredToUser(userId, queueId, now), action: "transferOwner", newOwnerId: userId } };
     }
     case "updateQueue": {
       await assertTicketPermission(ctx.db, actor, ticket, "transfer");
       const queueId = await assertQueue(ctx, body.queueId);
-      return { kind: "change", change: { set: { status: "pending", userId: null, queueId, updatedAt: now }, action: "updateQueue" } };
+      return { kind: "change", change: { set: lifecycle.transferredToQueue(queueId, now), action: "updateQueue" } };
     }
   }
 }
@@ -120,7 +121,7 @@ async function connectionTarget(ctx: AppContext, actor: Actor, ticket: TicketRow
 function withConnection(ticket: TicketRow, main: Plan, connectionId: number | undefined, now: Date): Plan {
   if (connectionId === undefined || connectionId === ticket.connectionId || main.kind === "heldByOther") return main;
   const base: Change = main.kind === "change" ? main.change : { set: {}, action: "update" };
-  const set = { ...base.set, connectionId, updatedAt: now };
+  const set = { ...base.set, ...lifecycle.movedConnection(connectionId, now) };
   const status = set.status ?? ticket.status;
   return { kind: "change", change: { ...base, set, activatesOn: status === "closed" ? undefined : connectionId } };
 }

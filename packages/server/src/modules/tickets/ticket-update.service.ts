@@ -5,11 +5,10 @@ import { ticketParticipants, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { databaseError } from "../../core/db-errors.js";
-import { emitTicket } from "./ticket-events.js";
+import { ticketMoment, visibilityBefore } from "./ticket-events.js";
 import { sendFarewell } from "./ticket-farewell.js";
 import { planTransition, type Change, type UpdateTicket } from "./ticket-transitions.js";
 import { presentTicket, summarizeTicket } from "./ticket.presenter.js";
-import { ticketAudience } from "./ticket.policy.js";
 import { activeTicketOf, findTicketRow, participantIdsOf, type TicketRow } from "./tickets.repo.js";
 
 /** A transition whose ticket changed under it is planned again from the new state, this often. */
@@ -43,9 +42,8 @@ async function write(ctx: AppContext, actor: Actor, before: TicketRow, change: C
   );
   try {
     return await ctx.db.transaction(async (tx) => {
-      // A person acting on the ticket takes it out of any menu and out of waiting for the morning.
-      const set = { ...change.set, uraId: null, uraMisses: 0, outOfHours: false };
-      const [row] = await tx.update(tickets).set(set).where(sameState).returning();
+      // What the move writes, a person's hand included, is the lifecycle's (ticket-lifecycle.ts).
+      const [row] = await tx.update(tickets).set(change.set).where(sameState).returning();
       if (row && change.newOwnerId !== undefined) {
         await tx.delete(ticketParticipants).where(and(eq(ticketParticipants.ticketId, before.id), eq(ticketParticipants.userId, change.newOwnerId)));
       }
@@ -80,7 +78,7 @@ export async function updateTicket(ctx: AppContext, actor: Actor, id: number, bo
     if (written === undefined) continue; // changed meanwhile: plan again from what it is now
     if ("ticketIsOpen" in written) return written;
     const ticket: Ticket = await presentTicket(ctx.db, id);
-    emitTicket(ctx, ticket, { action: change.action, ticket }, ticketAudience(before, participants));
+    await ctx.events.publish(ticketMoment(ticket, change.action, visibilityBefore(before, participants)));
     if (change.farewell) await sendFarewell(ctx, written);
     return { ticketIsOpen: false, ticket };
   }

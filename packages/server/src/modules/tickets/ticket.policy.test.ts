@@ -20,7 +20,6 @@ import { createTestServer, type TestServer } from "../../test/harness.js";
 import { queueRoomsOf } from "../queues/queue-rooms.js";
 import {
   assertTicketPermission,
-  audiencesOfContactTickets,
   canSeeTicket,
   listVisibility,
   listVisibilityRows,
@@ -29,6 +28,8 @@ import {
   type TicketScope,
 } from "./ticket.policy.js";
 import { listTickets, idsOf } from "../../test/ticket-fixtures.js";
+import { audienceOf } from "./ticket-events.js";
+import { contactTicketsWithParticipants } from "./tickets.repo.js";
 
 /**
  * The ticket rule has one pure form (contracts) and three server forms: SQL for lists and history,
@@ -227,9 +228,9 @@ describe("ticket policy: the socket rooms agree with the rule", () => {
       joined.set(viewer.id, [...own, ...(await queueRoomsOf(server.ctx.db, viewer.id))]);
     }
     for (const ticket of generated) {
-      const [audience] = await audiencesOfContactTickets(server.ctx.db, ticket.contactId);
-      expect(audience?.ticketId).toBe(ticket.id);
-      const target = targetRooms(audience!.audience);
+      const [visibility] = await contactTicketsWithParticipants(server.ctx.db, ticket.contactId);
+      expect(visibility?.id).toBe(ticket.id);
+      const target = targetRooms(audienceOf(visibility!));
       for (const { viewer } of viewers) {
         const hears = joined.get(viewer.id)!.some((room) => target.includes(room));
         expect(hears, `${viewer.id} on ${JSON.stringify(ticket.facts)}`).toBe(followsTicketLive(ticket.facts, viewer));

@@ -14,7 +14,7 @@ import { tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import type { EmitTarget } from "../../realtime/realtime.js";
-import { contactTicketsWithParticipants, userRelationTo, type TicketRow } from "./tickets.repo.js";
+import { userRelationTo, type TicketRow } from "./tickets.repo.js";
 
 /**
  * Who may see and act on a ticket, on the server (docs/decisions/0029). The rule itself is the
@@ -128,12 +128,6 @@ export function mergeAudiences(...targets: EmitTarget[]): EmitTarget {
       ? { conversation: { statuses: [...new Set(conversations.flatMap((c) => c.statuses ?? []))], ...(ticketId === undefined ? {} : { ticketId }) } }
       : {}),
   };
-}
-
-/** Who may hear about each ticket of a contact, read before the contact (and its tickets) go. */
-export async function audiencesOfContactTickets(db: Db, contactId: number): Promise<{ ticketId: number; audience: EmitTarget }[]> {
-  const rows = await contactTicketsWithParticipants(db, contactId);
-  return rows.map((row) => ({ ticketId: row.id, audience: ticketAudience(row, row.participantIds) }));
 }
 
 // ── SQL ─────────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,7 @@ import { connections, contacts, queues, tickets, uras, users } from "../../db/sc
 import { AppError } from "../../core/app-error.js";
 
 // Extra info and participants come as JSON subqueries: presenting a ticket is one round trip,
-// which the inbound pipeline pays once per message (or shares with its write, append-message.ts).
+// which the inbound pipeline pays once per message (or shares with its write, append-batch.ts).
 const extraInfoJson = sql<ExtraInfo[]>`coalesce((
   select json_agg(json_build_object('id', f.id, 'name', f.name, 'value', f.value) order by f.id)
   from contact_custom_fields f where f.contact_id = ${contacts.id}), '[]'::json)`;
@@ -53,7 +53,7 @@ export function joinLinkedParts<Query extends PgSelect>(query: Query, ticket: Ti
 /**
  * Joins what ticketSelection reads onto a query over `ticket`: its contact, and its connection
  * (none once deleted), queue and owner when it has them. Takes a dynamic query (`.$dynamic()`), so the plain read below
- * and the statements that write a ticket and present it at once (append-message.ts, outgoing.repo.ts)
+ * and the statements that write a ticket and present it at once (append-batch.ts, outgoing.repo.ts)
  * share these joins.
  */
 export function joinTicketParts<Query extends PgSelect>(query: Query, ticket: TicketFields) {

@@ -5,7 +5,8 @@ import { tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { presentTicket, presentTicketsById, summarizeTicket } from "./ticket.presenter.js";
-import { assertCanDeleteTickets, assertCanSeeTicket, canSeeTicket, seenFilter, ticketAudience } from "./ticket.policy.js";
+import { assertCanDeleteTickets, assertCanSeeTicket, canSeeTicket, seenFilter } from "./ticket.policy.js";
+import { visibilityBefore } from "./ticket-events.js";
 import { findTicketRow, participantIdsOf } from "./tickets.repo.js";
 
 /** Most earlier tickets GET /tickets/history lists (the newest; docs/decisions/0019). */
@@ -48,9 +49,9 @@ export async function ticketHistory(ctx: AppContext, actor: Actor, query: { tick
 export async function deleteTicket(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanDeleteTickets(actor);
   const row = await findTicketRow(ctx.db, id);
-  const audience = ticketAudience(row, await participantIdsOf(ctx.db, id));
+  const before = visibilityBefore(row, await participantIdsOf(ctx.db, id));
   const [deleted] = await ctx.db.delete(tickets).where(eq(tickets.id, id)).returning({ id: tickets.id });
   if (!deleted) throw new AppError("ERR_NO_TICKET_FOUND");
-  ctx.realtime.emit(audience, "ticket", { action: "delete", ticketId: id });
+  await ctx.events.emit("ticket.deleted", { ticket: before });
 }
 

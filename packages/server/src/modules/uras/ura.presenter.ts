@@ -38,7 +38,3 @@ export async function presentUra(db: Db, row: UraRow): Promise<Ura> {
   return ura;
 }
 
-/** Menus are an admin screen: their events go to admins only. */
-export function emitUra(ctx: AppContext, event: UraEvent): void {
-  ctx.realtime.emit({ admins: true }, "ura", event);
-}

@@ -9,7 +9,7 @@ import type { Actor } from "../../core/actor.js";
 import { deleteUnusedTarget } from "../destinations/destination-usage.js";
 import { assertDestination } from "../destinations/destinations.service.js";
 import { planUraItems, type UraItemPlan, type UraItemRow } from "./ura-item-plan.js";
-import { emitUra, presentUra, presentUras, type UraRow } from "./ura.presenter.js";
+import { presentUra, presentUras, type UraRow } from "./ura.presenter.js";
 import { assertCanManageUras } from "./ura.policy.js";
 
 type CreateUra = z.output<typeof createUraBody>;
@@ -77,7 +77,7 @@ export async function createUra(ctx: AppContext, actor: Actor, body: CreateUra):
     return inserted;
   });
   const ura = await presentUra(ctx.db, row);
-  emitUra(ctx, { action: "create", ura });
+  await ctx.events.emit("ura.changed", { event: { action: "create", ura } });
   return ura;
 }
 
@@ -105,7 +105,7 @@ export async function updateUra(ctx: AppContext, actor: Actor, id: number, body:
     return updated;
   });
   const ura = await presentUra(ctx.db, row);
-  emitUra(ctx, { action: "update", ura });
+  await ctx.events.emit("ura.changed", { event: { action: "update", ura } });
   return ura;
 }
 
@@ -117,5 +117,5 @@ export async function updateUra(ctx: AppContext, actor: Actor, id: number, body:
 export async function deleteUra(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageUras(actor);
   await deleteUnusedTarget(ctx.db, "uras", id, "ERR_NO_URA_FOUND");
-  emitUra(ctx, { action: "delete", uraId: id });
+  await ctx.events.emit("ura.changed", { event: { action: "delete", uraId: id } });
 }

@@ -1,4 +1,4 @@
-import type { createUserBody, User, UserEvent } from "@atendo/contracts";
+import type { createUserBody, User } from "@atendo/contracts";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
@@ -27,10 +27,6 @@ async function holdConnection(tx: Db, id: number): Promise<void> {
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
 }
 
-function emitUser(ctx: AppContext, userId: number, event: UserEvent): void {
-  ctx.realtime.emit({ admins: true, userIds: [userId] }, "user", event);
-}
-
 export async function createUser(ctx: AppContext, actor: Actor, body: CreateUser): Promise<User> {
   assertCanManageUsers(actor);
   const holder = await userHoldingEmail(ctx.db, body.email);
@@ -57,7 +53,7 @@ export async function createUser(ctx: AppContext, actor: Actor, body: CreateUser
     return inserted;
   });
   const user = await presentUserWithQueues(ctx.db, row);
-  emitUser(ctx, user.id, { action: "create", user });
+  await ctx.events.emit("user.changed", { userId: user.id, event: { action: "create", user } });
   return user;
 }
 
@@ -132,7 +128,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, body
   const row = await writeUser(ctx, actor, target, body);
   syncLiveSockets(ctx, actor, target, row, { before: queuesBefore, after: body.queueIds ?? queuesBefore });
   const user = await presentUserWithQueues(ctx.db, row);
-  emitUser(ctx, id, row.isDeleted ? { action: "delete", userId: id } : { action: "update", user });
+  await ctx.events.emit("user.changed", { userId: id, event: row.isDeleted ? { action: "delete", userId: id } : { action: "update", user } });
   return user;
 }
 
@@ -142,5 +138,5 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: number): Pro
   const target = await findUser(ctx, id);
   const row = await writeUser(ctx, actor, target, { isDeleted: true });
   ctx.realtime.disconnectUser(row.id);
-  emitUser(ctx, id, { action: "delete", userId: id });
+  await ctx.events.emit("user.changed", { userId: id, event: { action: "delete", userId: id } });
 }

@@ -1,7 +1,8 @@
 import type { Message, Ticket } from "@atendo/contracts";
 import type { AppContext } from "../../../context.js";
-import { emitMessageCreated, emitTicket } from "../../tickets/ticket-events.js";
-import { ticketAudience, type TicketScope } from "../../tickets/ticket.policy.js";
+import { domainEvent, type DomainEvent } from "../../../events/domain-events.js";
+import { ticketMoment, visibilityBefore } from "../../tickets/ticket-events.js";
+import type { TicketScope } from "../../tickets/ticket.policy.js";
 import { messageContactOf, presentMessages, type MessageRow } from "../message.presenter.js";
 
 /** What storing the messages did to their ticket. */
@@ -13,24 +14,31 @@ export interface TicketChange {
   reopened: TicketScope | null;
 }
 
+/** Messages stored together: the channel's (received), then routing's texts that Atendo wrote (sent). */
+export interface StoredMessages {
+  received: readonly MessageRow[];
+  sent: readonly MessageRow[];
+}
+
 /**
  * After the commit of stored messages: a new ticket is announced (`ticket` create), a reopened
  * one too (`pending`, also to whoever owned it when it closed), then each message (`appMessage`
  * create with the ticket). Only sockets that may see the ticket hear any of it. `ticket` is the
  * ticket as it stands after the write. Returns the messages as presented.
  */
-export async function announceMessages(ctx: AppContext, ticket: Ticket, change: TicketChange, created: readonly MessageRow[]): Promise<Message[]> {
-  if (change.created) emitTicket(ctx, ticket, { action: change.createdAs ?? "create", ticket });
+export async function announceMessages(ctx: AppContext, ticket: Ticket, change: TicketChange, stored: StoredMessages): Promise<Message[]> {
+  const events: DomainEvent[] = [];
+  if (change.created) events.push(ticketMoment(ticket, change.createdAs ?? "create"));
   if (change.reopened) {
-    const before = ticketAudience(
+    const before = visibilityBefore(
       change.reopened,
       ticket.userTicket.map((p) => p.userId),
     );
-    emitTicket(ctx, ticket, { action: "pending", ticket }, before);
+    events.push(domainEvent("ticket.reopened", { ticket, transition: "pending", before }));
   }
-  const presented = await presentMessages(ctx.db, created, messageContactOf(ticket));
-  for (const message of presented) emitMessageCreated(ctx, ticket, message);
-  // Users who may see the ticket but have no tab open hear of it by Web Push (in the background).
-  ctx.push.notifyInbound(ticket, presented);
+  const presented = await presentMessages(ctx.db, [...stored.received, ...stored.sent], messageContactOf(ticket));
+  const received = new Set(stored.received.map((row) => row.id));
+  for (const message of presented) events.push(domainEvent(received.has(message.id) ? "message.received" : "message.sent", { ticket, message }));
+  await ctx.events.publish(...events);
   return presented;
 }

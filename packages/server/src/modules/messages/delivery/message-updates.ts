@@ -3,7 +3,7 @@ import { and, eq, lt, type SQL } from "drizzle-orm";
 import type { MessageRef } from "../../../channels/channel-driver.js";
 import type { AppContext } from "../../../context.js";
 import { messages } from "../../../db/schema/index.js";
-import { audienceOfTicket, emitMessageUpdated } from "../../tickets/ticket-events.js";
+import { visibilityOf } from "../../tickets/ticket-events.js";
 import { presentTicket } from "../../tickets/ticket.presenter.js";
 import { messageContactOf, presentMessages, type MessageRow } from "../message.presenter.js";
 import { byExternalId } from "../messages.repo.js";
@@ -17,10 +17,13 @@ function refWhere(connectionId: number, ref: MessageRef): SQL | undefined {
  * (read now). The outgoing writer, which holds the ticket already, announces its own changes
  * without this lookup.
  */
-export async function announceMessageUpdate(ctx: AppContext, row: MessageRow, action: "update" | "edit" = "update"): Promise<void> {
-  const ticket = await presentTicket(ctx.db, row.ticketId);
-  const [message] = await presentMessages(ctx.db, [row], messageContactOf(ticket));
-  if (message) emitMessageUpdated(ctx, audienceOfTicket(ticket), message, action);
+export async function announceMessageUpdate(ctx: AppContext, row: MessageRow, change: "update" | "edit" | "delete" = "update"): Promise<void> {
+  const presented = await presentTicket(ctx.db, row.ticketId);
+  const [message] = await presentMessages(ctx.db, [row], messageContactOf(presented));
+  if (!message) return;
+  const ticket = visibilityOf(presented);
+  if (change === "delete") await ctx.events.emit("message.deleted", { ticket, message });
+  else await ctx.events.emit("message.updated", { ticket, message, edit: change === "edit" });
 }
 
 async function exists(ctx: AppContext, connectionId: number, ref: MessageRef): Promise<boolean> {
@@ -61,6 +64,6 @@ export async function applyDelete(ctx: AppContext, connectionId: number, externa
     .set({ isDeleted: true, updatedAt: new Date() })
     .where(and(refWhere(connectionId, { externalId }), eq(messages.isDeleted, false)))
     .returning();
-  if (row) await announceMessageUpdate(ctx, row);
+  if (row) await announceMessageUpdate(ctx, row, "delete");
   return row !== undefined;
 }

@@ -1,7 +1,8 @@
 import type { Message, Ticket } from "@atendo/contracts";
 import type { AppContext } from "../../../context.js";
 import type { AppError } from "../../../core/app-error.js";
-import { audienceOfTicket, emitMessageCreated, emitMessageUpdated } from "../../tickets/ticket-events.js";
+import { domainEvent } from "../../../events/domain-events.js";
+import { visibilityOf } from "../../tickets/ticket-events.js";
 import { messageContactOf, presentMessages, representMessage } from "../message.presenter.js";
 import { dispatchMessage } from "./dispatch.js";
 import { writeOutgoing, type Draft, type OutgoingOptions, type OutgoingTicket } from "./outgoing.repo.js";
@@ -27,7 +28,7 @@ export interface SentOutgoing {
 export async function sendOutgoing(ctx: AppContext, ticket: OutgoingTicket, drafts: readonly Draft[], options: OutgoingOptions): Promise<SentOutgoing> {
   const written = await writeOutgoing(ctx.db, ticket, drafts, options, new Date());
   const created = await presentMessages(ctx.db, written.rows, messageContactOf(written.ticket));
-  for (const message of created) emitMessageCreated(ctx, written.ticket, message);
+  await ctx.events.publish(...created.map((message) => domainEvent("message.sent", { ticket: written.ticket, message })));
   return dispatchOutgoing(ctx, written.ticket, created);
 }
 
@@ -39,11 +40,12 @@ export async function sendOutgoing(ctx: AppContext, ticket: OutgoingTicket, draf
  */
 export async function dispatchOutgoing(ctx: AppContext, ticket: Ticket, created: readonly Message[]): Promise<SentOutgoing> {
   const contact = messageContactOf(ticket);
-  const audience = audienceOfTicket(ticket);
+  const visibility = visibilityOf(ticket);
   const messages: Message[] = [];
   let failure: AppError | null = null;
   for (const message of created) {
-    const announce = (row: Parameters<typeof representMessage>[1]) => emitMessageUpdated(ctx, audience, representMessage(message, row, contact));
+    const announce = (row: Parameters<typeof representMessage>[1]) =>
+      ctx.events.emit("message.updated", { ticket: visibility, message: representMessage(message, row, contact), edit: false });
     const dispatched = await dispatchMessage(ctx, { id: message.id, connectionId: ticket.whatsappId }, { announce });
     messages.push(dispatched.row ? representMessage(message, dispatched.row, contact) : message);
     failure = dispatched.failure ?? failure;

@@ -1,0 +1,113 @@
+import type {
+  AnnouncementEvent,
+  Contact,
+  ContactsImportsEvent,
+  ConnectionEvent,
+  Message,
+  MonitoringEvent,
+  QueueEvent,
+  QuickAnswerEvent,
+  ServerEventName,
+  ServerEventPayload,
+  SettingsEvent,
+  Ticket,
+  TicketStatus,
+  TicketUpsertAction,
+  UraEvent,
+  UserEvent,
+  WhatsappSessionEvent,
+} from "@atendo/contracts";
+
+/**
+ * What visibility of a ticket depends on (status, owner, queue, menu) and who took part in it:
+ * enough for a listener to tell who could see it. Carried as `before` by an event whose ticket
+ * changed hands, so those who saw it before hear that it left them.
+ */
+export interface TicketVisibility {
+  id: number;
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  uraId: number | null;
+  participantIds: readonly number[];
+}
+
+/** A ticket moment: the ticket as it stands after the write, the spec's name for what happened, and who saw it before. */
+export interface TicketMoment<T extends TicketUpsertAction = TicketUpsertAction> {
+  ticket: Ticket;
+  /** The spec §4 transition (the `action` of the `ticket` socket event). */
+  transition: T;
+  before?: TicketVisibility;
+}
+
+/** Who made a ticket close: a person in the app, the customer (close code), or the server (auto-close, a deleted connection). */
+export type ClosedBy = "person" | "customer" | "system";
+
+/** One chat event, sent to each participant as their own view (docs/decisions/0038). */
+export interface ChatMoment<E extends "chat" | "appChatMessage" = "chat" | "appChatMessage"> {
+  name: E;
+  participantIds: readonly number[];
+  /** Users who get their own view besides the participants (one just removed). */
+  alsoTo?: readonly number[];
+  /** Whether admins who are not among them get the outsider's view (`payloadFor(null)`); default true. */
+  admins?: boolean;
+  payloadFor(viewerId: number | null): ServerEventPayload<E>;
+}
+
+/**
+ * Every domain event: what happened, named once, with what its listeners need. A write publishes
+ * its events through `DomainEvents` (events/event-bus.ts); listeners (sockets, Web Push, durable
+ * ones through the outbox) run after its commit. Add a moment here, then a listener: never a
+ * side effect inside a service.
+ */
+export interface DomainEventMap {
+  "ticket.created": TicketMoment<"create" | "monitoringExecuted">;
+  /** Someone took the ticket: accepted while waiting, or reopened by an attendant. */
+  "ticket.assigned": TicketMoment<"assigned">;
+  /** To another attendant or another queue (by a person, or by routing). */
+  "ticket.transferred": TicketMoment<"transferOwner" | "updateQueue">;
+  "ticket.closed": TicketMoment<"closed" | "closedByMessageCode"> & { by: ClosedBy };
+  /** A customer wrote after the ticket closed, within the reopen window: it waits again. */
+  "ticket.reopened": TicketMoment<"pending">;
+  /** Any other change: back to waiting, a menu step, a participant, another connection. */
+  "ticket.updated": TicketMoment<"update" | "pending" | "addParticipant" | "removeParticipant">;
+  /** Someone read the ticket: its unread count is 0. */
+  "ticket.read": { ticket: TicketVisibility };
+  "ticket.deleted": { ticket: TicketVisibility };
+  /** Stored from the channel: the customer's message, or one the company's phone sent. */
+  "message.received": { ticket: Ticket; message: Message };
+  /** Written by Atendo: a reply, a forward, a greeting, a menu, a farewell. */
+  "message.sent": { ticket: Ticket; message: Message };
+  /** Its delivery state changed (ack, failure) or its text was edited. */
+  "message.updated": { ticket: TicketVisibility; message: Message; edit: boolean };
+  "message.deleted": { ticket: TicketVisibility; message: Message };
+  "contact.created": { contact: Contact };
+  "contact.updated": { contact: Contact };
+  /** With the tickets that went with it, and who could see each. */
+  "contact.deleted": { contactId: number; tickets: readonly TicketVisibility[] };
+  "contactImport.progressed": { event: ContactsImportsEvent };
+  "chat.changed": ChatMoment;
+  "connection.changed": { event: ConnectionEvent };
+  "connection.status": { event: WhatsappSessionEvent };
+  /** A queue changed; its members before and after (their socket rooms move). */
+  "queue.changed": { event: QueueEvent; queueId: number; membersBefore: readonly number[]; membersAfter: readonly number[] };
+  "user.changed": { event: UserEvent; userId: number };
+  "ura.changed": { event: UraEvent };
+  "announcement.changed": { event: AnnouncementEvent };
+  "monitoring.changed": { event: MonitoringEvent };
+  "quickAnswer.changed": { event: QuickAnswerEvent };
+  "settings.changed": { event: SettingsEvent };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+
+/** One published event. */
+export type DomainEvent<N extends DomainEventName = DomainEventName> = { [K in N]: { name: K; payload: DomainEventMap[K] } }[N];
+
+/** A socket event name of the contracts (kept here so listeners name them through one import). */
+export type SocketEventName = ServerEventName;
+
+/** An event, spelled as its name and payload. */
+export function domainEvent<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): DomainEvent<N> {
+  return { name, payload } as DomainEvent<N>;
+}

@@ -1,0 +1,150 @@
+import type { Db } from "../db/client.js";
+import { domainEvent, type DomainEvent, type DomainEventMap, type DomainEventName } from "./domain-events.js";
+
+/** Logs a listener's failure (the app's logger; tests pass their own). */
+export interface EventLog {
+  error(details: object, message: string): void;
+}
+
+/** A listener of this process: called after the commit, once per event, on the instance that wrote it. */
+export type Listener<N extends DomainEventName> = (payload: DomainEventMap[N], name: N) => void | Promise<void>;
+
+/** Where durable listeners' events are kept until one instance has run them (events/event-outbox.ts). */
+export interface DurableStore {
+  /** Keeps one row per (event, durable listener) on `db`: the write's own transaction when it has one. */
+  keep(db: Db, rows: readonly { listener: string; event: DomainEvent }[]): Promise<void>;
+}
+
+/** Publishes events of a write; inside `DomainEvents.transaction` they wait for its commit. */
+export type Publish = <N extends DomainEventName>(name: N, payload: DomainEventMap[N]) => void;
+
+interface Registered {
+  key: string;
+  run: (payload: never, name: never) => void | Promise<void>;
+}
+
+/**
+ * The app's domain events (docs/architecture.md, "Events"). A write publishes what happened; the
+ * listeners run only once it is committed, never for a write that rolled back, each on its own:
+ * one that throws (or rejects) is logged and neither fails the write nor stops the others.
+ *
+ * - `on`: a listener of this process (sockets, Web Push). Every event is published by the one
+ *   instance that wrote it, so it runs once — unless that instance dies right after the commit.
+ * - `durable`: a listener that must run once per event even then (webhooks, automation, surveys,
+ *   assignment): its events are kept in the outbox by the write's own transaction and run by
+ *   whichever instance claims them first (events/event-outbox.ts).
+ */
+export class DomainEvents {
+  private readonly listeners = new Map<DomainEventName, Registered[]>();
+  private readonly durables = new Map<DomainEventName, string[]>();
+  private readonly durableHandlers = new Map<string, Registered>();
+  private readonly running = new Set<Promise<unknown>>();
+  private store: DurableStore | undefined;
+  /** Called after durable rows are kept outside a worker's poll (the outbox starts at once). */
+  private kept: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: EventLog,
+  ) {}
+
+  /** Listens in this process to one or more events; `key` names the listener in logs. */
+  on<N extends DomainEventName>(names: N | readonly N[], key: string, listener: Listener<N>): void {
+    for (const name of typeof names === "string" ? [names] : names) {
+      const list = this.listeners.get(name) ?? [];
+      list.push({ key, run: listener as Registered["run"] });
+      this.listeners.set(name, list);
+    }
+  }
+
+  /**
+   * A listener that runs once per event across every instance, even if the one that wrote it dies
+   * after the commit: `key` is its name in the outbox, the same on every instance.
+   */
+  durable<N extends DomainEventName>(names: N | readonly N[], key: string, listener: Listener<N>): void {
+    if (this.durableHandlers.has(key)) throw new Error(`durable listener ${key} registered twice`);
+    this.durableHandlers.set(key, { key, run: listener as Registered["run"] });
+    for (const name of typeof names === "string" ? [names] : names) this.durables.set(name, [...(this.durables.get(name) ?? []), key]);
+  }
+
+  /** The outbox the durable listeners' events go to (wired by the app once it exists). */
+  useStore(store: DurableStore, kept: () => void): void {
+    this.store = store;
+    this.kept = kept;
+  }
+
+  /** Runs a durable listener on an event the outbox claimed; throws when it fails (the outbox retries). */
+  async runDurable(key: string, event: DomainEvent): Promise<void> {
+    const handler = this.durableHandlers.get(key);
+    if (!handler) throw new Error(`no durable listener ${key} on this instance`);
+    await handler.run(event.payload as never, event.name as never);
+  }
+
+  /**
+   * Events of a write already committed (a single statement is its own commit): the listeners of
+   * this process run now; the durable ones' rows are kept first, which is why this is awaited.
+   */
+  async publish(...events: DomainEvent[]): Promise<void> {
+    await this.keepDurable(this.db, events);
+    if (this.hasDurable(events)) this.kept?.();
+    this.deliver(events);
+  }
+
+  /** One event, spelled as name and payload (see publish). */
+  emit<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): Promise<void> {
+    return this.publish(domainEvent(name, payload) as DomainEvent);
+  }
+
+  /**
+   * A write in one transaction: `fn` publishes as it goes; the durable listeners' rows are written
+   * by the same transaction, the other listeners run after its commit, and nothing happens at all
+   * if it rolls back.
+   */
+  async transaction<T>(fn: (tx: Db, publish: Publish) => Promise<T>, db: Db = this.db): Promise<T> {
+    const events: DomainEvent[] = [];
+    const publish: Publish = (name, payload) => void events.push(domainEvent(name, payload) as DomainEvent);
+    const result = await db.transaction(async (tx) => {
+      const value = await fn(tx, publish);
+      await this.keepDurable(tx, events);
+      return value;
+    });
+    if (this.hasDurable(events)) this.kept?.();
+    this.deliver(events);
+    return result;
+  }
+
+  /** Resolves once every listener started so far has settled (shutdown, tests). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  private hasDurable(events: readonly DomainEvent[]): boolean {
+    return events.some((event) => this.durables.has(event.name));
+  }
+
+  private async keepDurable(db: Db, events: readonly DomainEvent[]): Promise<void> {
+    const rows = events.flatMap((event) => (this.durables.get(event.name) ?? []).map((listener) => ({ listener, event })));
+    if (rows.length === 0) return;
+    if (!this.store) throw new Error("durable listeners need the event outbox");
+    await this.store.keep(db, rows);
+  }
+
+  private deliver(events: readonly DomainEvent[]): void {
+    for (const event of events) {
+      for (const listener of this.listeners.get(event.name) ?? []) this.run(listener, event);
+    }
+  }
+
+  private run(listener: Registered, event: DomainEvent): void {
+    const fail = (error: unknown) => this.log.error({ err: error, listener: listener.key, event: event.name }, "event listener failed");
+    try {
+      const result = listener.run(event.payload as never, event.name as never);
+      if (result instanceof Promise) {
+        const tracked = result.catch(fail).finally(() => this.running.delete(tracked));
+        this.running.add(tracked);
+      }
+    } catch (error) {
+      fail(error);
+    }
+  }
+}

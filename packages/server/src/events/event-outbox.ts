@@ -1,0 +1,114 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { PollWorker } from "../core/poll-worker.js";
+import type { Db } from "../db/client.js";
+import { eventDeliveries } from "../db/schema/index.js";
+import type { DomainEvent } from "./domain-events.js";
+import type { DomainEvents, DurableStore, EventLog } from "./event-bus.js";
+
+export interface EventOutboxOptions {
+  /** Attempts before a delivery is kept as failed. */
+  maxAttempts?: number;
+  /** Wait after the n-th failed attempt (1-based). */
+  backoffMs?(attempt: number): number;
+  /** A claimed delivery whose instance died is due again after this long. */
+  leaseMs?: number;
+  batchSize?: number;
+  pollMs?: number;
+}
+
+/** 2 s, 10 s, 50 s, ~4 min, ~21 min: a listener's upstream may be away for half an hour. */
+function defaultBackoff(attempt: number): number {
+  return 2000 * 5 ** (attempt - 1);
+}
+
+type Claimed = Pick<typeof eventDeliveries.$inferSelect, "id" | "listener" | "event" | "payload" | "attempts">;
+
+/**
+ * The durable listeners' outbox (docs/decisions/0057). Rows are written by the publishing
+ * transaction (`keep`), so an event is never lost between a commit and a crash; each instance
+ * polls (and is kicked when it kept rows itself), claims due rows with FOR UPDATE SKIP LOCKED and a
+ * lease, runs the listener, and deletes the row. Two instances never run one row at once; a row
+ * whose instance died mid-run is run again when its lease ends, so a listener must tolerate a
+ * repeat after a crash (at least once, never twice while both live). Order is kept per claim, not
+ * across instances.
+ */
+export class EventOutbox implements DurableStore {
+  private readonly o: Required<EventOutboxOptions>;
+  private readonly worker: PollWorker;
+
+  constructor(
+    private readonly deps: { db: Db; log: EventLog; events: DomainEvents },
+    options: EventOutboxOptions = {},
+  ) {
+    this.o = {
+      maxAttempts: options.maxAttempts ?? 6,
+      backoffMs: options.backoffMs ?? defaultBackoff,
+      leaseMs: options.leaseMs ?? 60_000,
+      batchSize: options.batchSize ?? 50,
+      pollMs: options.pollMs ?? 1000,
+    };
+    this.worker = new PollWorker(() => this.runOnce(), { pollMs: this.o.pollMs, onError: (error) => deps.log.error({ err: error }, "event outbox run failed") });
+  }
+
+  async keep(db: Db, rows: readonly { listener: string; event: DomainEvent }[]): Promise<void> {
+    await db.insert(eventDeliveries).values(rows.map(({ listener, event }) => ({ listener, event: event.name, payload: event.payload })));
+  }
+
+  start(): void {
+    this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
+  }
+
+  /** Runs what is due soon, without waiting for the next poll (rows were just kept here). */
+  kick(): void {
+    this.worker.kick();
+  }
+
+  /** Claims and runs one batch of due deliveries; returns how many it claimed (tests call it with their clock). */
+  async runOnce(now = new Date()): Promise<number> {
+    const claimed = await this.claim(now);
+    for (const row of claimed) await this.run(row, now);
+    return claimed.length;
+  }
+
+  private claim(now: Date): Promise<Claimed[]> {
+    const { db } = this.deps;
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: eventDeliveries.id, listener: eventDeliveries.listener, event: eventDeliveries.event, payload: eventDeliveries.payload, attempts: eventDeliveries.attempts })
+        .from(eventDeliveries)
+        .where(and(eq(eventDeliveries.status, "pending"), lte(eventDeliveries.nextAttemptAt, now)))
+        .orderBy(asc(eventDeliveries.nextAttemptAt), asc(eventDeliveries.id))
+        .limit(this.o.batchSize)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return [];
+      await tx
+        .update(eventDeliveries)
+        .set({ attempts: sql`${eventDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + this.o.leaseMs) })
+        .where(inArray(eventDeliveries.id, due.map((row) => row.id)));
+      return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
+    });
+  }
+
+  private async run(row: Claimed, now: Date): Promise<void> {
+    const { db, events, log } = this.deps;
+    try {
+      await events.runDurable(row.listener, { name: row.event, payload: row.payload } as DomainEvent);
+      await db.delete(eventDeliveries).where(eq(eventDeliveries.id, row.id));
+    } catch (error) {
+      const last = row.attempts >= this.o.maxAttempts;
+      log.error({ err: error, listener: row.listener, event: row.event, attempt: row.attempts, last }, "durable event listener failed");
+      await db
+        .update(eventDeliveries)
+        .set(
+          last
+            ? { status: "failed", lastError: String(error) }
+            : { nextAttemptAt: new Date(now.getTime() + this.o.backoffMs(row.attempts)), lastError: String(error) },
+        )
+        .where(eq(eventDeliveries.id, row.id));
+    }
+  }
+}

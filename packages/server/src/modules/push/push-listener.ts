@@ -1,0 +1,13 @@
+import type { DomainEvents } from "../../events/event-bus.js";
+import type { PushNotifier } from "./push-notifier.js";
+
+/**
+ * Web Push of a customer's message to the users who may see its ticket and have no tab open
+ * (docs/decisions/0042): the same audience as the sockets (push-notifier.ts reads it from the
+ * tickets policy). The company's own messages are news to nobody.
+ */
+export function listenWithPush(events: DomainEvents, push: PushNotifier): void {
+  events.on("message.received", "web-push", ({ ticket, message }) => {
+    if (!message.fromMe) push.notifyInbound(ticket, [message]);
+  });
+}

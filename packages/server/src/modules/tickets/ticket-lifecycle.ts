@@ -1,0 +1,93 @@
+import type { TicketStatus } from "@atendo/contracts";
+import type { tickets } from "../../db/schema/index.js";
+
+/**
+ * The ticket lifecycle (spec §4): what each move writes to a ticket row, decided here once and
+ * used by every path that moves a ticket — the API (ticket-transitions.ts, ticket-create), routing
+ * (new conversations, menu answers, monitorings, the close code), the inbound pipeline (one
+ * message or a batch), auto-close, the deletion of a connection and the public send API.
+ *
+ * Who moves it changes what goes with the move, never what the row says:
+ *
+ * | move       | a person (API)                        | the customer / routing             | the server                        |
+ * |------------|---------------------------------------|------------------------------------|-----------------------------------|
+ * | open       | POST /tickets: open (theirs) or pending | first message: where routing places it | public send: pending, no queue |
+ * | close      | farewell only when asked              | close code: farewell always        | auto-close, connection deleted: no farewell |
+ * | reopen     | open, theirs                          | within the window: pending, nobody's | —                               |
+ * | event      | `ticket.closed` by `person`           | by `customer` (`closedByMessageCode`) | by `system`                     |
+ *
+ * A person's move also takes the ticket out of any menu and out of waiting for opening hours
+ * (`personal`); a closed ticket is never in a menu nor waiting, whoever closed it.
+ */
+
+export type TicketColumns = Partial<typeof tickets.$inferInsert>;
+
+/** Where a new or routed ticket stands (routing's Placement). */
+export interface Placement {
+  status: TicketStatus;
+  queueId: number | null;
+  userId: number | null;
+  /** The menu waiting for the customer's answer (the automated stage). */
+  uraId: number | null;
+  uraMisses: number;
+  monitoringId: number | null;
+  outOfHours: boolean;
+}
+
+/** No menu, no waiting for the morning: what a person's hand on the ticket (and any close) leaves. */
+const personal = { uraId: null, uraMisses: 0, outOfHours: false } as const;
+
+/** A new ticket where it was placed; a ticket a monitoring records closed is born closed. */
+export function opened(placement: Placement, now: Date): TicketColumns {
+  return { ...placement, closedAt: placement.status === "closed" ? now : null, createdAt: now, updatedAt: now };
+}
+
+/** A ticket an attendant opens for a contact: theirs and open, or waiting in a queue. */
+export function openedByPerson(userId: number | null, queueId: number | null, now: Date): TicketColumns {
+  return opened({ status: userId === null ? "pending" : "open", userId, queueId, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false }, now);
+}
+
+/** The public send API's new conversation: waiting, in no queue, until someone takes it. */
+export function openedBySend(now: Date): TicketColumns {
+  return openedByPerson(null, null, now);
+}
+
+/** A routing step on an existing ticket (a menu answer): where it goes now; closed when the menu ends it. */
+export function routed(placement: Placement, now: Date): TicketColumns {
+  return { ...placement, closedAt: placement.status === "closed" ? now : null, updatedAt: now };
+}
+
+/** Accepted while waiting, or reopened by the attendant: open and theirs. */
+export function assigned(userId: number, now: Date): TicketColumns {
+  return { ...personal, status: "open", userId, closedAt: null, updatedAt: now };
+}
+
+/** To another attendant (in their queue, or the same one): open and theirs. */
+export function transferredToUser(userId: number, queueId: number | null, now: Date): TicketColumns {
+  return { ...personal, status: "open", userId, queueId, updatedAt: now };
+}
+
+/** To another queue: waiting there, nobody's. */
+export function transferredToQueue(queueId: number, now: Date): TicketColumns {
+  return { ...personal, status: "pending", userId: null, queueId, updatedAt: now };
+}
+
+/** Back to waiting in its queue, nobody's. */
+export function returnedToPending(now: Date): TicketColumns {
+  return { ...personal, status: "pending", userId: null, updatedAt: now };
+}
+
+/** To another connection (admins), alone or with another move. */
+export function movedConnection(connectionId: number, now: Date): TicketColumns {
+  return { ...personal, connectionId, updatedAt: now };
+}
+
+/** Closed, by anyone: the same row whoever closes it (the farewell and the event say who). */
+export function closed(now: Date): TicketColumns {
+  return { ...personal, status: "closed", closedAt: now, updatedAt: now };
+}
+
+/** A customer wrote within the reopen window after it closed: waiting again in its queue, nobody's. */
+export function reopenedByCustomer(now: Date): TicketColumns {
+  return { status: "pending", userId: null, closedAt: null, updatedAt: now };
+}
