@@ -48,6 +48,27 @@ const boundaryZones = [
     from: [`${serverSrc}/modules`, `${serverSrc}/channels`],
     message: "core/ is the bottom layer of the server: it imports no module or channel.",
   },
+  // The inbound path reads forward only: driver → pipeline → services → realtime. A module reaches
+  // a connection through ctx.channels; only the driver seam's types are shared. Tests, which wire
+  // the layers together, are not held to it.
+  {
+    target: `${serverModules}/**/!(*.test).ts`,
+    from: `${serverSrc}/channels`,
+    except: ["./channel-driver.ts"],
+    message: "A module imports no channel driver or pipeline code: go through ctx.channels (driver seam types: channels/channel-driver.ts).",
+  },
+  // The app context depends on interfaces (context-types.ts), not on what implements them.
+  {
+    target: [`${serverSrc}/context.ts`, `${serverSrc}/context-types.ts`],
+    from: `${serverSrc}/modules`,
+    message: "The app context names interfaces (context-types.ts), never a module.",
+  },
+  {
+    target: [`${serverSrc}/context.ts`, `${serverSrc}/context-types.ts`],
+    from: `${serverSrc}/channels`,
+    except: ["./channel-driver.ts"],
+    message: "The app context names interfaces (context-types.ts), never a channel's code (driver seam types: channels/channel-driver.ts).",
+  },
   {
     // Everything in the repository except contracts itself and installed packages.
     target: "packages/contracts",
