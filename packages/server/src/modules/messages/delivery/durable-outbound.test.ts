@@ -34,18 +34,17 @@ const rowsOf = (server: TestServer, ticketId: number) =>
 const deliveriesOf = (server: TestServer, messageId: number) => server.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.messageId, messageId));
 
 /**
- * The process dies between the commit and the hand-over to the channel: the real-time
- * announcement (the one step in between) is made to throw, so the request ends there.
+ * The process dies between the commit and the hand-over to the channel: publishing the write's
+ * domain events (the one step in between) is made to throw, so the request ends there. (A
+ * listener that throws would not do: the bus keeps it from failing the write.)
  */
 async function dyingAfterCommit<T>(server: TestServer, act: () => Promise<T>): Promise<T> {
-  const emit = server.ctx.realtime.emit;
-  server.ctx.realtime.emit = () => {
-    throw new Error("process killed");
-  };
+  const publish = server.ctx.events.publish;
+  server.ctx.events.publish = () => Promise.reject(new Error("process killed"));
   try {
     return await act();
   } finally {
-    server.ctx.realtime.emit = emit;
+    server.ctx.events.publish = publish;
   }
 }
 
