@@ -2,7 +2,7 @@ import type { ContactImport, OngoingImportResponse } from "@atendo/contracts";
 import { multipart } from "./media-samples.js";
 import type { TestServer } from "./harness.js";
 import { waitFor } from "./wait-for.js";
-import { parseCsv } from "../modules/contact-import/csv-read.js";
+import { parseCsv } from "../core/csv.js";
 
 export interface ImportUpload {
   csv: string | Buffer;
@@ -47,7 +47,7 @@ export async function failureRows(server: TestServer, token: string, id: number,
   const response = await server.request({ method: "GET", url, token });
   if (response.statusCode !== 200) throw new Error(`failures refused: ${response.body}`);
   if (!response.body.startsWith("\uFEFF")) throw new Error("the failed-rows CSV has no byte order mark");
-  const { header, rows } = parseCsv(response.body.slice(1));
+  const { header, rows } = await parseCsv(response.body.slice(1));
   return [header, ...rows.map((row) => row.cells)];
 }
 

@@ -10,12 +10,11 @@ import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../core/actor.js";
 import { AppError } from "../../core/app-error.js";
+import { csvFile, decodeCsvText, parseCsv } from "../../core/csv.js";
 import { contactImportFailures } from "../../db/schema/index.js";
 import { assertCanImportContacts } from "./contact-import.policy.js";
 import { currentImport, findImport, presentImport } from "./contact-import.repo.js";
-import { decodeCsvText, parseCsv } from "./csv-read.js";
 import type { CsvUpload } from "./csv-upload.js";
-import { toCsv } from "./csv-write.js";
 import { failureTexts } from "./failure-texts.js";
 import { rowPlanner } from "./import-plan.js";
 import { contactImportsSlot } from "./import-runner.js";
@@ -47,7 +46,7 @@ function isOneOf<T extends string>(values: readonly T[], value: string | undefin
 export function templateFile(actor: Actor, templateType: string | undefined, language: Language): CsvFile {
   assertCanImportContacts(actor);
   if (!isOneOf(contactImportTemplateTypes, templateType)) throw new AppError("ERR_INVALID_CSV_TEMPLATE");
-  return { fileName: `contacts-${templateType}-${language}.csv`, text: toCsv([templateHeader(templateType, language)]) };
+  return { fileName: `contacts-${templateType}-${language}.csv`, text: csvFile([templateHeader(templateType, language)]) };
 }
 
 /**
@@ -64,7 +63,7 @@ export async function startImport(ctx: AppContext, actor: Actor, upload: CsvUplo
   if (!isOneOf(languages, language)) throw new AppError("ERR_MISSING_VALUES", 400, `language: one of ${languages.join(", ")}.`);
   if (!upload.bytes) throw new AppError("ERR_MISSING_VALUES", 400, "Send the CSV file in the `csv` field.");
   if (upload.bytes.length === 0) throw new AppError("ERR_EMPTY_CSV");
-  const table = parseCsv(decodeCsvText(upload.bytes));
+  const table = await parseCsv(decodeCsvText(upload.bytes));
   const reader = rowReaderFor(templateType, table.header);
   if (table.rows.length === 0) throw new AppError("ERR_EMPTY_CSV");
   const row = await ctx.slots.get(contactImportsSlot).start({
@@ -98,5 +97,5 @@ export async function failuresFile(ctx: AppContext, actor: Actor, id: number, la
     const cells = Array.from({ length: width }, (_, i) => failure.cells[i] ?? "");
     return [String(failure.rowNumber), ...cells, texts.reasons[failure.reason]];
   });
-  return { fileName: `contact-import-${id}-failures.csv`, text: toCsv([[texts.line, ...record.headers, texts.reason], ...rows]) };
+  return { fileName: `contact-import-${id}-failures.csv`, text: csvFile([[texts.line, ...record.headers, texts.reason], ...rows]) };
 }

@@ -1,5 +1,5 @@
 import { createContactBody, entityName, limits, updateContactBody, type ContactImportRowError } from "@atendo/contracts";
-import type { CsvRow } from "./csv-read.js";
+import type { CsvRow } from "../../core/csv.js";
 import { boundedExtraInfo, type ExtraPair, type RowReader } from "./row-fields.js";
 
 /** A contact ready to store. */

@@ -2,13 +2,13 @@ import type { ContactImportTemplateType, Language } from "@atendo/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../core/app-error.js";
 import { AppSlot } from "../../core/app-slots.js";
+import type { CsvRow } from "../../core/csv.js";
 import type { Database, Db } from "../../db/client.js";
 import { contactImports } from "../../db/schema/index.js";
 import type { DomainEvents } from "../../events/event-bus.js";
 import { announceImport, endImport, failOrphanedImports, type ContactImportRow } from "./contact-import.repo.js";
 import { writeBatch } from "./import-batch.js";
 import { importLockFor, type HeldImportLock, type ImportLock } from "./import-lock.js";
-import type { CsvRow } from "./csv-read.js";
 import type { RowPlanner } from "./import-plan.js";
 
 export interface ContactImportOptions {

@@ -3,8 +3,8 @@ import { dayOf } from "@atendo/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../core/actor.js";
+import { CSV_BOM, csvLines } from "../../core/csv.js";
 import type { Db } from "../../db/client.js";
-import { csvLine } from "./csv-cell.js";
 import { csvLabels, type CsvLabels } from "./report-csv-labels.js";
 import { filtersOf, newestFirst, reportTickets } from "./report-filters.js";
 import type { ParsedReportQuery } from "./report-page.service.js";
@@ -14,8 +14,6 @@ import { assertCanReadReports } from "./report.policy.js";
 
 /** Rows per statement: large enough that round trips do not dominate, small enough to stay a few hundred kB. */
 const BATCH = 2000;
-/** Excel reads a file as UTF-8 (accents) only when it starts with the byte order mark. */
-const BOM = "\uFEFF";
 
 export interface ReportCsv {
   fileName: string;
@@ -39,28 +37,29 @@ function csvColumns(timeZone: string) {
  * one batch whatever the period holds, and no statement or transaction stays open while the
  * client reads.
  */
-async function* csvLines(db: Db, where: SQL, labels: CsvLabels, timeZone: string): AsyncGenerator<string> {
-  yield BOM + csvLine(labels.headers);
+async function* reportLines(db: Db, where: SQL, labels: CsvLabels, timeZone: string): AsyncGenerator<string> {
+  yield CSV_BOM + csvLines([labels.headers]);
   const columns = csvColumns(timeZone);
   let after: SQL | undefined;
   for (;;) {
     const rows = await selectReportRows(db, columns, after ? sql`${where} and ${after}` : where)
       .orderBy(newestFirst)
       .limit(BATCH);
-    const lines = rows.map((row) =>
-      csvLine([
-        String(row.id),
-        row.userName ?? "",
-        row.queueName ?? "",
-        row.connectionName,
-        labels.status[row.status],
-        row.contactName,
-        row.contactNumber,
-        row.created,
-        row.closed ?? "",
-      ]),
-    );
-    if (lines.length > 0) yield lines.join("");
+    if (rows.length > 0) {
+      yield csvLines(
+        rows.map((row) => [
+          String(row.id),
+          row.userName ?? "",
+          row.queueName ?? "",
+          row.connectionName,
+          labels.status[row.status],
+          row.contactName,
+          row.contactNumber,
+          row.created,
+          row.closed ?? "",
+        ]),
+      );
+    }
     const last = rows.at(-1);
     if (!last || rows.length < BATCH) return;
     after = sql`(t.created_at, t.id) < (${last.cursor}::timestamptz, ${last.id})`;
@@ -81,6 +80,6 @@ export function reportCsv(ctx: AppContext, actor: Actor, query: ParsedReportQuer
   const where = reportTickets(period, filtersOf(query));
   return {
     fileName: `tickets-${dayOf(period.start, timeZone)}-${dayOf(period.end, timeZone)}.csv`,
-    stream: Readable.from(csvLines(ctx.reads, where, csvLabels[query.language], timeZone), { objectMode: false }),
+    stream: Readable.from(reportLines(ctx.reads, where, csvLabels[query.language], timeZone), { objectMode: false }),
   };
 }
