@@ -34,6 +34,17 @@ function secrets() {
   return { apiToken: newOpaqueToken(), webhookSecret: newOpaqueToken() };
 }
 
+type FormField = "name" | "label" | "canCloseTicketByMessage" | "farewellMessage" | "ignoreGroups" | "closeCode" | "businessHours" | "outOfHoursMessage" | "destinationType";
+
+/**
+ * The columns the connection form sets, the same on create and update (on update a field not
+ * given stays `undefined`, which leaves its column as it is).
+ */
+function formColumns<B extends CreateConnection | UpdateConnection>(body: B): Pick<B, FormField> & { destinationId: B["destinationItem"] } {
+  const { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, destinationType } = body;
+  return { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, destinationType, destinationId: body.destinationItem };
+}
+
 export async function listConnections(ctx: AppContext, actor: Actor): Promise<Connection[]> {
   assertCanManageConnections(actor);
   const rows = await ctx.db.select().from(connections).orderBy(asc(connections.id));
@@ -72,18 +83,9 @@ export async function createConnection(ctx: AppContext, actor: Actor, body: Crea
     const [row] = await tx
       .insert(connections)
       .values({
-        name: body.name,
-        label: body.label,
+        ...formColumns(body),
         kind: body.kind,
         isDefault,
-        canCloseTicketByMessage: body.canCloseTicketByMessage,
-        farewellMessage: body.farewellMessage,
-        ignoreGroups: body.ignoreGroups,
-        closeCode: body.closeCode,
-        businessHours: body.businessHours,
-        outOfHoursMessage: body.outOfHoursMessage,
-        destinationType: body.destinationType,
-        destinationId: body.destinationItem,
         webhookUrl: api ? body.webhookUrl : null,
         ...(api ? secrets() : {}),
       })
@@ -114,17 +116,8 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
     const [row] = await tx
       .update(connections)
       .set({
-        name: body.name,
-        label: body.label,
+        ...formColumns(body),
         isDefault: body.isDefault ? true : undefined,
-        canCloseTicketByMessage: body.canCloseTicketByMessage,
-        farewellMessage: body.farewellMessage,
-        ignoreGroups: body.ignoreGroups,
-        closeCode: body.closeCode,
-        businessHours: body.businessHours,
-        outOfHoursMessage: body.outOfHoursMessage,
-        destinationType: body.destinationType,
-        destinationId: body.destinationItem,
         webhookUrl: api ? body.webhookUrl : undefined,
         ...(api && body.regenerateSecrets ? secrets() : {}),
         updatedAt: new Date(),
