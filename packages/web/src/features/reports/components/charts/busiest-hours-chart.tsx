@@ -4,7 +4,8 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../../lib/i18n";
 import { heatLevel } from "../../lib/chart-math";
 import { heatColors } from "./chart-palette";
-import { ChartTooltip, type ChartTip } from "./chart-tooltip";
+import { ChartArea } from "./chart-area";
+import type { ChartTip } from "./chart-tooltip";
 import { useChartCursor } from "./use-chart-cursor";
 import { useElementWidth } from "./use-element-width";
 
@@ -42,13 +43,7 @@ export function BusiestHoursChart({ label, counts, dayNames }: BusiestHoursChart
       }
     : null;
   return (
-    <Box
-      ref={ref}
-      role="group"
-      aria-label={label}
-      {...cursor.areaProps}
-      sx={{ position: "relative", borderRadius: 1, "&:focus-visible": { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 } }}
-    >
+    <ChartArea areaRef={ref} width={width} label={label} cursor={cursor} tip={tip}>
       <Box aria-hidden sx={{ display: "grid", gridTemplateColumns: `${LABEL - GAP}px repeat(24, minmax(0, 1fr))`, gap: `${GAP}px` }}>
         <span />
         {hours.map((hour) => (
@@ -92,7 +87,6 @@ export function BusiestHoursChart({ label, counts, dayNames }: BusiestHoursChart
           {t("reports.charts.more")}
         </Typography>
       </Box>
-      <ChartTooltip tip={tip} width={width} />
-    </Box>
+    </ChartArea>
   );
 }

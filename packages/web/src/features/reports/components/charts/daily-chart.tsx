@@ -2,7 +2,8 @@ import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
 import type { PointerEvent } from "react";
 import { axisTicks, labelStep } from "../../lib/chart-math";
-import { ChartTooltip, type ChartTip } from "./chart-tooltip";
+import { ChartArea } from "./chart-area";
+import type { ChartTip } from "./chart-tooltip";
 import { useChartCursor } from "./use-chart-cursor";
 import { useElementWidth } from "./use-element-width";
 
@@ -58,13 +59,7 @@ export function DailyChart({ label, series, points }: DailyChartProps) {
 
   const text = theme.palette.text.secondary;
   return (
-    <Box
-      ref={ref}
-      role="group"
-      aria-label={label}
-      {...cursor.areaProps}
-      sx={{ position: "relative", borderRadius: 1, "&:focus-visible": { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 } }}
-    >
+    <ChartArea areaRef={ref} width={width} label={label} cursor={cursor} tip={tip}>
       {width > 0 && (
         <svg width={width} height={HEIGHT} aria-hidden onPointerMove={onPointerMove} style={{ display: "block" }}>
           {ticks.map((tick) => (
@@ -107,7 +102,6 @@ export function DailyChart({ label, series, points }: DailyChartProps) {
         </svg>
       )}
       {width === 0 && <Box sx={{ height: HEIGHT }} />}
-      <ChartTooltip tip={tip} width={width} />
-    </Box>
+    </ChartArea>
   );
 }
