@@ -1,7 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, type ComponentType } from "react";
 import { Navigate, useNavigate, useRoutes, type NavigateFunction, type RouteObject } from "react-router";
 import { FullPageSpinner } from "../components/full-page-spinner";
-import { paths } from "../lib/paths";
+import { paths, recordPages, type RecordPages } from "../lib/paths";
 import { AdminRoute } from "./guards/admin-route";
 import { PrivateRoute } from "./guards/private-route";
 import { PublicOnlyRoute } from "./guards/public-only-route";
@@ -73,6 +73,15 @@ const MonitoringFormPage = lazyPage(
   "MonitoringFormPage",
 );
 
+/** An admin record kind's list, and its form at /new and /edit/:id. */
+function recordRoutes(pages: RecordPages, List: ComponentType, Form: ComponentType): RouteObject[] {
+  return [
+    { path: pages.list, element: <List /> },
+    { path: pages.create, element: <Form /> },
+    { path: pages.edit.pattern, element: <Form /> },
+  ];
+}
+
 /** Routes of spec §2. */
 export const routes: RouteObject[] = [
   {
@@ -115,12 +124,8 @@ export const routes: RouteObject[] = [
                       { path: paths.settings, element: <SettingsPage /> },
                       { path: paths.about, element: <AboutPage /> },
                       { path: paths.dashboard, element: <ReportsPage /> },
-                      { path: paths.queues, element: <QueuesPage /> },
-                      { path: paths.newQueue, element: <QueueFormPage /> },
-                      { path: paths.editQueue.pattern, element: <QueueFormPage /> },
-                      { path: paths.connections, element: <ConnectionsPage /> },
-                      { path: paths.newConnection, element: <ConnectionFormPage /> },
-                      { path: paths.editConnection.pattern, element: <ConnectionFormPage /> },
+                      ...recordRoutes(recordPages.queues, QueuesPage, QueueFormPage),
+                      ...recordRoutes(recordPages.connections, ConnectionsPage, ConnectionFormPage),
                       { path: paths.connectionSimulator.pattern, element: <SimulatorPage /> },
                       { path: paths.simulator, element: <SimulatorIndexPage /> },
                       {
@@ -128,19 +133,13 @@ export const routes: RouteObject[] = [
                         element: <UsersPage />,
                         // The user modal opens over the table.
                         children: [
-                          { path: paths.newUser, element: <UserModal /> },
-                          { path: paths.editUser.pattern, element: <UserModal /> },
+                          { path: recordPages.users.create, element: <UserModal /> },
+                          { path: recordPages.users.edit.pattern, element: <UserModal /> },
                         ],
                       },
-                      { path: paths.ura, element: <UrasPage /> },
-                      { path: paths.newUra, element: <UraFormPage /> },
-                      { path: paths.editUra.pattern, element: <UraFormPage /> },
-                      { path: paths.announcements, element: <AnnouncementsPage /> },
-                      { path: paths.newAnnouncement, element: <AnnouncementFormPage /> },
-                      { path: paths.editAnnouncement.pattern, element: <AnnouncementFormPage /> },
-                      { path: paths.monitoring, element: <MonitoringsPage /> },
-                      { path: paths.newMonitoring, element: <MonitoringFormPage /> },
-                      { path: paths.editMonitoring.pattern, element: <MonitoringFormPage /> },
+                      ...recordRoutes(recordPages.uras, UrasPage, UraFormPage),
+                      ...recordRoutes(recordPages.announcements, AnnouncementsPage, AnnouncementFormPage),
+                      ...recordRoutes(recordPages.monitorings, MonitoringsPage, MonitoringFormPage),
                     ],
                   },
                 ],

@@ -27,7 +27,7 @@ export interface AdminColumn<T> {
 }
 
 /** What a list page gives its table: the row's edit and delete (absent when the user may not delete). */
-export interface RecordTableProps<T> {
+interface RecordTableProps<T> {
   onEdit: (row: T) => void;
   onDelete?: (row: T) => void;
 }
@@ -129,4 +129,61 @@ export function RowLead({ lead, children }: { lead: ReactNode; children: ReactNo
       <Box sx={{ minWidth: 0 }}>{children}</Box>
     </Box>
   );
+}
+
+/** One line of secondary text under a row's name (on compact screens, what the hidden columns show). */
+export function RowDetail({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={ellipsis}>
+      {children}
+    </Typography>
+  );
+}
+
+/** A caption line under a row's name. */
+export function RowCaption({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="caption" color="text.secondary" sx={{ ...ellipsis, display: "block" }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** A cell's text for "nothing here" (no queue, no greeting), muted. */
+export function RowMuted({ children }: { children: ReactNode }) {
+  return (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {children}
+    </Typography>
+  );
+}
+
+interface NameColumnOptions<T> {
+  width?: AdminColumn<T>["width"];
+  /** A picture or swatch before the name. */
+  lead?: (row: T) => ReactNode;
+  /** Under the name: on compact screens, what the hidden columns show. */
+  details?: (row: T) => ReactNode;
+}
+
+/** The first column of a record table: the record's name, its lead before it and its details under it. */
+export function nameColumn<T extends { name: string }>(header: string, { width, lead, details }: NameColumnOptions<T> = {}): AdminColumn<T> {
+  return {
+    header,
+    width,
+    cell: (row) => {
+      const name = (
+        <>
+          <RowName>{row.name}</RowName>
+          {details?.(row)}
+        </>
+      );
+      return lead ? <RowLead lead={lead(row)}>{name}</RowLead> : name;
+    },
+  };
+}
+
+/** A column of one line of text, cut with an ellipsis; `titled`: the whole text on hover. */
+export function textColumn<T>(header: string, text: (row: T) => string, { width, titled }: { width?: AdminColumn<T>["width"]; titled?: boolean } = {}): AdminColumn<T> {
+  return { header, width, cellSx: ellipsis, cellTitle: titled ? text : undefined, cell: text };
 }

@@ -2,19 +2,16 @@ import type { DestinationKind } from "@atendo/contracts";
 import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack, { type StackProps } from "@mui/material/Stack";
-import { useWatch, type Control, type FieldPath, type FieldValues, type PathValue, type UseFormSetValue } from "react-hook-form";
+import { useWatch, type FieldPath, type FieldValues, type PathValue, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../lib/i18n";
 import { useDestinationItems, useDestinationTypes } from "../lib/destinations";
 import { FormSelectField } from "./form-select-field";
 
 interface DestinationFieldsProps<T extends FieldValues, TOut> {
-  control: Control<T, unknown, TOut>;
-  setValue: UseFormSetValue<T>;
+  form: Pick<UseFormReturn<T, unknown, TOut>, "control" | "setValue" | "getFieldState" | "formState">;
   /** The form's string fields holding the kind and the item's id ("" = none chosen). */
   typeName: FieldPath<T>;
   itemName: FieldPath<T>;
-  typeError: boolean;
-  itemError: boolean;
   /** The record being edited, left out of its own kind's items (an announcement cannot lead to itself). */
   self?: { type: DestinationKind; id: number };
   /** Hints only when something is wrong (repeated rows of a menu). */
@@ -27,7 +24,10 @@ interface DestinationFieldsProps<T extends FieldValues, TOut> {
  * the item of that type; choosing another type clears the item.
  */
 export function DestinationFields<T extends FieldValues, TOut>(props: DestinationFieldsProps<T, TOut>) {
-  const { control, setValue, typeName, itemName, typeError, itemError, self, dense, direction = { xs: "column", sm: "row" } } = props;
+  const { form, typeName, itemName, self, dense, direction = { xs: "column", sm: "row" } } = props;
+  const { control, setValue } = form;
+  const typeError = form.getFieldState(typeName, form.formState).invalid;
+  const itemError = form.getFieldState(itemName, form.formState).invalid;
   const { t } = useTranslation();
   const types = useDestinationTypes();
   const type = useWatch({ control, name: typeName }) as DestinationKind | "";

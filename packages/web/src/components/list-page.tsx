@@ -4,7 +4,7 @@ import { Page } from "./page";
 import { QueryState } from "./query-state";
 import { ScrollList, type ScrollListProps } from "./scroll-list";
 
-interface ListPageProps<D> {
+export interface ListPageProps<D> {
   /** The heading, which also names the list's scroll region. */
   title: string;
   /** Search box and add button beside the heading. */

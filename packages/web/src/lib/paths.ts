@@ -20,23 +20,32 @@ export const paths = {
   about: "/about",
   dashboard: "/dashboard",
   queues: "/queues",
-  newQueue: "/queues/new",
-  editQueue: { pattern: "/queues/edit/:id", href: (id: number) => `/queues/edit/${id}` },
   connections: "/connections",
-  newConnection: "/connections/new",
-  editConnection: { pattern: "/connections/edit/:id", href: (id: number) => `/connections/edit/${id}` },
   connectionSimulator: { pattern: "/connections/:id/simulator", href: (id: number) => `/connections/${id}/simulator` },
   simulator: "/simulator",
   users: "/users",
-  newUser: "/users/new",
-  editUser: { pattern: "/users/edit/:id", href: (id: number) => `/users/edit/${id}` },
   ura: "/URA",
-  newUra: "/URA/new",
-  editUra: { pattern: "/URA/edit/:id", href: (id: number) => `/URA/edit/${id}` },
   announcements: "/announcements",
-  newAnnouncement: "/announcements/new",
-  editAnnouncement: { pattern: "/announcements/edit/:id", href: (id: number) => `/announcements/edit/${id}` },
   monitoring: "/monitoring",
-  newMonitoring: "/monitoring/new",
-  editMonitoring: { pattern: "/monitoring/edit/:id", href: (id: number) => `/monitoring/edit/${id}` },
+} as const;
+
+/** The routes of an admin record kind: its list, `/new` and `/edit/:id` (spec §2). */
+export interface RecordPages {
+  list: string;
+  create: string;
+  edit: { pattern: string; href: (id: number) => string };
+}
+
+function recordPagesOf(list: string): RecordPages {
+  return { list, create: `${list}/new`, edit: { pattern: `${list}/edit/:id`, href: (id) => `${list}/edit/${id}` } };
+}
+
+/** The admin record kinds with a form of their own (or a modal over the list): list, new and edit routes. */
+export const recordPages = {
+  queues: recordPagesOf(paths.queues),
+  connections: recordPagesOf(paths.connections),
+  users: recordPagesOf(paths.users),
+  uras: recordPagesOf(paths.ura),
+  announcements: recordPagesOf(paths.announcements),
+  monitorings: recordPagesOf(paths.monitoring),
 } as const;

@@ -9,3 +9,11 @@ export function useSavedAndBack(message: string, listPath: string): () => void {
     void navigate(listPath);
   };
 }
+
+/** After a dialog's form saves: the success toast, then the dialog closes. */
+export function savedAndClose(message: string, onClose: () => void): () => void {
+  return () => {
+    toast.success(message);
+    onClose();
+  };
+}

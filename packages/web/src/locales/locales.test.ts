@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { entityTextKeys } from "../lib/admin-entity";
 import en from "./en.json";
 import es from "./es.json";
 import pt from "./pt.json";
@@ -46,6 +47,11 @@ function usedKeys(): { keys: Map<string, string>; prefixes: Map<string, string> 
     }
     for (const match of text.matchAll(/\bt\(\s*`([\w.]+\.)\$\{/g)) {
       if (match[1]) prefixes.set(match[1], where);
+    }
+    // The entity screens read their texts under the namespace they name (lib/admin-entity.ts).
+    for (const match of text.matchAll(/\b(texts=|adminEntity\()"(\w+)"/g)) {
+      const own = match[1] === "texts=" ? entityTextKeys : [...entityTextKeys, "name"];
+      for (const key of own) keys.set(`${match[2]}.${key}`, where);
     }
   }
   return { keys, prefixes };

@@ -1,28 +1,53 @@
+import { createAnnouncementBody, limits, type Announcement } from "@atendo/contracts";
+import { z } from "zod";
 import { useTranslation } from "../../../lib/i18n";
-import { FormPage } from "../../../components/form-page";
-import { paths } from "../../../lib/paths";
-import { useIdParam } from "../../../lib/use-id-param";
-import { useSavedAndBack } from "../../../lib/use-saved-and-back";
-import { useEditedAnnouncement, useSaveAnnouncement } from "../hooks/use-announcements";
-import { AnnouncementForm } from "./announcement-form";
+import { DestinationFields } from "../../../components/destination-fields";
+import { EntityFormPage, type EntityFieldsOf } from "../../../components/entity-form-page";
+import { FormTextField } from "../../../components/form-text-field";
+import { destinationFormFields, destinationFormValues } from "../../../lib/destinations";
+import { announcementsEntity } from "../api/announcements.queries";
+
+const schema = z.object({
+  name: createAnnouncementBody.shape.name,
+  description: createAnnouncementBody.shape.description,
+  destinationType: destinationFormFields.type,
+  destinationItem: destinationFormFields.item,
+});
+
+function defaults(announcement: Announcement | undefined) {
+  const destination = destinationFormValues(announcement?.destination);
+  return { name: announcement?.name ?? "", description: announcement?.description ?? "", destinationType: destination.type, destinationItem: destination.item };
+}
 
 /** /announcements/new and /announcements/edit/:id: saving returns to the list with a toast (spec §8). */
 export function AnnouncementFormPage() {
-  const { t } = useTranslation();
-  const id = useIdParam();
-  const editing = useEditedAnnouncement(id);
-  const mutation = useSaveAnnouncement(id);
-  const saved = useSavedAndBack(t("announcements.saved"), paths.announcements);
+  return <EntityFormPage entity={announcementsEntity} schema={schema} defaults={defaults} toBody={(values) => values} Fields={AnnouncementFields} />;
+}
 
+/** Name, the text sent to the customer, and where the conversation goes next (spec §2, §5). */
+function AnnouncementFields({ form, nameField, record: announcement }: EntityFieldsOf<Announcement, typeof schema>) {
+  const { t } = useTranslation();
   return (
-    <FormPage title={t(id ? "announcements.editTitle" : "announcements.newTitle")} queries={editing.queries} ready={editing.ready}>
-      {editing.ready && (
-        <AnnouncementForm
-          announcement={editing.record}
-          saving={mutation.isPending}
-          onSubmit={(values) => mutation.mutate(values, { onSuccess: saved })}
-        />
-      )}
-    </FormPage>
+    <>
+      {nameField}
+      <FormTextField
+        form={form}
+        name="description"
+        label={t("announcements.description")}
+        required
+        multiline
+        minRows={3}
+        maxRows={12}
+        helperText={t("announcements.descriptionHint")}
+        errorText={t("announcements.descriptionRequired")}
+        slotProps={{ htmlInput: { maxLength: limits.announcementMax } }}
+      />
+      <DestinationFields
+        form={form}
+        typeName="destinationType"
+        itemName="destinationItem"
+        self={announcement && { type: "announcements", id: announcement.id }}
+      />
+    </>
   );
 }

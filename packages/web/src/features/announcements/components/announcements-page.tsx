@@ -1,29 +1,34 @@
+import type { Announcement } from "@atendo/contracts";
 import { useTranslation } from "../../../lib/i18n";
-import { AdminListPage } from "../../../components/admin-list-page";
-import { paths } from "../../../lib/paths";
-import { useAnnouncements, useAnnouncementsLive, useDeleteAnnouncement } from "../hooks/use-announcements";
-import { AnnouncementsTable } from "./announcements-table";
+import { nameColumn, RowCaption, RowDetail, textColumn, useCompactTable } from "../../../components/admin-table";
+import { AdminEntityPage, type EntityColumns } from "../../../components/entity-list-page";
+import { useDestinationNames } from "../../../lib/destinations";
+import { announcementsEntity } from "../api/announcements.queries";
+
+/** Name, truncated text and where the conversation goes next; on narrow screens all under the name. */
+function useColumns(announcements: readonly Announcement[]): EntityColumns<Announcement> {
+  const { t } = useTranslation();
+  const compact = useCompactTable();
+  const nameOf = useDestinationNames(announcements.map((announcement) => announcement.destination));
+  const destination = ({ destination }: Announcement) =>
+    `${t(`destinations.kinds.${destination.destinationType}`)} · ${nameOf(destination) ?? `#${destination.destinationTypeId}`}`;
+  return [
+    nameColumn(t("announcements.name"), {
+      width: compact ? undefined : "25%",
+      details: (announcement) =>
+        compact && (
+          <>
+            <RowDetail>{announcement.description}</RowDetail>
+            <RowCaption>{t("announcements.thenTo", { destination: destination(announcement) })}</RowCaption>
+          </>
+        ),
+    }),
+    !compact && textColumn(t("announcements.description"), (announcement) => announcement.description, { titled: true }),
+    !compact && textColumn(t("announcements.destination"), destination, { width: "25%" }),
+  ];
+}
 
 /** /announcements: texts sent to customers before their conversation goes on (admins). */
 export function AnnouncementsPage() {
-  const { t } = useTranslation();
-  const query = useAnnouncements({ silent: true });
-  const deletion = useDeleteAnnouncement();
-  useAnnouncementsLive();
-
-  return (
-    <AdminListPage
-      title={t("pages.announcements")}
-      addLabel={t("announcements.add")}
-      newPath={paths.newAnnouncement}
-      editPath={paths.editAnnouncement.href}
-      query={query}
-      emptyText={t("announcements.empty")}
-      deletion={deletion}
-      deleteTitle={(announcement) => t("announcements.deleteTitle", { name: announcement.name })}
-      deleteText={t("announcements.deleteText")}
-      deletedMessage={t("announcements.deleted")}
-      table={(announcements, actions) => <AnnouncementsTable announcements={announcements} {...actions} />}
-    />
-  );
+  return <AdminEntityPage entity={announcementsEntity} useColumns={useColumns} />;
 }

@@ -11,15 +11,13 @@ import type {
 import { http } from "../../../lib/http";
 import { resourceApi } from "../../../lib/resource-api";
 
-const connectionsApi = resourceApi<Connection, CreateConnectionBody, UpdateConnectionBody>("/whatsapp");
+const whatsappApi = resourceApi<Connection, CreateConnectionBody, UpdateConnectionBody>("/whatsapp");
 
-export const {
-  list: listConnections,
-  get: getConnection,
-  create: createConnection,
-  update: updateConnection,
-  remove: deleteConnection,
-} = connectionsApi;
+/** GET|POST /whatsapp, GET|PUT|DELETE /whatsapp/{id}. A connection's `kind` never changes: an update never sends it. */
+export const connectionsApi = {
+  ...whatsappApi,
+  update: (id: number, { kind: _kind, ...body }: UpdateConnectionBody & { kind?: unknown }) => whatsappApi.update(id, body),
+};
 
 /** Starts the logout; the statuses follow as `whatsappSession` events. */
 export function disconnectSession(id: number): Promise<void> {

@@ -1,60 +1,123 @@
+import { limits, type Connection } from "@atendo/contracts";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "../../../lib/i18n";
-import { FormPage } from "../../../components/form-page";
-import { paths } from "../../../lib/paths";
-import { useIdParam } from "../../../lib/use-id-param";
-import { useSavedAndBack } from "../../../lib/use-saved-and-back";
-import { useConnection, useConnections, useCreateConnection, useUpdateConnection } from "../hooks/use-connections";
-import type { ConnectionFormValues } from "./connection-form.schema";
-import { ConnectionForm } from "./connection-form";
+import { BusinessHoursFields } from "../../../components/business-hours-fields";
+import { DestinationFields } from "../../../components/destination-fields";
+import { EntityFormPage, type EntityFieldsOf } from "../../../components/entity-form-page";
+import { FormSelectField } from "../../../components/form-select-field";
+import { FormTextField } from "../../../components/form-text-field";
+import { SecretField } from "../../../components/secret-field";
+import { connectionsEntity } from "../api/connections.queries";
+import { connectionFormDefaults, connectionFormSchema, type ConnectionFormValues } from "./connection-form.schema";
+import { DefaultField } from "./default-field";
+import { SwitchField } from "./switch-field";
 
-function toBody({ kind: _kind, ...values }: ConnectionFormValues) {
-  return values;
+/**
+ * Whether the default switch is forced on (spec §5): the default stays the default ("current"),
+ * and the first connection is the default ("first"); else the admin chooses.
+ */
+function defaultLock(connection: Connection | undefined, others: readonly Connection[]) {
+  return connection?.isDefault ? "current" : others.some((item) => item.isDefault) ? null : "first";
 }
+
+const defaults = (connection: Connection | undefined, others: readonly Connection[]) =>
+  connectionFormDefaults(connection, defaultLock(connection, others) !== null);
+
+const toBody = (values: ConnectionFormValues, connection: Connection | undefined, others: readonly Connection[]) => ({
+  ...values,
+  isDefault: defaultLock(connection, others) !== null || values.isDefault,
+});
 
 /** /connections/new and /connections/edit/:id: saving returns to /connections with a toast (spec §2). */
 export function ConnectionFormPage() {
-  const connectionId = useIdParam();
-  return connectionId ? <EditConnection id={connectionId} /> : <NewConnection />;
+  return <EntityFormPage entity={connectionsEntity} schema={connectionFormSchema} defaults={defaults} toBody={toBody} Fields={ConnectionFields} withOthers />;
 }
 
-function NewConnection() {
+/** Kind, name, label, destination, farewell, switches, close code, opening hours and, for API connections, the webhook (spec §2, §5). */
+function ConnectionFields({ form, nameField, record: connection, others }: EntityFieldsOf<Connection, typeof connectionFormSchema>) {
   const { t } = useTranslation();
-  const connections = useConnections({ silent: true });
-  const mutation = useCreateConnection();
-  const saved = useSavedAndBack(t("connections.saved"), paths.connections);
+  const { control } = form;
+  const kind = useWatch({ control, name: "kind" });
+  const closeByMessage = useWatch({ control, name: "canCloseTicketByMessage" });
+  const secrets = connection?.kind === "api" ? connection : undefined;
 
   return (
-    <FormPage title={t("connections.newTitle")} queries={[connections]} ready={Boolean(connections.data)}>
-      {connections.data && (
-        <ConnectionForm
-          others={connections.data}
-          saving={mutation.isPending}
-          onSubmit={(values) => mutation.mutate({ ...toBody(values), kind: values.kind }, { onSuccess: saved })}
+    <>
+      <FormSelectField
+        control={control}
+        name="kind"
+        label={t("connections.kind")}
+        disabled={Boolean(connection)}
+        helperText={t(kind === "api" ? "connections.kindApiHint" : "connections.kindWhatsappHint")}
+      >
+        <MenuItem value="whatsapp">{t("connections.kinds.whatsapp")}</MenuItem>
+        <MenuItem value="api">{t("connections.kinds.api")}</MenuItem>
+      </FormSelectField>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        {nameField}
+        <FormTextField
+          form={form}
+          name="label"
+          label={t("connections.label")}
+          fullWidth
+          helperText={t("connections.labelHint")}
+          slotProps={{ htmlInput: { maxLength: limits.connectionLabelMax } }}
+        />
+      </Stack>
+      <DestinationFields form={form} typeName="destinationType" itemName="destinationItem" />
+      {kind === "api" && (
+        <FormTextField
+          form={form}
+          name="webhookUrl"
+          label={t("connections.webhookUrl")}
+          type="url"
+          placeholder="https://"
+          helperText={t("connections.webhookUrlHint")}
+          errorText={t("connections.webhookUrlInvalid")}
         />
       )}
-    </FormPage>
-  );
-}
-
-function EditConnection({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const connections = useConnections({ silent: true });
-  const query = useConnection(id);
-  const mutation = useUpdateConnection(id);
-  const saved = useSavedAndBack(t("connections.saved"), paths.connections);
-  // Wait for the fresh copy: the form's defaults are read once.
-  const ready = query.isFetchedAfterMount && query.data && connections.data;
-
-  return (
-    <FormPage title={t("connections.editTitle")} queries={[query, connections]} ready={Boolean(ready)}>
-      {ready && (
-        <ConnectionForm
-          connection={query.data}
-          others={connections.data.filter((item) => item.id !== id)}
-          saving={mutation.isPending}
-          onSubmit={(values) => mutation.mutate(toBody(values), { onSuccess: saved })}
+      {secrets?.apiToken && (
+        <SecretField
+          plain
+          label={t("connections.inboundUrl")}
+          value={`${window.location.origin}/api/channels/${secrets.id}/messages`}
+          helperText={t("connections.inboundUrlHint")}
         />
       )}
-    </FormPage>
+      {secrets?.apiToken && <SecretField label={t("connections.apiToken")} value={secrets.apiToken} />}
+      {secrets?.webhookSecret && (
+        <SecretField label={t("connections.webhookSecret")} value={secrets.webhookSecret} helperText={t("connections.webhookSecretHint")} />
+      )}
+      <FormTextField
+        form={form}
+        name="farewellMessage"
+        label={t("connections.farewellMessage")}
+        multiline
+        minRows={2}
+        maxRows={8}
+        helperText={t("connections.farewellHint")}
+        slotProps={{ htmlInput: { maxLength: limits.farewellMessageMax } }}
+      />
+      <Stack spacing={1}>
+        <SwitchField control={control} name="canCloseTicketByMessage" label={t("connections.canCloseTicketByMessage")} />
+        {closeByMessage && (
+          <FormTextField
+            form={form}
+            name="closeCode"
+            label={t("connections.closeCode")}
+            required
+            helperText={t("connections.closeCodeHint", { max: limits.closeCodeMax })}
+            errorText={t("connections.closeCodeRequired")}
+            slotProps={{ htmlInput: { maxLength: limits.closeCodeMax } }}
+            sx={{ maxWidth: 360, ml: { sm: 6 } }}
+          />
+        )}
+        <SwitchField control={control} name="ignoreGroups" label={t("connections.ignoreGroups")} />
+      </Stack>
+      <BusinessHoursFields form={form} />
+      <DefaultField control={control} locked={defaultLock(connection, others)} currentDefaultName={others.find((item) => item.isDefault)?.name ?? null} />
+    </>
   );
 }

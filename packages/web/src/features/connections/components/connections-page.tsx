@@ -1,36 +1,82 @@
 import type { Connection } from "@atendo/contracts";
-import Stack from "@mui/material/Stack";
-import { useTheme } from "@mui/material/styles";
-import useMediaQuery from "@mui/material/useMediaQuery";
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
 import { useCallback, useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
-import { useNavigate } from "react-router";
-import { AddButton } from "../../../components/add-button";
-import { ConfirmDeleteDialog, ConfirmDialog } from "../../../components/confirm-dialog";
-import { ListPage } from "../../../components/list-page";
-import { paths } from "../../../lib/paths";
+import { ellipsis, RowDetail, RowMuted, RowName, useCompactTable } from "../../../components/admin-table";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { AdminEntityPage, type EntityColumns } from "../../../components/entity-list-page";
+import { formatDateTime } from "../../../lib/date-format";
 import { toast } from "../../../lib/toast";
 import { useDialogTarget } from "../../../lib/use-dialog-target";
-import {
-  useConnectionTicketCount,
-  useConnections,
-  useConnectionsLive,
-  useDeleteConnection,
-  useDisconnectSession,
-  useRestartSession,
-} from "../hooks/use-connections";
-import { ConnectionsTable } from "./connections-table";
+import { connectionsEntity } from "../api/connections.queries";
+import { useConnectionTicketCount, useDisconnectSession, useRestartSession, useSessionsLive } from "../hooks/use-connections";
 import { QrCodeDialog } from "./qr-code-dialog";
+import { SessionAction, type SessionActionProps } from "./session-action";
 import { SimulatorLinkButton } from "./simulator-link-button";
+import { SessionStatus } from "./status-chip";
+
+function NameCell({ connection, compact }: { connection: Connection; compact: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
+        <RowName title={connection.name}>{connection.name}</RowName>
+        {connection.kind === "api" && <Chip size="small" label={t("connections.kinds.api")} />}
+        {compact && connection.isDefault && (
+          <CheckCircleIcon fontSize="small" color="success" titleAccess={t("connections.isDefault")} sx={{ flexShrink: 0 }} />
+        )}
+      </Box>
+      {compact && <RowDetail>{[connection.label, formatDateTime(connection.updatedAt)].filter(Boolean).join(" · ")}</RowDetail>}
+    </Box>
+  );
+}
+
+/**
+ * Label, name, status, session action, last update and default (spec §2, §4); on narrow screens
+ * the label and last update go under the name and the status over its action.
+ */
+function useColumns(actions: Omit<SessionActionProps, "connection">): EntityColumns<Connection> {
+  const { t } = useTranslation();
+  const compact = useCompactTable();
+  const action = (connection: Connection) => <SessionAction connection={connection} {...actions} />;
+  return [
+    !compact && {
+      header: t("connections.label"),
+      width: "16%",
+      cellSx: ellipsis,
+      cellTitle: (connection) => connection.label ?? undefined,
+      cell: (connection) => connection.label ?? <RowMuted>—</RowMuted>,
+    },
+    { header: t("connections.name"), cell: (connection) => <NameCell connection={connection} compact={compact} /> },
+    !compact && { header: t("connections.statusLabel"), width: 180, cell: (connection) => <SessionStatus connection={connection} /> },
+    {
+      header: t("connections.session"),
+      width: 170,
+      cell: (connection) =>
+        compact ? (
+          <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.75 }}>
+            <SessionStatus connection={connection} />
+            {action(connection)}
+          </Box>
+        ) : (
+          action(connection)
+        ),
+    },
+    !compact && { header: t("connections.lastUpdate"), width: 140, cellSx: { whiteSpace: "nowrap" }, cell: (connection) => formatDateTime(connection.updatedAt) },
+    !compact && {
+      header: t("connections.default"),
+      width: 80,
+      align: "center",
+      cell: (connection) => connection.isDefault && <CheckCircleIcon fontSize="small" color="success" titleAccess={t("connections.isDefault")} />,
+    },
+  ];
+}
 
 /** /connections: every connection with its live session (admins, spec §2, §4). */
 export function ConnectionsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  // On a phone both header buttons show only their icons, so the heading keeps its room.
-  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
-  const query = useConnections({ silent: true });
-  const deletion = useDeleteConnection();
   const disconnection = useDisconnectSession();
   const restart = useRestartSession();
   const toDelete = useDialogTarget<Connection>();
@@ -38,34 +84,25 @@ export function ConnectionsPage() {
   const [qrFor, setQrFor] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrFor(null), []);
   const tickets = useConnectionTicketCount(toDelete.open && toDelete.target ? toDelete.target.id : null);
-  useConnectionsLive();
+  useSessionsLive();
+  const columns = useColumns({
+    onShowQr: (connection) => setQrFor(connection.id),
+    onDisconnect: toDisconnect.show,
+    onRetry: (connection) => restart.mutate(connection.id),
+  });
 
   function disconnect(connection: Connection): void {
     disconnection.mutate(connection.id, { onSuccess: () => toast.info(t("connections.disconnectStarted")) });
   }
 
   return (
-    <ListPage
-      title={t("pages.connections")}
-      actions={
-        <Stack direction="row" spacing={1}>
-          <SimulatorLinkButton />
-          <AddButton to={paths.newConnection} label={t("connections.add")} alwaysLabelled={!phone} />
-        </Stack>
-      }
-      query={query}
-      isEmpty={query.data?.length === 0}
-      emptyText={t("connections.empty")}
-      table={(connections) => (
-        <ConnectionsTable
-          connections={connections}
-          onShowQr={(connection) => setQrFor(connection.id)}
-          onDisconnect={toDisconnect.show}
-          onRetry={(connection) => restart.mutate(connection.id)}
-          onEdit={(connection) => void navigate(paths.editConnection.href(connection.id))}
-          onDelete={toDelete.show}
-        />
-      )}
+    <AdminEntityPage
+      entity={connectionsEntity}
+      tools={<SimulatorLinkButton />}
+      useColumns={() => columns}
+      actionsWidth={96}
+      deleteTarget={toDelete}
+      deleteText={tickets.isPending ? t("connections.countingTickets") : t("connections.deleteText", { count: tickets.count })}
     >
       <QrCodeDialog connectionId={qrFor} onClose={closeQr} />
       <ConfirmDialog
@@ -77,13 +114,6 @@ export function ConnectionsPage() {
         onConfirm={() => toDisconnect.target && disconnect(toDisconnect.target)}
         onClose={toDisconnect.close}
       />
-      <ConfirmDeleteDialog
-        confirm={toDelete}
-        title={t("connections.deleteTitle", { name: toDelete.target?.name ?? "" })}
-        message={tickets.isPending ? t("connections.countingTickets") : t("connections.deleteText", { count: tickets.count })}
-        deletion={deletion}
-        deletedMessage={t("connections.deleted")}
-      />
-    </ListPage>
+    </AdminEntityPage>
   );
 }

@@ -10,7 +10,7 @@ import { Link as RouterLink } from "react-router";
 import { paths } from "../../../lib/paths";
 import { sessionActionOf } from "./session-action-of";
 
-interface SessionActionProps {
+export interface SessionActionProps {
   connection: Connection;
   onShowQr: (connection: Connection) => void;
   onDisconnect: (connection: Connection) => void;

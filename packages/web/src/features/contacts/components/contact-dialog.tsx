@@ -1,7 +1,5 @@
-import { useTranslation } from "../../../lib/i18n";
-import { DialogRecord } from "../../../components/dialog-query-state";
-import { ResponsiveDialog } from "../../../components/responsive-dialog";
-import { useContact } from "../hooks/use-contacts";
+import { EntityDialog } from "../../../components/entity-dialog";
+import { contactQueryOptions } from "../api/contacts.queries";
 import { ContactForm } from "./contact-form";
 
 interface ContactDialogProps {
@@ -11,21 +9,11 @@ interface ContactDialogProps {
   onClose: () => void;
 }
 
-/** The contact modal (spec §2): main fields plus extra name/value pairs. */
+/** The contact modal (spec §2): main fields plus extra name/value pairs; an edited contact is fetched fresh. */
 export function ContactDialog({ open, contactId, onClose }: ContactDialogProps) {
-  const { t } = useTranslation();
   return (
-    <ResponsiveDialog open={open} onClose={onClose} title={contactId ? t("contacts.editTitle") : t("contacts.newTitle")}>
-      {open && (contactId ? <EditContactBody key={contactId} id={contactId} onClose={onClose} /> : <ContactForm onClose={onClose} />)}
-    </ResponsiveDialog>
-  );
-}
-
-function EditContactBody({ id, onClose }: { id: number; onClose: () => void }) {
-  const query = useContact(id);
-  return (
-    <DialogRecord query={query} onClose={onClose}>
+    <EntityDialog open={open} onClose={onClose} texts="contacts" id={contactId} recordQuery={contactQueryOptions}>
       {(contact) => <ContactForm contact={contact} onClose={onClose} />}
-    </DialogRecord>
+    </EntityDialog>
   );
 }

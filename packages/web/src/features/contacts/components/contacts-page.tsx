@@ -1,11 +1,11 @@
 import { can, type Contact } from "@atendo/contracts";
+import ChatOutlined from "@mui/icons-material/ChatOutlined";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
 import { useTranslation } from "../../../lib/i18n";
-import { AddButton } from "../../../components/add-button";
-import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
-import { ListPage } from "../../../components/list-page";
-import { ListToolbar } from "../../../components/list-toolbar";
-import { SearchField } from "../../../components/search-field";
+import { ellipsis, nameColumn, RowDetail, textColumn, useCompactTable } from "../../../components/admin-table";
+import { EntityListPage, type EntityColumns } from "../../../components/entity-list-page";
 import { useCurrentUser } from "../../../lib/session";
 import { useStartChat } from "../../../lib/start-chat";
 import { useDialogTarget } from "../../../lib/use-dialog-target";
@@ -13,59 +13,62 @@ import { useSearchedList } from "../../../lib/use-searched-list";
 import { ImportContacts } from "../../contact-import";
 import { contactsListQueryOptions } from "../api/contacts.queries";
 import { useContactsLive, useDeleteContact, useRefetchContactLists } from "../hooks/use-contacts";
+import { ContactAvatar } from "./contact-avatar";
 import { ContactDialog } from "./contact-dialog";
-import { ContactsTable } from "./contacts-table";
 
-/**
- * /contacts (everyone; deleting and importing are for admins). "Start chat" opens the new-ticket
- * dialog on /tickets with the contact chosen.
- */
-export function ContactsPage() {
+/** Avatar, name, number and email; narrow screens put number and email under the name. */
+function useColumns(): EntityColumns<Contact> {
   const { t } = useTranslation();
+  const compact = useCompactTable();
+  return [
+    nameColumn(t("contacts.name"), {
+      lead: (contact) => <ContactAvatar contact={contact} />,
+      details: (contact) => compact && <RowDetail>{[contact.number, contact.email].filter(Boolean).join(" · ")}</RowDetail>,
+    }),
+    !compact && { header: t("contacts.number"), width: 200, cellSx: { fontVariantNumeric: "tabular-nums", ...ellipsis }, cell: (contact) => contact.number },
+    !compact && textColumn(t("contacts.email"), (contact) => contact.email ?? ""),
+  ];
+}
+
+/** Opens the new-ticket dialog on /tickets with the contact chosen. */
+function StartChatButton({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const startChat = useStartChat();
+  const label = t("contacts.startChat", { name: contact.name });
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={() => startChat(contact)}>
+        <ChatOutlined fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** /contacts (everyone; deleting and importing are for admins). */
+export function ContactsPage() {
   const me = useCurrentUser();
   const list = useSearchedList(contactsListQueryOptions, "contacts");
   const editing = useDialogTarget<number | null>();
   const deletion = useDeleteContact();
-  const confirm = useDialogTarget<Contact>();
   const mayDelete = can(me?.profile, "contacts-page:deleteContact");
-  const mayImport = can(me?.profile, "contacts-page:importContacts");
   const refetchLists = useRefetchContactLists();
-  const startChat = useStartChat();
   useContactsLive();
 
   return (
-    <ListPage
-      title={t("pages.contacts")}
-      actions={
-        <ListToolbar>
-          <SearchField label={t("contacts.search")} value={list.search} onChange={list.setSearch} />
-          {mayImport && <ImportContacts onImported={refetchLists} />}
-          <AddButton
-            label={t("contacts.add")}
-            icon={<PersonAddIcon />}
-            onClick={() => editing.show(null)}
-          />
-        </ListToolbar>
-      }
-      {...list.listProps}
-      emptyText={t("contacts.empty")}
-      table={() => (
-        <ContactsTable
-          contacts={list.items}
-          onEdit={(contact) => editing.show(contact.id)}
-          onStartChat={startChat}
-          onDelete={mayDelete ? confirm.show : undefined}
-        />
-      )}
+    <EntityListPage
+      texts="contacts"
+      title="pages.contacts"
+      list={list}
+      tools={can(me?.profile, "contacts-page:importContacts") && <ImportContacts onImported={refetchLists} />}
+      add={() => editing.show(null)}
+      addIcon={<PersonAddIcon />}
+      useColumns={useColumns}
+      actionsWidth={mayDelete ? 136 : 100}
+      before={(contact) => <StartChatButton contact={contact} />}
+      onEdit={(contact) => editing.show(contact.id)}
+      deletion={mayDelete ? deletion : undefined}
     >
       <ContactDialog open={editing.open} contactId={editing.target} onClose={editing.close} />
-      <ConfirmDeleteDialog
-        confirm={confirm}
-        title={t("contacts.deleteTitle", { name: confirm.target?.name ?? "" })}
-        message={t("contacts.deleteText")}
-        deletion={deletion}
-        deletedMessage={t("contacts.deleted")}
-      />
-    </ListPage>
+    </EntityListPage>
   );
 }

@@ -1,21 +1,11 @@
 import type { UpdateContactBody } from "@atendo/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
-import { forEditForm } from "../../../lib/query-presets";
 import { useLiveCache } from "../../../lib/use-live-cache";
 import { createContact, deleteContact, updateContact } from "../api/contacts.api";
-import { contactLists, contactQueryOptions } from "../api/contacts.queries";
+import { contactLists } from "../api/contacts.queries";
 
 const { store, forget, refetchInFlight } = contactLists;
-
-/** A contact for the edit form, always fetched fresh (extra info may have changed). */
-export function useContact(id: number | null) {
-  return useQuery({
-    ...contactQueryOptions(id ?? 0),
-    enabled: id !== null,
-    ...forEditForm,
-  });
-}
 
 export function useCreateContact() {
   return useCacheMutation(createContact, (queryClient, contact) => contactLists.storeOwn(queryClient, contact));

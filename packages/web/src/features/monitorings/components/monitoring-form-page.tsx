@@ -1,29 +1,42 @@
+import { monitoringStatuses, type Monitoring } from "@atendo/contracts";
+import ListItemText from "@mui/material/ListItemText";
+import MenuItem from "@mui/material/MenuItem";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "../../../lib/i18n";
-import { FormPage } from "../../../components/form-page";
-import { paths } from "../../../lib/paths";
-import { useIdParam } from "../../../lib/use-id-param";
-import { useSavedAndBack } from "../../../lib/use-saved-and-back";
-import { useEditedMonitoring, useSaveMonitoring } from "../hooks/use-monitorings";
-import { monitoringBody } from "./monitoring-form.schema";
-import { MonitoringForm } from "./monitoring-form";
+import { EntityFormPage, type EntityFieldsOf } from "../../../components/entity-form-page";
+import { FormSelectField } from "../../../components/form-select-field";
+import { monitoringsEntity } from "../api/monitorings.queries";
+import { monitoringBody, monitoringFormDefaults, monitoringFormSchema } from "./monitoring-form.schema";
+import { OwnerQueueFields } from "./owner-queue-fields";
 
 /** /monitoring/new and /monitoring/edit/:id: saving returns to the list with a toast (spec §8). */
 export function MonitoringFormPage() {
-  const { t } = useTranslation();
-  const id = useIdParam();
-  const editing = useEditedMonitoring(id);
-  const mutation = useSaveMonitoring(id);
-  const saved = useSavedAndBack(t("monitorings.saved"), paths.monitoring);
+  return <EntityFormPage entity={monitoringsEntity} schema={monitoringFormSchema} defaults={monitoringFormDefaults} toBody={monitoringBody} Fields={MonitoringFields} />;
+}
 
+/** Name, status, owner and queue of a monitoring (spec §2, §5). */
+function MonitoringFields({ form, nameField }: EntityFieldsOf<Monitoring, typeof monitoringFormSchema>) {
+  const { t } = useTranslation();
+  const { control } = form;
+  const status = useWatch({ control, name: "status" });
   return (
-    <FormPage title={t(id ? "monitorings.editTitle" : "monitorings.newTitle")} queries={editing.queries} ready={editing.ready}>
-      {editing.ready && (
-        <MonitoringForm
-          monitoring={editing.record}
-          saving={mutation.isPending}
-          onSubmit={(values) => mutation.mutate(monitoringBody(values), { onSuccess: saved })}
-        />
-      )}
-    </FormPage>
+    <>
+      {nameField}
+      <FormSelectField
+        control={control}
+        name="status"
+        label={t("monitorings.status")}
+        required
+        helperText={t(`monitorings.statusHints.${status}`)}
+        slotProps={{ select: { renderValue: (value) => t(`monitorings.statuses.${String(value)}`) } }}
+      >
+        {monitoringStatuses.map((status) => (
+          <MenuItem key={status} value={status}>
+            <ListItemText primary={t(`monitorings.statuses.${status}`)} secondary={t(`monitorings.statusHints.${status}`)} sx={{ my: 0 }} />
+          </MenuItem>
+        ))}
+      </FormSelectField>
+      <OwnerQueueFields control={control} />
+    </>
   );
 }

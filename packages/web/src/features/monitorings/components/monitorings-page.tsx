@@ -1,29 +1,47 @@
+import type { Monitoring } from "@atendo/contracts";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../lib/i18n";
-import { AdminListPage } from "../../../components/admin-list-page";
-import { paths } from "../../../lib/paths";
-import { useDeleteMonitoring, useMonitorings, useMonitoringsLive } from "../hooks/use-monitorings";
-import { MonitoringsTable } from "./monitorings-table";
+import { ellipsis, nameColumn, RowMuted, textColumn, useCompactTable } from "../../../components/admin-table";
+import { AdminEntityPage, type EntityColumns } from "../../../components/entity-list-page";
+import { QueueChip } from "../../../components/queue-chip";
+import { monitoringsEntity } from "../api/monitorings.queries";
+
+function StatusChip({ status }: Pick<Monitoring, "status">) {
+  const { t } = useTranslation();
+  return <Chip size="small" variant="outlined" color={status === "open" ? "success" : "default"} label={t(`monitorings.statuses.${status}`)} />;
+}
+
+function QueueCell({ queue }: Pick<Monitoring, "queue">) {
+  const { t } = useTranslation();
+  return queue ? <QueueChip name={queue.name} color={queue.color} /> : <RowMuted>{t("monitorings.noQueue")}</RowMuted>;
+}
+
+/** Name, status, owner and queue; on narrow screens the rest goes under the name. */
+function useColumns(): EntityColumns<Monitoring> {
+  const { t } = useTranslation();
+  const compact = useCompactTable();
+  return [
+    nameColumn(t("monitorings.name"), {
+      details: (monitoring) =>
+        compact && (
+          <Box sx={{ display: "flex", alignItems: "center", flexWrap: "wrap", gap: 0.75, mt: 0.5, minWidth: 0 }}>
+            <StatusChip status={monitoring.status} />
+            <Typography component="span" variant="body2" color="text.secondary" sx={ellipsis}>
+              {monitoring.user.name}
+            </Typography>
+            {monitoring.queue && <QueueCell queue={monitoring.queue} />}
+          </Box>
+        ),
+    }),
+    !compact && { header: t("monitorings.status"), width: 150, cell: (monitoring) => <StatusChip status={monitoring.status} /> },
+    !compact && textColumn(t("monitorings.owner"), (monitoring) => monitoring.user.name),
+    !compact && { header: t("monitorings.queue"), width: 190, cell: (monitoring) => <QueueCell queue={monitoring.queue} /> },
+  ];
+}
 
 /** /monitoring: numbers whose conversations go straight to an owner, attended or recorded (admins). */
 export function MonitoringsPage() {
-  const { t } = useTranslation();
-  const query = useMonitorings({ silent: true });
-  const deletion = useDeleteMonitoring();
-  useMonitoringsLive();
-
-  return (
-    <AdminListPage
-      title={t("pages.monitoring")}
-      addLabel={t("monitorings.add")}
-      newPath={paths.newMonitoring}
-      editPath={paths.editMonitoring.href}
-      query={query}
-      emptyText={t("monitorings.empty")}
-      deletion={deletion}
-      deleteTitle={(monitoring) => t("monitorings.deleteTitle", { name: monitoring.name })}
-      deleteText={t("monitorings.deleteText")}
-      deletedMessage={t("monitorings.deleted")}
-      table={(monitorings, actions) => <MonitoringsTable monitorings={monitorings} {...actions} />}
-    />
-  );
+  return <AdminEntityPage entity={monitoringsEntity} useColumns={useColumns} />;
 }

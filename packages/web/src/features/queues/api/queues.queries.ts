@@ -1,8 +1,8 @@
 import type { CreateQueueBody, Queue, UpdateQueueBody } from "@atendo/contracts";
+import { adminEntity } from "../../../lib/admin-entity";
 import { resourceApi } from "../../../lib/resource-api";
-import { wholeListResource } from "../../../lib/whole-list-resource";
 
-/** Every queue, by name (GET /queue is small and unpaged), each one, and their mutations. */
-export const queuesResource = wholeListResource("queues", resourceApi<Queue, CreateQueueBody, UpdateQueueBody>("/queue"), (queue) => queue.name);
+/** Every queue, by name (GET /queue is small and unpaged), on /queues and its form, kept live by `queue` events. */
+export const queuesEntity = adminEntity("queues", resourceApi<Queue, CreateQueueBody, UpdateQueueBody>("/queue"), { live: "queue", title: "pages.queues" });
 
-export const { listQueryOptions: queuesQueryOptions, recordQueryOptions: queueQueryOptions } = queuesResource;
+export const { listQueryOptions: queuesQueryOptions, recordQueryOptions: queueQueryOptions } = queuesEntity.resource;

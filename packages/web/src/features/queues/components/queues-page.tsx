@@ -1,29 +1,39 @@
+import type { Queue } from "@atendo/contracts";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../lib/i18n";
-import { AdminListPage } from "../../../components/admin-list-page";
-import { paths } from "../../../lib/paths";
-import { useDeleteQueue, useQueues, useQueuesLive } from "../hooks/use-queues";
-import { QueuesTable } from "./queues-table";
+import { ellipsis, nameColumn, RowDetail, RowMuted, useCompactTable } from "../../../components/admin-table";
+import { AdminEntityPage, type EntityColumns } from "../../../components/entity-list-page";
+import { queuesEntity } from "../api/queues.queries";
+import { ColorSwatch } from "./color-swatch";
+
+/** Name, colour swatch, truncated greeting and actions; on narrow screens the greeting goes under the name. */
+function useColumns(): EntityColumns<Queue> {
+  const { t } = useTranslation();
+  const compact = useCompactTable();
+  return [
+    nameColumn(t("queues.name"), {
+      lead: (queue) => <ColorSwatch color={queue.color} />,
+      details: (queue) => compact && <RowDetail>{queue.greetingMessage || t("queues.noGreeting")}</RowDetail>,
+    }),
+    !compact && {
+      header: t("queues.color"),
+      width: 140,
+      cell: (queue) => (
+        <Typography variant="body2" sx={{ fontFamily: "ui-monospace, Menlo, Consolas, monospace" }}>
+          {queue.color.toUpperCase()}
+        </Typography>
+      ),
+    },
+    !compact && {
+      header: t("queues.greeting"),
+      cellSx: ellipsis,
+      cellTitle: (queue) => queue.greetingMessage,
+      cell: (queue) => queue.greetingMessage || <RowMuted>{t("queues.noGreeting")}</RowMuted>,
+    },
+  ];
+}
 
 /** /queues: every queue with its colour and greeting (admins). */
 export function QueuesPage() {
-  const { t } = useTranslation();
-  const query = useQueues({ silent: true });
-  const deletion = useDeleteQueue();
-  useQueuesLive();
-
-  return (
-    <AdminListPage
-      title={t("pages.queues")}
-      addLabel={t("queues.add")}
-      newPath={paths.newQueue}
-      editPath={paths.editQueue.href}
-      query={query}
-      emptyText={t("queues.empty")}
-      deletion={deletion}
-      deleteTitle={(queue) => t("queues.deleteTitle", { name: queue.name })}
-      deleteText={t("queues.deleteText")}
-      deletedMessage={t("queues.deleted")}
-      table={(queues, actions) => <QueuesTable queues={queues} {...actions} />}
-    />
-  );
+  return <AdminEntityPage entity={queuesEntity} useColumns={useColumns} />;
 }

@@ -1,17 +1,13 @@
 import { createQuickAnswerBody, limits, type QuickAnswer } from "@atendo/contracts";
-import DialogContent from "@mui/material/DialogContent";
 import InputAdornment from "@mui/material/InputAdornment";
-import Stack from "@mui/material/Stack";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "../../../lib/i18n";
 import { CountedTextField } from "../../../components/counted-text-field";
-import { DialogForm } from "../../../components/dialog-form";
-import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
+import { EntityDialog, EntityDialogForm } from "../../../components/entity-dialog";
 import { FormTextField } from "../../../components/form-text-field";
-import { ResponsiveDialog } from "../../../components/responsive-dialog";
-import { toast } from "../../../lib/toast";
-import { useSaveQuickAnswer } from "../hooks/use-quick-answers";
 import { useContractForm } from "../../../lib/form";
+import { savedAndClose } from "../../../lib/use-saved-and-back";
+import { useSaveQuickAnswer } from "../hooks/use-quick-answers";
 
 interface QuickAnswerDialogProps {
   open: boolean;
@@ -22,11 +18,10 @@ interface QuickAnswerDialogProps {
 
 /** Add or edit a quick answer: shortcut 2–15, message 8–30000 (spec §5). */
 export function QuickAnswerDialog({ open, answer, onClose }: QuickAnswerDialogProps) {
-  const { t } = useTranslation();
   return (
-    <ResponsiveDialog open={open} onClose={onClose} title={answer ? t("quickAnswers.editTitle") : t("quickAnswers.newTitle")}>
-      {open && <QuickAnswerForm key={answer?.id ?? "new"} answer={answer} onClose={onClose} />}
-    </ResponsiveDialog>
+    <EntityDialog open={open} onClose={onClose} texts="quickAnswers" id={answer?.id ?? null}>
+      {() => <QuickAnswerForm answer={answer} onClose={onClose} />}
+    </EntityDialog>
   );
 }
 
@@ -36,44 +31,31 @@ function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onCl
   const form = useContractForm(createQuickAnswerBody, { shortcut: answer?.shortcut ?? "", message: answer?.message ?? "" });
   const { register, handleSubmit, control, formState } = form;
   const message = useWatch({ control, name: "message" });
-
-  const submit = handleSubmit((values) => {
-    mutation.mutate(values, {
-      onSuccess: () => {
-        toast.success(t("quickAnswers.saved"));
-        onClose();
-      },
-    });
-  });
+  const submit = handleSubmit((values) => mutation.mutate(values, { onSuccess: savedAndClose(t("quickAnswers.saved"), onClose) }));
 
   return (
-    <DialogForm onSubmit={submit}>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <FormTextField
-            form={form}
-            name="shortcut"
-            label={t("quickAnswers.shortcut")}
-            required
-            autoFocus
-            autoComplete="off"
-            helperText={`${t("validation.length", limits.quickAnswerShortcut)} ${t("quickAnswers.shortcutHint")}`}
-            slotProps={{
-              htmlInput: { maxLength: limits.quickAnswerShortcut.max },
-              input: { startAdornment: <InputAdornment position="start">/</InputAdornment> },
-            }}
-          />
-          <CountedTextField
-            label={t("quickAnswers.message")}
-            limit={limits.quickAnswerMessage}
-            length={message.trim().length}
-            minRows={4}
-            error={Boolean(formState.errors.message)}
-            registration={register("message")}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={mutation.isPending} lockCancelWhilePending />
-    </DialogForm>
+    <EntityDialogForm onSubmit={submit} onCancel={onClose} pending={mutation.isPending} lockCancelWhilePending>
+      <FormTextField
+        form={form}
+        name="shortcut"
+        label={t("quickAnswers.shortcut")}
+        required
+        autoFocus
+        autoComplete="off"
+        helperText={`${t("validation.length", limits.quickAnswerShortcut)} ${t("quickAnswers.shortcutHint")}`}
+        slotProps={{
+          htmlInput: { maxLength: limits.quickAnswerShortcut.max },
+          input: { startAdornment: <InputAdornment position="start">/</InputAdornment> },
+        }}
+      />
+      <CountedTextField
+        label={t("quickAnswers.message")}
+        limit={limits.quickAnswerMessage}
+        length={message.trim().length}
+        minRows={4}
+        error={Boolean(formState.errors.message)}
+        registration={register("message")}
+      />
+    </EntityDialogForm>
   );
 }

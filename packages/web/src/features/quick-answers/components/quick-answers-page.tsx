@@ -1,59 +1,65 @@
 import type { QuickAnswer } from "@atendo/contracts";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../lib/i18n";
-import { AddButton } from "../../../components/add-button";
-import { ConfirmDeleteDialog } from "../../../components/confirm-dialog";
-import { ListPage } from "../../../components/list-page";
-import { ListToolbar } from "../../../components/list-toolbar";
-import { SearchField } from "../../../components/search-field";
+import { ellipsis } from "../../../components/admin-table";
+import { EntityListPage, type EntityColumns } from "../../../components/entity-list-page";
 import { useCurrentUser } from "../../../lib/session";
 import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useSearchedList } from "../../../lib/use-searched-list";
 import { quickAnswersListQueryOptions } from "../api/quick-answers.queries";
 import { useDeleteQuickAnswer, useQuickAnswersLive } from "../hooks/use-quick-answers";
 import { QuickAnswerDialog } from "./quick-answer-dialog";
-import { QuickAnswersTable } from "./quick-answers-table";
+
+const twoLines = { overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflowWrap: "anywhere" } as const;
+
+/** Shortcut and message (two lines at most). */
+function useColumns(): EntityColumns<QuickAnswer> {
+  const { t } = useTranslation();
+  return [
+    {
+      header: t("quickAnswers.shortcut"),
+      width: { xs: 110, md: 200 },
+      cell: (answer) => (
+        <Typography variant="body2" sx={{ fontWeight: 600, fontFamily: "ui-monospace, Menlo, Consolas, monospace", ...ellipsis }}>
+          /{answer.shortcut}
+        </Typography>
+      ),
+    },
+    {
+      header: t("quickAnswers.message"),
+      cellTitle: (answer) => answer.message,
+      cell: (answer) => (
+        <Typography variant="body2" sx={twoLines}>
+          {answer.message}
+        </Typography>
+      ),
+    },
+  ];
+}
 
 /** /quickAnswers (everyone): shared answers, inserted in conversations by typing "/" and the shortcut. */
 export function QuickAnswersPage() {
-  const { t } = useTranslation();
   const me = useCurrentUser();
   const list = useSearchedList(quickAnswersListQueryOptions, "quickAnswers");
   const editing = useDialogTarget<QuickAnswer | null>();
   const deletion = useDeleteQuickAnswer();
-  const confirm = useDialogTarget<QuickAnswer>();
   useQuickAnswersLive();
 
-  // Mirrors the server rule (docs/decisions/0007): the author or an admin deletes.
-  const canDelete = (answer: QuickAnswer) => me?.profile === "admin" || answer.createdBy === me?.id;
-
   return (
-    <ListPage
-      title={t("pages.quickAnswers")}
-      actions={
-        <ListToolbar>
-          <SearchField label={t("quickAnswers.search")} value={list.search} onChange={list.setSearch} lowerCase />
-          <AddButton label={t("quickAnswers.add")} onClick={() => editing.show(null)} />
-        </ListToolbar>
-      }
-      {...list.listProps}
-      emptyText={t("quickAnswers.empty")}
-      table={() => (
-        <QuickAnswersTable
-          answers={list.items}
-          canDelete={canDelete}
-          onEdit={editing.show}
-          onDelete={confirm.show}
-        />
-      )}
+    <EntityListPage
+      texts="quickAnswers"
+      title="pages.quickAnswers"
+      list={list}
+      lowerCaseSearch
+      add={() => editing.show(null)}
+      useColumns={useColumns}
+      labelOf={(answer) => ({ shortcut: answer.shortcut })}
+      onEdit={editing.show}
+      deletion={deletion}
+      // Mirrors the server rule (docs/decisions/0007): the author or an admin deletes.
+      canDelete={(answer) => me?.profile === "admin" || answer.createdBy === me?.id}
     >
       <QuickAnswerDialog open={editing.open} answer={editing.target} onClose={editing.close} />
-      <ConfirmDeleteDialog
-        confirm={confirm}
-        title={t("quickAnswers.deleteTitle", { shortcut: confirm.target?.shortcut ?? "" })}
-        message={t("quickAnswers.deleteText")}
-        deletion={deletion}
-        deletedMessage={t("quickAnswers.deleted")}
-      />
-    </ListPage>
+    </EntityListPage>
   );
 }

@@ -59,15 +59,7 @@ export function UraRowFields({ form, index, canRemove, onRemove }: UraRowFieldsP
         slotProps={{ htmlInput: { maxLength: limits.uraMenuNameMax } }}
       />
       <Box sx={{ gridColumn: { xs: "1 / -1", md: "3" }, gridRow: { xs: 2, md: 1 }, display: "flex", minWidth: 0 }}>
-        <DestinationFields
-          control={form.control}
-          setValue={form.setValue}
-          typeName={`rows.${index}.destinationType`}
-          itemName={`rows.${index}.destinationTypeId`}
-          typeError={Boolean(errors?.destinationType)}
-          itemError={Boolean(errors?.destinationTypeId)}
-          dense
-        />
+        <DestinationFields form={form} typeName={`rows.${index}.destinationType`} itemName={`rows.${index}.destinationTypeId`} dense />
       </Box>
       <Tooltip title={canRemove ? t("uras.removeOption", { number }) : t("uras.lastOption")}>
         {/* The span keeps the tooltip on a disabled button. */}

@@ -1,29 +1,31 @@
+import type { Ura } from "@atendo/contracts";
 import { useTranslation } from "../../../lib/i18n";
-import { AdminListPage } from "../../../components/admin-list-page";
-import { paths } from "../../../lib/paths";
-import { useDeleteUra, useUras, useUrasLive } from "../hooks/use-uras";
-import { UrasTable } from "./uras-table";
+import { nameColumn, RowCaption, RowDetail, textColumn, useCompactTable } from "../../../components/admin-table";
+import { AdminEntityPage, type EntityColumns } from "../../../components/entity-list-page";
+import { urasEntity } from "../api/uras.queries";
+
+/** Name and description of each menu (spec §2); on narrow screens the description goes under the name. */
+function useColumns(): EntityColumns<Ura> {
+  const { t } = useTranslation();
+  const compact = useCompactTable();
+  return [
+    nameColumn(t("uras.name"), {
+      width: compact ? undefined : "30%",
+      details: (ura) => (
+        <>
+          {compact && <RowDetail>{ura.description}</RowDetail>}
+          <RowCaption>
+            {t("uras.optionCount", { count: ura.uraItems.length })}
+            {ura.directDial && ` · ${t("uras.directDialShort")}`}
+          </RowCaption>
+        </>
+      ),
+    }),
+    !compact && textColumn(t("uras.description"), (ura) => ura.description, { titled: true }),
+  ];
+}
 
 /** /URA: the phone-style menus customers answer by typing an option (admins). */
 export function UrasPage() {
-  const { t } = useTranslation();
-  const query = useUras({ silent: true });
-  const deletion = useDeleteUra();
-  useUrasLive();
-
-  return (
-    <AdminListPage
-      title={t("pages.ura")}
-      addLabel={t("uras.add")}
-      newPath={paths.newUra}
-      editPath={paths.editUra.href}
-      query={query}
-      emptyText={t("uras.empty")}
-      deletion={deletion}
-      deleteTitle={(ura) => t("uras.deleteTitle", { name: ura.name })}
-      deleteText={t("uras.deleteText")}
-      deletedMessage={t("uras.deleted")}
-      table={(uras, actions) => <UrasTable uras={uras} {...actions} />}
-    />
-  );
+  return <AdminEntityPage entity={urasEntity} useColumns={useColumns} />;
 }

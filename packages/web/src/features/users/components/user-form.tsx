@@ -1,19 +1,17 @@
 import { can, type User } from "@atendo/contracts";
 import Alert from "@mui/material/Alert";
-import DialogContent from "@mui/material/DialogContent";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "../../../lib/i18n";
-import { DialogForm } from "../../../components/dialog-form";
-import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
+import { EntityDialogForm } from "../../../components/entity-dialog";
 import { toastError } from "../../../lib/error-message";
 import { isApiError } from "../../../lib/http";
 import { useCurrentUser } from "../../../lib/session";
-import { toast } from "../../../lib/toast";
 import { findUserByEmail } from "../api/users.api";
 import { useCreateUser, useEditUser } from "../hooks/use-users";
 import { UserFormFields } from "./user-form-fields";
 import { useContractForm } from "../../../lib/form";
+import { savedAndClose } from "../../../lib/use-saved-and-back";
 import {
   createPayload,
   updatePayload,
@@ -47,11 +45,6 @@ export function UserForm({ user, onClose }: UserFormProps) {
   // Changing the email after the warning goes back to creating.
   const enabling = removed && removed.email === email.trim().toLowerCase() ? removed : null;
 
-  function saved(message: string): void {
-    toast.success(message);
-    onClose();
-  }
-
   async function handleCreateError(error: unknown, address: string): Promise<void> {
     if (!isApiError(error, "ERR_USER_DELETED_EXISTS")) {
       toastError(error);
@@ -71,36 +64,30 @@ export function UserForm({ user, onClose }: UserFormProps) {
 
   const submit = form.handleSubmit((values) => {
     if (user) {
-      edit.mutate({ id: user.id, body: updatePayload(values, adminFields) }, { onSuccess: () => saved(t("users.saved")) });
+      edit.mutate({ id: user.id, body: updatePayload(values, adminFields) }, { onSuccess: savedAndClose(t("users.saved"), onClose) });
     } else if (enabling) {
       edit.mutate(
         { id: enabling.id, body: { ...updatePayload(values, adminFields), isDeleted: false } },
-        { onSuccess: () => saved(t("users.enabled")) },
+        { onSuccess: savedAndClose(t("users.enabled"), onClose) },
       );
     } else {
       create.mutate(createPayload(values, adminFields), {
-        onSuccess: () => saved(t("users.saved")),
+        onSuccess: savedAndClose(t("users.saved"), onClose),
         onError: (error) => void handleCreateError(error, values.email),
       });
     }
   });
 
   return (
-    <DialogForm onSubmit={submit}>
-      <DialogContent dividers>
-        {enabling && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {t("users.removedExists", { name: enabling.name })}
-          </Alert>
-        )}
-        <UserFormFields form={form} editing={Boolean(user)} self={self} adminFields={adminFields} current={user} />
-      </DialogContent>
-      <DialogSubmitActions
-        label={enabling ? t("users.enable") : t("common.save")}
-        onCancel={onClose}
-        pending={create.isPending || edit.isPending || checking}
-        color={enabling ? "warning" : "primary"}
-      />
-    </DialogForm>
+    <EntityDialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      pending={create.isPending || edit.isPending || checking}
+      submitLabel={enabling ? t("users.enable") : undefined}
+      color={enabling ? "warning" : "primary"}
+    >
+      {enabling && <Alert severity="warning">{t("users.removedExists", { name: enabling.name })}</Alert>}
+      <UserFormFields form={form} editing={Boolean(user)} self={self} adminFields={adminFields} current={user} />
+    </EntityDialogForm>
   );
 }

@@ -1,21 +1,11 @@
 import type { CreateUserBody, UpdateUserBody } from "@atendo/contracts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCacheMutation } from "../../../lib/cache-mutation";
-import { forEditForm } from "../../../lib/query-presets";
 import { useServerEvent } from "../../../lib/socket";
 import { useLiveCache } from "../../../lib/use-live-cache";
 import { deleteMutationMeta } from "../../../lib/whole-list-resource";
 import { createUser, deleteUser, updateUser } from "../api/users.api";
-import { userQueryOptions } from "../api/users.queries";
 import { applyQueueToUsers, forgetUser, refetchUsersInFlight, storeOwnUser, storeUser } from "./users-cache";
-
-/** A user for the edit form, always fetched fresh. */
-export function useUserForEdit(id: number) {
-  return useQuery({
-    ...userQueryOptions(id),
-    ...forEditForm,
-  });
-}
 
 /** Silent: the form handles ERR_USER_DELETED_EXISTS (re-enable flow) and toasts the rest itself. */
 export function useCreateUser() {
