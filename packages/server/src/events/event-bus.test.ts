@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventDeliveries, settings } from "../db/schema/index.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
 import { waitFor } from "../test/wait-for.js";
-import type { DomainEventMap } from "./domain-events.js";
+import { domainEvent, type DomainEventMap } from "./domain-events.js";
 
 type SettingsChanged = DomainEventMap["settings.changed"];
 const changed = (value: string): SettingsChanged => ({ event: { action: "update", setting: { key: "userCreation", value } } });
@@ -29,14 +29,14 @@ describe("domain events: listeners after the commit", () => {
     server.ctx.events.on("settings.changed", "test-commit", ({ event }) => void heard.push(event.setting.value));
     await server.ctx.events.transaction(async (tx, publish) => {
       await tx.update(settings).set({ value: "enabled" }).where(eq(settings.key, "userCreation"));
-      publish("settings.changed", changed("committed"));
+      publish(domainEvent("settings.changed", changed("committed")));
       expect(heard, "nothing before the commit").toEqual([]);
     });
     expect(heard).toEqual(["committed"]);
 
     await expect(
       server.ctx.events.transaction(async (_tx, publish) => {
-        publish("settings.changed", changed("rolled back"));
+        publish(domainEvent("settings.changed", changed("rolled back")));
         throw new Error("the write fails");
       }),
     ).rejects.toThrow("the write fails");
@@ -80,7 +80,7 @@ describe("domain events: durable listeners run once across instances", () => {
   it("keeps an event of a rolled-back write nowhere", async () => {
     await expect(
       first.ctx.events.transaction(async (_tx, publish) => {
-        publish("settings.changed", changed("never"));
+        publish(domainEvent("settings.changed", changed("never")));
         throw new Error("rolled back");
       }),
     ).rejects.toThrow();
@@ -88,7 +88,7 @@ describe("domain events: durable listeners run once across instances", () => {
   });
 
   it("runs an event kept by an instance that stopped right after its commit on the other one", async () => {
-    await first.ctx.events.transaction(async (_tx, publish) => publish("settings.changed", changed("orphan")));
+    await first.ctx.events.transaction(async (_tx, publish) => publish(domainEvent("settings.changed", changed("orphan"))));
     expect(await pending(first)).toBe(1);
     second.ctx.eventOutbox.start();
     await waitFor(async () => (await pending(second)) === 0, "the other instance to run it");

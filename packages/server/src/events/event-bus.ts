@@ -15,8 +15,8 @@ export interface DurableStore {
   keep(db: Db, rows: readonly { listener: string; event: DomainEvent }[]): Promise<void>;
 }
 
-/** Publishes events of a write; inside `DomainEvents.transaction` they wait for its commit. */
-export type Publish = <N extends DomainEventName>(name: N, payload: DomainEventMap[N]) => void;
+/** Publishes events of a write (`domainEvent(name, payload)`); inside `DomainEvents.transaction` they wait for its commit. */
+export type Publish = (...events: DomainEvent[]) => void;
 
 interface Registered {
   key: string;
@@ -102,7 +102,7 @@ export class DomainEvents {
    */
   async transaction<T>(fn: (tx: Db, publish: Publish) => Promise<T>, db: Db = this.db): Promise<T> {
     const events: DomainEvent[] = [];
-    const publish: Publish = (name, payload) => void events.push(domainEvent(name, payload) as DomainEvent);
+    const publish: Publish = (...published) => void events.push(...published);
     const result = await db.transaction(async (tx) => {
       const value = await fn(tx, publish);
       await this.keepDurable(tx, events);

@@ -1,6 +1,6 @@
 import { activeTicketStatuses } from "@atendo/contracts";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
+import type { DomainEvent } from "../../events/domain-events.js";
 import type { Db } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { ticketMoment, visibilityBefore } from "../tickets/ticket-events.js";
@@ -37,18 +37,17 @@ export async function keepHistoryOf(tx: Db, connection: ConnectionRow, now: Date
   return closing;
 }
 
-/** After the commit: each closed ticket is announced (`closed`) to who saw it before and who sees it now. */
-export async function announceClosed(ctx: AppContext, closed: readonly ClosedTicket[]): Promise<void> {
-  if (closed.length === 0) return;
+/** The closes to announce (`ticket.closed` by the system), told to who saw each ticket before and who sees it now. */
+export async function closedMoments(db: Db, closed: readonly ClosedTicket[]): Promise<DomainEvent[]> {
+  if (closed.length === 0) return [];
   const presented = await presentTicketsById(
-    ctx.db,
+    db,
     closed.map((row) => row.id),
   );
-  const moments = closed.flatMap((before) => {
+  return closed.flatMap((before) => {
     const ticket = presented.get(before.id);
     if (!ticket) return [];
     const participants = ticket.userTicket.map((p) => p.userId);
     return [ticketMoment(ticket, "closed", visibilityBefore(before, participants), "system")];
   });
-  await ctx.events.publish(...moments);
 }

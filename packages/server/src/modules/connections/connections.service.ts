@@ -7,7 +7,7 @@ import { connections, tickets, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { newOpaqueToken } from "../auth/tokens.js";
-import { announceClosed, keepHistoryOf } from "./connection-history.js";
+import { closedMoments, keepHistoryOf } from "./connection-history.js";
 import { assertCanManageConnections } from "./connection.policy.js";
 import { domainEvent } from "../../events/domain-events.js";
 import { presentConnection, type ConnectionRow } from "./connection.presenter.js";
@@ -140,7 +140,7 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
  */
 export async function deleteConnection(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageConnections(actor);
-  const closed = await ctx.db.transaction(async (tx) => {
+  await ctx.events.transaction(async (tx, publish) => {
     await lockDefaultFlag(tx);
     const row = await findConnection(tx, id);
     const [all] = await tx.select({ n: count() }).from(connections);
@@ -148,12 +148,10 @@ export async function deleteConnection(ctx: AppContext, actor: Actor, id: number
     await tx.update(users).set({ whatsappId: null }).where(eq(users.whatsappId, id));
     const closing = await keepHistoryOf(tx, row, new Date());
     await tx.delete(connections).where(eq(connections.id, id));
-    return closing;
+    publish(domainEvent("connection.changed", { event: { action: "delete", whatsappId: id } }), ...(await closedMoments(tx, closing)));
   });
   ctx.apiConnections.forget(id);
-  await ctx.events.emit("connection.changed", { event: { action: "delete", whatsappId: id } });
   void ctx.channels.remove(id);
-  await announceClosed(ctx, closed);
 }
 
 /**

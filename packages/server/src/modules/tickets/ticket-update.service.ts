@@ -11,6 +11,12 @@ import { planTransition, type Change, type UpdateTicket } from "./ticket-transit
 import { presentTicket, summarizeTicket } from "./ticket.presenter.js";
 import { activeTicketOf, findTicketRow, participantIdsOf, type TicketRow } from "./tickets.repo.js";
 
+/** A move written: the row, and the ticket as the API shows it after the move. */
+interface Written {
+  row: TicketRow;
+  ticket: Ticket;
+}
+
 /** A transition whose ticket changed under it is planned again from the new state, this often. */
 const ATTEMPTS = 3;
 
@@ -34,20 +40,24 @@ export async function otherActiveResult(ctx: AppContext, actor: Actor, other: Ti
  * told who holds it. A conflict on the active-ticket index (reopen, another connection) becomes
  * the answer above, never a 500.
  */
-async function write(ctx: AppContext, actor: Actor, before: TicketRow, change: Change): Promise<TicketRow | TicketResult | undefined> {
+async function write(ctx: AppContext, actor: Actor, before: TicketRow, participants: readonly number[], change: Change): Promise<Written | TicketResult | undefined> {
   const sameState = and(
     eq(tickets.id, before.id),
     eq(tickets.status, before.status),
     before.userId === null ? isNull(tickets.userId) : eq(tickets.userId, before.userId),
   );
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await ctx.events.transaction(async (tx, publish) => {
       // What the move writes, a person's hand included, is the lifecycle's (ticket-lifecycle.ts).
       const [row] = await tx.update(tickets).set(change.set).where(sameState).returning();
-      if (row && change.newOwnerId !== undefined) {
+      if (!row) return undefined;
+      if (change.newOwnerId !== undefined) {
         await tx.delete(ticketParticipants).where(and(eq(ticketParticipants.ticketId, before.id), eq(ticketParticipants.userId, change.newOwnerId)));
       }
-      return row;
+      // Told to who saw it before and who sees it now, once the move is committed.
+      const ticket = await presentTicket(tx, before.id);
+      publish(ticketMoment(ticket, change.action, visibilityBefore(before, participants)));
+      return { row, ticket };
     });
   } catch (error) {
     if (change.activatesOn === undefined || databaseError(error)?.code !== "23505") throw error;
@@ -74,13 +84,11 @@ export async function updateTicket(ctx: AppContext, actor: Actor, id: number, bo
       if (other) return otherActiveResult(ctx, actor, other);
     }
     const participants = await participantIdsOf(ctx.db, id);
-    const written = await write(ctx, actor, before, change);
+    const written = await write(ctx, actor, before, participants, change);
     if (written === undefined) continue; // changed meanwhile: plan again from what it is now
     if ("ticketIsOpen" in written) return written;
-    const ticket: Ticket = await presentTicket(ctx.db, id);
-    await ctx.events.publish(ticketMoment(ticket, change.action, visibilityBefore(before, participants)));
-    if (change.farewell) await sendFarewell(ctx, written);
-    return { ticketIsOpen: false, ticket };
+    if (change.farewell) await sendFarewell(ctx, written.row);
+    return { ticketIsOpen: false, ticket: written.ticket };
   }
   throw new AppError("ERR_OTHER_OPEN_TICKET", 409, "The ticket is being changed by someone else. Try again.");
 }
