@@ -7,9 +7,9 @@ import { contacts, messages, tickets } from "../../db/schema/index.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import { joinTicketParts, presentJoinedTicket, ticketSelection, type JoinedTicket } from "../../modules/tickets/ticket.presenter.js";
-import { insertBatchMessages, messageArrays, type NewInbound } from "./append-message.js";
+import { insertBatchMessages, messageArrays, messageChanges, updateTicketByMessages, type NewInbound } from "./inbound-rows.js";
 
-/** One message of a batch for the contact's active ticket (append-message.ts's `number` target, per row). */
+/** One message of a batch for its ticket: the contact's active one on the connection, or a ticket named by the careful path. */
 export interface BatchedInbound {
   message: NewInbound;
   number: string;
@@ -36,42 +36,48 @@ const input = sql`(select distinct on (connection_id, external_id) * from unnest
   ${p("connectionIds")}::integer[], ${p("externalIds")}::text[], ${p("bodies")}::text[], ${p("fromMe")}::boolean[],
   ${p("mediaTypes")}::text[], ${p("mediaNames")}::text[], ${p("mimeTypes")}::text[], ${p("fileNames")}::text[],
   ${p("quotedExternalIds")}::text[], ${p("senderNames")}::text[], ${p("senderNumbers")}::text[], ${p("createdAt")}::timestamptz[],
-  ${p("numbers")}::text[], ${p("profilePicUrls")}::text[], ${p("lastMessages")}::text[], ${p("nows")}::timestamptz[]
+  ${p("numbers")}::text[], ${p("profilePicUrls")}::text[], ${p("lastMessages")}::text[], ${p("nows")}::timestamptz[],
+  ${p("ticketIds")}::integer[]
 ) with ordinality as batch(connection_id, external_id, body, from_me, media_type, media_name, mime_type, file_name,
-  quoted_external_id, sender_name, sender_number, created_at, number, profile_pic_url, last_message, now, ord)
+  quoted_external_id, sender_name, sender_number, created_at, number, profile_pic_url, last_message, now, ticket_id, ord)
 order by connection_id, external_id, ord)`;
 
-function prepareAppendBatch(db: Db, name: string) {
-  // Each row goes to its contact's active ticket on its connection; no active ticket (or a new
-  // profile picture, which the slow path stores) and no row: that message takes the slow path.
+/**
+ * Where a row's ticket `t` comes from: the contact's active ticket on the connection (found by
+ * the statement), or the ticket the careful path found, created or reopened in its transaction
+ * (named by id: it may be a ticket a monitoring records closed).
+ */
+type Target = "active" | "ticket";
+
+const ticketOf: Record<Target, ReturnType<typeof sql>> = {
+  // Lateral and limited, row by row: the contact by its number, then its active ticket, each
+  // through its unique index, whatever the statistics (a plain join was planned as a scan of
+  // every active ticket, or of every contact, against the batch: ~2 ms of CPU per message).
+  // No active ticket (or a new profile picture, which the careful path stores) and no row: that
+  // message takes the slow path.
+  active: sql`cross join lateral (select c.id from ${contacts} c
+      where c.number = b.number and (b.profile_pic_url is null or c.profile_pic_url = b.profile_pic_url) limit 1) c
+    cross join lateral (select t.id from ${tickets} t
+      where t.contact_id = c.id and t.connection_id = b.connection_id and t.status in ('pending', 'open') limit 1) t`,
+  ticket: sql`join ${tickets} t on t.id = b.ticket_id`,
+};
+
+function prepareAppendBatch(db: Db, name: string, target: Target) {
   const inserted = db.$with("inserted", getTableColumns(messages)).as(
     sql`${insertBatchMessages}
     from ${input} b
-    -- Lateral and limited, row by row: the contact by its number, then its active ticket, each
-    -- through its unique index, whatever the statistics (a plain join was planned as a scan of
-    -- every active ticket, or of every contact, against the batch: ~2 ms of CPU per message).
-    cross join lateral (select c.id from ${contacts} c
-      where c.number = b.number and (b.profile_pic_url is null or c.profile_pic_url = b.profile_pic_url) limit 1) c
-    cross join lateral (select t.id from ${tickets} t
-      where t.contact_id = c.id and t.connection_id = b.connection_id and t.status in ('pending', 'open') limit 1) t
+    ${ticketOf[target]}
     order by b.ord
     on conflict (connection_id, external_id) do nothing
     returning *`,
   );
-  // One update per ticket however many of its messages the batch holds: the unread count grows
-  // by the customer's messages, the last message is the batch's last. The company's own message
-  // is the team's first response, kept once (docs/decisions/0039).
+  // One update per ticket however many of its messages the batch holds (inbound-rows.ts's rule).
+  const changes = messageChanges(sql`(select i.ticket_id as key, i.id as seq, i.from_me, i.created_at, b.last_message, b.now
+      from inserted i join ${input} b on b.connection_id = i.connection_id and b.external_id = i.external_id)`);
   const touched = db.$with("touched", getTableColumns(tickets)).as(
-    sql`update ${tickets} set last_message = changes.last_message,
-      unread_messages = ${tickets}.unread_messages + changes.unread,
-      updated_at = changes.now,
-      first_response_at = coalesce(${tickets}.first_response_at, changes.first_response)
-    from (select i.ticket_id, (count(*) filter (where not i.from_me))::integer as unread,
-            (array_agg(b.last_message order by i.id desc))[1] as last_message, max(b.now) as now,
-            min(i.created_at) filter (where i.from_me) as first_response
-          from inserted i join ${input} b on b.connection_id = i.connection_id and b.external_id = i.external_id
-          group by i.ticket_id) changes
-    where ${tickets}.id = changes.ticket_id
+    sql`update ${tickets} set ${updateTicketByMessages(sql`${tickets}`)}
+    from ${changes}
+    where ${tickets}.id = changes.key
     returning ${tickets}.*`,
   );
   const ticket = fieldsOf(touched, getTableColumns(tickets));
@@ -86,17 +92,8 @@ function prepareAppendBatch(db: Db, name: string) {
 
 const keyOf = (connectionId: number | null, externalId: string | null) => `${connectionId}:${externalId}`;
 
-/**
- * Stores many inbound messages for their contacts' active tickets in ONE statement — one
- * transaction, one WAL flush (group commit, docs/decisions/0051) — and reads back, per stored
- * message, its row and its ticket as the API shows it (after the whole batch: a ticket with two
- * messages in the batch shows the later one). Returns one entry per input, in order: undefined
- * where nothing was stored (no active ticket, a new profile picture, a redelivery — also of an
- * earlier message of the same batch), for the caller's slow path. All or nothing: if the
- * statement fails, nothing of the batch was stored.
- */
-export async function appendBatch(db: Db, batch: readonly BatchedInbound[]): Promise<(BatchAppended | undefined)[]> {
-  const query = prepared(db, "append_batch", prepareAppendBatch);
+async function append(db: Db, target: Target, batch: readonly BatchedInbound[], ticketIds: readonly (number | null)[]): Promise<(BatchAppended | undefined)[]> {
+  const query = prepared(db, `append_batch_${target}`, (db, name) => prepareAppendBatch(db, name, target));
   const column = <T>(pick: (row: BatchedInbound) => T) => batch.map(pick);
   const rows = await query.execute({
     ...messageArrays(column((row) => row.message)),
@@ -104,6 +101,7 @@ export async function appendBatch(db: Db, batch: readonly BatchedInbound[]): Pro
     profilePicUrls: column((row) => row.profilePicUrl),
     lastMessages: column((row) => row.lastMessage),
     nows: column((row) => row.now.toISOString()),
+    ticketIds,
   });
   const stored = new Map<string, BatchAppended>();
   for (const row of rows) {
@@ -117,4 +115,30 @@ export async function appendBatch(db: Db, batch: readonly BatchedInbound[]): Pro
     stored.delete(key);
     return found;
   });
+}
+
+/**
+ * Stores inbound messages for their contacts' active tickets in ONE statement — one transaction,
+ * one WAL flush (group commit, docs/decisions/0051) — and reads back, per stored message, its row
+ * and its ticket as the API shows it (after the whole batch: a ticket with two messages in the
+ * batch shows the later one). A lone message is a batch of one. Returns one entry per input, in
+ * order: undefined where nothing was stored (no active ticket, a new profile picture, a
+ * redelivery — also of an earlier message of the same batch), for the caller's slow path. All or
+ * nothing: if the statement fails, nothing of the batch was stored.
+ */
+export function appendBatch(db: Db, batch: readonly BatchedInbound[]): Promise<(BatchAppended | undefined)[]> {
+  return append(
+    db,
+    "active",
+    batch,
+    batch.map(() => null),
+  );
+}
+
+/**
+ * The same statement for one message and the ticket the careful path settled on (inside its
+ * transaction: found, created or reopened). Undefined for a redelivery.
+ */
+export async function appendToTicket(tx: Db, row: BatchedInbound, ticketId: number): Promise<BatchAppended | undefined> {
+  return (await append(tx, "ticket", [row], [ticketId]))[0];
 }

@@ -5,11 +5,13 @@ import { fieldsOf } from "../../db/cte.js";
 import { prepared } from "../../db/prepared.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
-import type { Placement } from "../../modules/routing/walk.js";
+import { automaticValues } from "../../modules/routing/automatic-messages.js";
+import { fallbackPlacement, type Placement } from "../../modules/routing/walk.js";
 import { joinLinkedParts, linkedSelection, presentJoinedTicket, type JoinedTicket } from "../../modules/tickets/ticket.presenter.js";
 import * as lifecycle from "../../modules/tickets/ticket-lifecycle.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
-import { insertBatchMessages, messageArrays, type NewInbound } from "./append-message.js";
+import { insertBatchMessages, messageArrays, messageChanges, newTicketByMessages, ticketColumnsOfMessages, type NewInbound } from "./inbound-rows.js";
+import { unnestColumns } from "./unnest-columns.js";
 import type { ContactRow } from "../../modules/contacts/contact-upsert.js";
 
 /** A customer's first message, if its number is new: the contact to create and where its ticket goes. */
@@ -33,22 +35,42 @@ export interface BatchCreated {
   ticketRow: TicketRow;
   ticket: Ticket;
   message: MessageRow;
-  /** Routing's texts, stored due for dispatch as writeAutomatic stores them. */
+  /** Routing's texts, stored due for dispatch as writeAutomatic stores them (automaticValues). */
   automatic: MessageRow[];
 }
 
 const p = sql.placeholder;
 
+/**
+ * A new ticket's columns as the lifecycle opens it (ticket-lifecycle.ts's opened), less those its
+ * first message then sets (inbound-rows.ts): the same row findOrCreateActiveTicket inserts.
+ */
+function openedValues(row: { message: { connectionId: number }; isGroup: boolean; placement: Placement; now: Date }) {
+  return { connectionId: row.message.connectionId, isGroup: row.isGroup, ...lifecycle.opened(row.placement, row.now) };
+}
+
+/**
+ * Routing's texts with the outgoing writer's values (automaticValues, the same as writeAutomatic's);
+ * their ticket is made by the statement, which gives them its id.
+ */
+function automaticRows(row: { message: { connectionId: number }; texts: readonly string[]; now: Date }) {
+  return automaticValues({ id: 0, connectionId: row.message.connectionId }, row.texts, row.now);
+}
+
+const sampleFirst = { message: { connectionId: 0 }, isGroup: false, placement: fallbackPlacement, texts: [""], now: new Date(0) };
+/** Built from what the lifecycle and the outgoing writer give a sample row: the statement writes their columns. */
+const opened = unnestColumns(tickets, openedValues(sampleFirst), "o", ticketColumnsOfMessages);
+const automatic = unnestColumns(messages, automaticRows(sampleFirst)[0]!, "a", [messages.ticketId.name]);
+
 /** The batch's rows; `ord` is the position in the batch. */
 const input = sql`(select * from unnest(
-  ${p("numbers")}::text[], ${p("names")}::text[], ${p("isGroup")}::boolean[], ${p("profilePicUrls")}::text[],
-  ${p("connectionIds")}::integer[], ${p("statuses")}::text[], ${p("queueIds")}::integer[], ${p("userIds")}::integer[],
-  ${p("uraIds")}::integer[], ${p("monitoringIds")}::integer[], ${p("outOfHours")}::boolean[], ${p("closedAts")}::timestamptz[], ${p("lastMessages")}::text[], ${p("nows")}::timestamptz[],
-  ${p("externalIds")}::text[], ${p("bodies")}::text[], ${p("fromMe")}::boolean[], ${p("mediaTypes")}::text[], ${p("mediaNames")}::text[],
+  ${p("numbers")}::text[], ${p("names")}::text[], ${p("profilePicUrls")}::text[], ${opened.arrays},
+  ${p("lastMessages")}::text[], ${p("nows")}::timestamptz[],
+  ${p("connectionIds")}::integer[], ${p("externalIds")}::text[], ${p("bodies")}::text[], ${p("fromMe")}::boolean[], ${p("mediaTypes")}::text[], ${p("mediaNames")}::text[],
   ${p("mimeTypes")}::text[], ${p("fileNames")}::text[], ${p("quotedExternalIds")}::text[], ${p("senderNames")}::text[],
   ${p("senderNumbers")}::text[], ${p("createdAt")}::timestamptz[]
-) with ordinality as batch(number, name, is_group, profile_pic_url, connection_id, status, queue_id, user_id, ura_id,
-  monitoring_id, out_of_hours, closed_at, last_message, now, external_id, body, from_me, media_type, media_name, mime_type, file_name,
+) with ordinality as batch(number, name, profile_pic_url, ${opened.aliases}, last_message, now,
+  connection_id, external_id, body, from_me, media_type, media_name, mime_type, file_name,
   quoted_external_id, sender_name, sender_number, created_at, ord))`;
 
 function prepareCreateBatch(db: Db, name: string) {
@@ -57,20 +79,20 @@ function prepareCreateBatch(db: Db, name: string) {
   // numbers take their locks in the same order and never deadlock.
   const newContacts = db.$with("new_contacts", getTableColumns(contacts)).as(
     sql`insert into ${contacts} (name, number, is_group, profile_pic_url)
-    select b.name, b.number, b.is_group, b.profile_pic_url from ${input} b order by b.number
+    select b.name, b.number, b.o_is_group, b.profile_pic_url from ${input} b order by b.number
     on conflict (number) do nothing
     returning *`,
   );
   // A new contact has no ticket, and nobody else sees it before the commit: no conflict here.
-  // The ticket is born where the lifecycle opens it (ticket-lifecycle.ts's opened, computed by the
-  // caller into the arrays), with what append-message.ts's update would give it.
+  // The ticket is opened as the lifecycle opens it, then moved by its first message as
+  // inbound-rows.ts says a message moves its ticket (the rule append-batch.ts's update follows;
+  // this statement cannot update a row it inserts, so it inserts the result).
+  const firstMessage = messageChanges(sql`(select b.number as key, b.ord as seq, b.from_me, b.created_at, b.last_message, b.now from ${input} b)`);
+  const afterMessage = newTicketByMessages();
   const newTickets = db.$with("new_tickets", getTableColumns(tickets)).as(
-    sql`insert into ${tickets} (contact_id, connection_id, status, queue_id, user_id, ura_id, monitoring_id, out_of_hours,
-      is_group, closed_at, last_message, unread_messages, first_response_at, created_at, updated_at)
-    select c.id, b.connection_id, b.status, b.queue_id, b.user_id, b.ura_id, b.monitoring_id, b.out_of_hours,
-      b.is_group, b.closed_at, b.last_message, case when b.from_me then 0 else 1 end,
-      case when b.from_me then b.created_at end, b.now, b.now
-    from new_contacts c join ${input} b on b.number = c.number
+    sql`insert into ${tickets} (contact_id, ${opened.names}, ${afterMessage.names})
+    select c.id, ${opened.values("b")}, ${afterMessage.values}
+    from new_contacts c join ${input} b on b.number = c.number join ${firstMessage} on changes.key = b.number
     order by b.ord
     returning *`,
   );
@@ -83,12 +105,13 @@ function prepareCreateBatch(db: Db, name: string) {
     order by b.ord
     returning *`,
   );
-  // Routing's texts, with writeAutomatic's values (outgoing.repo.ts's outgoingValues): from us,
-  // read, nobody's, due now. Read through `inserted`, so each follows its customer's message.
-  const automatic = db.$with("automatic", getTableColumns(messages)).as(
-    sql`insert into ${messages} (ticket_id, connection_id, body, media_type, from_me, read, user_id, created_at, dispatch_at)
-    select t.id, t.connection_id, a.body, 'chat-automatic', true, true, null, t.created_at, t.created_at
-    from unnest(${p("textNumbers")}::text[], ${p("texts")}::text[]) with ordinality as a(number, body, n)
+  // Routing's texts, each row as writeAutomatic writes it (automaticValues: the outgoing
+  // writer's outgoingValues), only the ticket id from here. Read through `inserted`, so each
+  // follows its customer's message.
+  const automaticTexts = db.$with("automatic", getTableColumns(messages)).as(
+    sql`insert into ${messages} (ticket_id, ${automatic.names})
+    select t.id, ${automatic.values("a")}
+    from unnest(${p("textNumbers")}::text[], ${automatic.arrays}) with ordinality as a(number, ${automatic.aliases}, n)
     join new_contacts c on c.number = a.number
     join new_tickets t on t.contact_id = c.id
     join inserted i on i.ticket_id = t.id
@@ -100,7 +123,7 @@ function prepareCreateBatch(db: Db, name: string) {
   const ticket = fieldsOf(newTickets, getTableColumns(tickets));
   const contact = fieldsOf(newContacts, getTableColumns(contacts));
   const query = db
-    .with(newContacts, newTickets, inserted, automatic, stored)
+    .with(newContacts, newTickets, inserted, automaticTexts, stored)
     .select({ message, ticket, contact, ...linkedSelection })
     .from(stored)
     .innerJoin(newTickets, eq(ticket.id, message.ticketId))
@@ -120,24 +143,17 @@ function prepareCreateBatch(db: Db, name: string) {
 export async function createBatch(db: Db, batch: readonly BatchedFirstMessage[]): Promise<(BatchCreated | undefined)[]> {
   const query = prepared(db, "create_batch", prepareCreateBatch);
   const column = <T>(pick: (row: BatchedFirstMessage) => T) => batch.map(pick);
-  const texts = batch.flatMap((row) => row.texts.map((text) => ({ number: row.number, text })));
+  const texts = batch.flatMap((row) => automaticRows(row).map((values) => ({ number: row.number, values })));
   const rows = await query.execute({
     numbers: column((row) => row.number),
     names: column((row) => row.name),
-    isGroup: column((row) => row.isGroup),
     profilePicUrls: column((row) => row.profilePicUrl),
-    statuses: column((row) => row.placement.status),
-    queueIds: column((row) => row.placement.queueId),
-    userIds: column((row) => row.placement.userId),
-    uraIds: column((row) => row.placement.uraId),
-    monitoringIds: column((row) => row.placement.monitoringId),
-    outOfHours: column((row) => row.placement.outOfHours),
-    closedAts: column((row) => lifecycle.opened(row.placement, row.now).closedAt?.toISOString() ?? null),
+    ...opened.params(batch.map(openedValues)),
     lastMessages: column((row) => row.lastMessage),
     nows: column((row) => row.now.toISOString()),
     ...messageArrays(column((row) => row.message)),
     textNumbers: texts.map((entry) => entry.number),
-    texts: texts.map((entry) => entry.text),
+    ...automatic.params(texts.map((entry) => entry.values)),
   });
   const byNumber = new Map<string, { row?: (typeof rows)[number]; automatic: MessageRow[] }>();
   for (const row of rows) {

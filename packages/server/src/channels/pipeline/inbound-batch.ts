@@ -7,18 +7,7 @@ import { appendBatch } from "./append-batch.js";
 import { contactName } from "../../modules/contacts/contact-upsert.js";
 import { createBatch } from "./create-batch.js";
 import { GroupCommit, type Settled } from "./group-commit.js";
-import {
-  appendInTransaction,
-  appendToActiveTicket,
-  messageValues,
-  Redelivered,
-  routeOf,
-  storeInTransaction,
-  summary,
-  type Inbound,
-  type RouteMemo,
-  type Stored,
-} from "./inbound-store.js";
+import { batchedOf, Redelivered, routeOf, storeInTransaction, type Inbound, type RouteMemo, type Stored } from "./inbound-store.js";
 
 /**
  * Lanes flushing at once. Two: while one lane waits for its commit's WAL flush the other runs,
@@ -48,7 +37,9 @@ export function inboundGroupCommit(db: Db): InboundGroupCommit | undefined {
  * creates (or reopens) one. On a PostgreSQL server concurrent messages are group-committed
  * (docs/decisions/0051): they share one statement (active tickets) and one transaction (new
  * tickets), and each caller hears back only after that commit. PGlite (one connection, the
- * fallback) stores one at a time. Throws Redelivered for a message already stored.
+ * fallback) stores one at a time — as a batch of one, through the same functions: there is one
+ * way to store an inbound message (storeBatch), whatever the batch's size. Throws Redelivered
+ * for a message already stored.
  */
 export function storeInbound(inbound: Inbound): Promise<Stored> {
   const group = inbound.ctx.slots.get(inboundGroupCommitSlot);
@@ -56,9 +47,11 @@ export function storeInbound(inbound: Inbound): Promise<Stored> {
   return group.submit(`${inbound.connection.id}:${inbound.number}`, inbound);
 }
 
-/** One message in its own statement or transaction: the path without batching, and a batch's retry. */
+/** One message, as a batch of one: the path without group commit, and a failed batch's retry. */
 async function storeAlone(inbound: Inbound): Promise<Stored> {
-  return (await appendToActiveTicket(inbound)) ?? (await appendInTransaction(inbound));
+  const [settled] = await storeBatch([inbound]);
+  if (!settled!.ok) throw settled!.error;
+  return settled!.value;
 }
 
 function settle(work: Promise<Stored>): Promise<Settled<Stored>> {
@@ -68,38 +61,33 @@ function settle(work: Promise<Stored>): Promise<Settled<Stored>> {
   );
 }
 
-/** Each item again on its own, one after another (in order: a contact's messages keep theirs). */
-async function eachAlone(items: readonly Inbound[]): Promise<Settled<Stored>[]> {
+/**
+ * Each item again on its own, one after another (in order: a contact's messages keep theirs);
+ * a batch of one has nobody else's failure to step away from: its error is its own.
+ */
+async function eachAlone(items: readonly Inbound[], error: unknown): Promise<Settled<Stored>[]> {
+  if (items.length === 1) return [{ ok: false, error }];
   const settled: Settled<Stored>[] = [];
   for (const item of items) settled.push(await settle(storeAlone(item)));
   return settled;
 }
 
 /**
- * A lane's batch: first one statement for every message whose contact has an active ticket,
- * then the slow path for the rest (storeSlowTogether: new contacts in one statement, then one
- * transaction for known contacts without an active ticket, reopens, new profile pictures).
- * Whatever fails makes its
- * whole statement or transaction roll back, and those items are stored again one by one: one
- * bad message never loses the others, and nothing is acknowledged that was not committed.
+ * A batch (of one or many): first one statement for every message whose contact has an active
+ * ticket, then the slow path for the rest (storeSlowTogether: new contacts in one statement,
+ * then one transaction for known contacts without an active ticket, reopens, new profile
+ * pictures). Whatever fails makes its whole statement or transaction roll back, and those items
+ * are stored again one by one: one bad message never loses the others, and nothing is
+ * acknowledged that was not committed.
  */
 async function storeBatch(items: Inbound[]): Promise<Settled<Stored>[]> {
   const { ctx } = items[0]!;
   let appended;
   try {
-    appended = await appendBatch(
-      ctx.db,
-      items.map((inbound) => ({
-        message: messageValues(inbound),
-        number: inbound.number,
-        profilePicUrl: inbound.input.chat.profilePicUrl ?? null,
-        lastMessage: summary(inbound.input),
-        now: inbound.now,
-      })),
-    );
+    appended = await appendBatch(ctx.db, items.map(batchedOf));
   } catch (error) {
-    ctx.log.warn({ err: error, size: items.length }, "group commit: the batch statement failed, storing its messages one by one");
-    return eachAlone(items);
+    if (items.length > 1) ctx.log.warn({ err: error, size: items.length }, "group commit: the batch statement failed, storing its messages one by one");
+    return eachAlone(items, error);
   }
   const settled: Settled<Stored>[] = items.map((_, i) => {
     const stored = appended[i];
@@ -161,17 +149,13 @@ async function createNewTogether(items: readonly Inbound[], routes: RouteMemo): 
       ctx.db,
       firsts.map((inbound, i) => {
         const { input } = inbound;
-        const { isGroup, profilePicUrl } = input.chat;
+        const { isGroup } = input.chat;
         return {
-          message: messageValues(inbound),
-          number: inbound.number,
+          ...batchedOf(inbound),
           name: contactName({ number: inbound.number, name: input.chat.name, isGroup }),
           isGroup,
-          profilePicUrl: profilePicUrl ?? null,
           placement: plans[i]!.placement,
           texts: plans[i]!.texts,
-          lastMessage: summary(input),
-          now: inbound.now,
         };
       }),
     );
@@ -198,8 +182,9 @@ async function createNewTogether(items: readonly Inbound[], routes: RouteMemo): 
  * only its own work.
  */
 async function storeKnownTogether(items: Inbound[], routes: RouteMemo): Promise<Settled<Stored>[]> {
-  if (items.length === 1) return [await settle(appendInTransaction(items[0]!))];
   const { ctx } = items[0]!;
+  // One message: its transaction rolls back on a redelivery (Redelivered), no lookup first.
+  if (items.length === 1) return [await settle(ctx.db.transaction((tx) => storeInTransaction(tx, items[0]!, routes)))];
   try {
     const stored = await alreadyStored(ctx.db, items);
     const redelivered = items.map((item) => {
@@ -219,6 +204,6 @@ async function storeKnownTogether(items: Inbound[], routes: RouteMemo): Promise<
     });
   } catch (error) {
     ctx.log.warn({ err: error, size: items.length }, "group commit: the new-ticket transaction failed, storing its messages one by one");
-    return eachAlone(items);
+    return eachAlone(items, error);
   }
 }

@@ -9,7 +9,8 @@ import type { RoutePlan } from "../../modules/routing/walk.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { InboundMessage } from "../channel-driver.js";
 import { findOrCreateActiveTicket, type ActiveTicket } from "./active-ticket.js";
-import { appendMessage, type NewInbound } from "./append-message.js";
+import { appendToTicket, type BatchedInbound } from "./append-batch.js";
+import type { NewInbound } from "./inbound-rows.js";
 import { upsertContact, type ContactRow } from "../../modules/contacts/contact-upsert.js";
 
 /** Thrown to undo a redelivered message's contact/ticket work (the transaction rolls back). */
@@ -57,40 +58,15 @@ export function messageValues({ connection, input, mediaName }: Inbound): NewInb
   };
 }
 
-function ticketUpdate(inbound: Inbound) {
-  return { lastMessage: summary(inbound.input), unread: !inbound.input.fromMe, now: inbound.now };
-}
-
-async function append(db: Db, inbound: Inbound, ticketId: number): Promise<{ message: MessageRow; ticket: Ticket }> {
-  const stored = await appendMessage(db, messageValues(inbound), { ticketId }, ticketUpdate(inbound));
-  if (!stored) throw new Redelivered();
-  return stored;
-}
-
-/**
- * The common case, in one statement and no transaction: a known contact with an active ticket
- * on this connection gets the message, the ticket's update and its presentation in one atomic
- * statement (append-message.ts), which finds the ticket itself.
- * Undefined when the slow path is needed (new contact, no active ticket, a new profile picture)
- * and for a redelivery, which the slow path rolls back (Redelivered).
- */
-export async function appendToActiveTicket(inbound: Inbound): Promise<Stored | undefined> {
-  const { ctx, number, input } = inbound;
-  const target = { number, profilePicUrl: input.chat.profilePicUrl ?? null };
-  const stored = await appendMessage(ctx.db, messageValues(inbound), target, ticketUpdate(inbound));
-  if (!stored) return undefined;
-  const active = { ticket: stored.ticketRow, created: false, plan: null, reopened: null };
-  return { active, created: [stored.message], automatic: [], ticket: stored.ticket };
-}
-
-/**
- * Everything else, in one transaction: upsert the contact, find or create (or reopen) the
- * active ticket, routing a new one, store the message, then routing's texts (greeting,
- * announcements, menu). A redelivered message rolls it all back (Redelivered), so it never
- * leaves a new ticket behind.
- */
-export function appendInTransaction(inbound: Inbound): Promise<Stored> {
-  return inbound.ctx.db.transaction((tx) => storeInTransaction(tx, inbound));
+/** The message as a row of the store statements (append-batch.ts): what it is, whose, what the ticket list shows. */
+export function batchedOf(inbound: Inbound): BatchedInbound {
+  return {
+    message: messageValues(inbound),
+    number: inbound.number,
+    profilePicUrl: inbound.input.chat.profilePicUrl ?? null,
+    lastMessage: summary(inbound.input),
+    now: inbound.now,
+  };
 }
 
 /** Where new tickets of a group commit's batch go, routed once per connection (inbound-batch.ts). */
@@ -111,8 +87,12 @@ export function routeOf(db: Db, { ctx, connection, input, now }: Inbound, routes
 }
 
 /**
- * appendInTransaction's work on the caller's transaction (also a group commit's batch of
- * messages from known contacts, inbound-batch.ts, sharing `routes`: routeOf).
+ * The careful path, on the caller's transaction (inbound-batch.ts: one message in its own, or
+ * a batch's in one, sharing `routes`: routeOf): upsert the contact, find or create (or reopen)
+ * the active ticket, routing a new one, store the message with the statement every inbound
+ * message is stored by (appendToTicket), then routing's texts (greeting, announcements, menu).
+ * A redelivered message throws Redelivered, which rolls the transaction back, so it never
+ * leaves a new ticket behind.
  */
 export async function storeInTransaction(tx: Db, inbound: Inbound, routes?: RouteMemo): Promise<Stored> {
   const { ctx, connection, number, input, now } = inbound;
@@ -123,7 +103,9 @@ export async function storeInTransaction(tx: Db, inbound: Inbound, routes?: Rout
     { contactId: contact.id, connectionId: connection.id, isGroup: input.chat.isGroup, reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES, now },
     routed,
   );
-  const { message, ticket } = await append(tx, inbound, active.ticket.id);
+  const stored = await appendToTicket(tx, batchedOf(inbound), active.ticket.id);
+  if (!stored) throw new Redelivered();
+  const { message, ticket } = stored;
   const automatic = await writeAutomatic(tx, active.ticket, active.plan?.texts ?? [], now);
   return { active, created: [message, ...automatic], automatic, ticket, ...(created ? { newContact: contact } : {}) };
 }

@@ -4,14 +4,24 @@ import { outgoingValues, type OutgoingTicket } from "../messages/delivery/outgoi
 import type { MessageRow } from "../messages/message.presenter.js";
 
 /**
- * Routing's texts (greeting, announcements, menus, out-of-hours) as `chat-automatic` messages
- * from us, written inside the caller's transaction with the outgoing writer's own values: due
- * for dispatch from the insert, so a crash before they leave is the recovery sweep's. Dispatched
- * after the commit (dispatchOutgoing). They do not become the ticket's last message: lists
- * should show what the customer wrote.
+ * Routing's texts as the rows the outgoing writer writes (outgoingValues): `chat-automatic`
+ * messages from us, read, nobody's, due for dispatch from the insert. The one source of their
+ * values: writeAutomatic inserts them, and so does the statement that stores new customers'
+ * first messages (channels/pipeline/create-batch.ts), whose ticket is created by the same
+ * statement and gives them its id.
+ */
+export function automaticValues(ticket: OutgoingTicket, texts: readonly string[], now: Date): (typeof messages.$inferInsert)[] {
+  const drafts = texts.map((body) => ({ body, mediaType: "chat-automatic" as const }));
+  return outgoingValues(ticket, drafts, null, now);
+}
+
+/**
+ * Routing's texts (greeting, announcements, menus, out-of-hours) written inside the caller's
+ * transaction (automaticValues), so a crash before they leave is the recovery sweep's.
+ * Dispatched after the commit (dispatchOutgoing). They do not become the ticket's last message:
+ * lists should show what the customer wrote.
  */
 export async function writeAutomatic(tx: Db, ticket: OutgoingTicket, texts: readonly string[], now: Date): Promise<MessageRow[]> {
   if (texts.length === 0) return [];
-  const drafts = texts.map((body) => ({ body, mediaType: "chat-automatic" as const }));
-  return tx.insert(messages).values(outgoingValues(ticket, drafts, null, now)).returning();
+  return tx.insert(messages).values(automaticValues(ticket, texts, now)).returning();
 }
