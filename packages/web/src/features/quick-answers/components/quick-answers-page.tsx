@@ -2,13 +2,14 @@ import type { QuickAnswer } from "@atendo/contracts";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../lib/i18n";
 import { ellipsis } from "../../../components/admin-table";
+import { EntityDialog } from "../../../components/entity-dialog";
 import { EntityListPage, type EntityColumns } from "../../../components/entity-list-page";
 import { useCurrentUser } from "../../../lib/session";
 import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useSearchedList } from "../../../lib/use-searched-list";
 import { quickAnswersListQueryOptions } from "../api/quick-answers.queries";
 import { useDeleteQuickAnswer, useQuickAnswersLive } from "../hooks/use-quick-answers";
-import { QuickAnswerDialog } from "./quick-answer-dialog";
+import { QuickAnswerForm } from "./quick-answer-form";
 
 const twoLines = { overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflowWrap: "anywhere" } as const;
 
@@ -59,7 +60,9 @@ export function QuickAnswersPage() {
       // Mirrors the server rule (docs/decisions/0007): the author or an admin deletes.
       canDelete={(answer) => me?.profile === "admin" || answer.createdBy === me?.id}
     >
-      <QuickAnswerDialog open={editing.open} answer={editing.target} onClose={editing.close} />
+      <EntityDialog open={editing.open} onClose={editing.close} texts="quickAnswers" id={editing.target?.id ?? null}>
+        {() => <QuickAnswerForm answer={editing.target} onClose={editing.close} />}
+      </EntityDialog>
     </EntityListPage>
   );
 }

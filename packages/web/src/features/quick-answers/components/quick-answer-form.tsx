@@ -3,29 +3,14 @@ import InputAdornment from "@mui/material/InputAdornment";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "../../../lib/i18n";
 import { CountedTextField } from "../../../components/counted-text-field";
-import { EntityDialog, EntityDialogForm } from "../../../components/entity-dialog";
+import { EntityDialogForm } from "../../../components/entity-dialog";
 import { FormTextField } from "../../../components/form-text-field";
 import { useContractForm } from "../../../lib/form";
 import { savedAndClose } from "../../../lib/use-saved-and-back";
 import { useSaveQuickAnswer } from "../hooks/use-quick-answers";
 
-interface QuickAnswerDialogProps {
-  open: boolean;
-  /** The answer being edited; null for a new one. */
-  answer: QuickAnswer | null;
-  onClose: () => void;
-}
-
 /** Add or edit a quick answer: shortcut 2–15, message 8–30000 (spec §5). */
-export function QuickAnswerDialog({ open, answer, onClose }: QuickAnswerDialogProps) {
-  return (
-    <EntityDialog open={open} onClose={onClose} texts="quickAnswers" id={answer?.id ?? null}>
-      {() => <QuickAnswerForm answer={answer} onClose={onClose} />}
-    </EntityDialog>
-  );
-}
-
-function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onClose: () => void }) {
+export function QuickAnswerForm({ answer, onClose }: { answer: QuickAnswer | null; onClose: () => void }) {
   const { t } = useTranslation();
   const mutation = useSaveQuickAnswer(answer?.id ?? null);
   const form = useContractForm(createQuickAnswerBody, { shortcut: answer?.shortcut ?? "", message: answer?.message ?? "" });
