@@ -20,13 +20,25 @@ export const paths = {
   about: "/about",
   dashboard: "/dashboard",
   queues: "/queues",
+  newQueue: "/queues/new",
+  editQueue: { pattern: "/queues/edit/:id", href: (id: number) => `/queues/edit/${id}` },
   connections: "/connections",
+  newConnection: "/connections/new",
+  editConnection: { pattern: "/connections/edit/:id", href: (id: number) => `/connections/edit/${id}` },
   connectionSimulator: { pattern: "/connections/:id/simulator", href: (id: number) => `/connections/${id}/simulator` },
   simulator: "/simulator",
   users: "/users",
+  newUser: "/users/new",
+  editUser: { pattern: "/users/edit/:id", href: (id: number) => `/users/edit/${id}` },
   ura: "/URA",
+  newUra: "/URA/new",
+  editUra: { pattern: "/URA/edit/:id", href: (id: number) => `/URA/edit/${id}` },
   announcements: "/announcements",
+  newAnnouncement: "/announcements/new",
+  editAnnouncement: { pattern: "/announcements/edit/:id", href: (id: number) => `/announcements/edit/${id}` },
   monitoring: "/monitoring",
+  newMonitoring: "/monitoring/new",
+  editMonitoring: { pattern: "/monitoring/edit/:id", href: (id: number) => `/monitoring/edit/${id}` },
 } as const;
 
 /** The routes of an admin record kind: its list, `/new` and `/edit/:id` (spec §2). */
@@ -36,16 +48,12 @@ export interface RecordPages {
   edit: { pattern: string; href: (id: number) => string };
 }
 
-function recordPagesOf(list: string): RecordPages {
-  return { list, create: `${list}/new`, edit: { pattern: `${list}/edit/:id`, href: (id) => `${list}/edit/${id}` } };
-}
-
-/** The admin record kinds with a form of their own (or a modal over the list): list, new and edit routes. */
+/** The admin record kinds' routes, by kind: the entity screens (and the router) take a kind's whole. */
 export const recordPages = {
-  queues: recordPagesOf(paths.queues),
-  connections: recordPagesOf(paths.connections),
-  users: recordPagesOf(paths.users),
-  uras: recordPagesOf(paths.ura),
-  announcements: recordPagesOf(paths.announcements),
-  monitorings: recordPagesOf(paths.monitoring),
-} as const;
+  queues: { list: paths.queues, create: paths.newQueue, edit: paths.editQueue },
+  connections: { list: paths.connections, create: paths.newConnection, edit: paths.editConnection },
+  users: { list: paths.users, create: paths.newUser, edit: paths.editUser },
+  uras: { list: paths.ura, create: paths.newUra, edit: paths.editUra },
+  announcements: { list: paths.announcements, create: paths.newAnnouncement, edit: paths.editAnnouncement },
+  monitorings: { list: paths.monitoring, create: paths.newMonitoring, edit: paths.editMonitoring },
+} as const satisfies Record<string, RecordPages>;

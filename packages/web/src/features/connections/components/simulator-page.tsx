@@ -17,7 +17,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { Navigate, Link as RouterLink, useParams } from "react-router";
 import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
-import { paths, recordPages } from "../../../lib/paths";
+import { paths } from "../../../lib/paths";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useConnections, useConnectionsLive } from "../hooks/use-connections";
 import { useSendSimulatedMessage, useSimulatorConversation } from "../hooks/use-simulator";
@@ -174,7 +174,7 @@ export function SimulatorIndexPage() {
         <Alert
           severity="info"
           action={
-            <Button component={RouterLink} to={recordPages.connections.create} color="inherit" size="small">
+            <Button component={RouterLink} to={paths.newConnection} color="inherit" size="small">
               {t("connections.add")}
             </Button>
           }
