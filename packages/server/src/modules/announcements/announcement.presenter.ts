@@ -1,5 +1,4 @@
-import type { Announcement, AnnouncementEvent } from "@atendo/contracts";
-import type { AppContext } from "../../context.js";
+import type { Announcement } from "@atendo/contracts";
 import type { announcements } from "../../db/schema/index.js";
 
 export type AnnouncementRow = typeof announcements.$inferSelect;

@@ -1,6 +1,5 @@
-import type { Monitoring, MonitoringEvent } from "@atendo/contracts";
+import type { Monitoring } from "@atendo/contracts";
 import { eq, type SQL } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { monitorings, queues, users } from "../../db/schema/index.js";
 

@@ -1,6 +1,5 @@
-import type { Ura, UraEvent, UraItem } from "@atendo/contracts";
+import type { Ura, UraItem } from "@atendo/contracts";
 import { asc, inArray } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { uraItems, type uras } from "../../db/schema/index.js";
 
