@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "../packages/server/src/db/client.js";
 import { runImport } from "../packages/server/src/import/whaticket/run-import.js";
-import { openSource } from "../packages/server/src/import/whaticket/source/source.js";
+import { openSource } from "../packages/server/src/import/whaticket/source/open-source.js";
 import { whaticketSchema } from "../packages/server/src/test/whaticket/whaticket-schema.js";
 import { adminQuery } from "../packages/server/src/test/test-database.js";
 import { writeResult } from "./support/stats.js";
