@@ -7,7 +7,6 @@ import type {
   MonitoringEvent,
   QueueEvent,
   QuickAnswerEvent,
-  ServerEventName,
   ServerEventPayload,
   SettingsEvent,
   Ticket,
@@ -103,9 +102,6 @@ export type DomainEventName = keyof DomainEventMap;
 
 /** One published event. */
 export type DomainEvent<N extends DomainEventName = DomainEventName> = { [K in N]: { name: K; payload: DomainEventMap[K] } }[N];
-
-/** A socket event name of the contracts (kept here so listeners name them through one import). */
-export type SocketEventName = ServerEventName;
 
 /** An event, spelled as its name and payload. */
 export function domainEvent<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): DomainEvent<N> {
