@@ -24,18 +24,22 @@ export async function closeIdleTickets(ctx: AppContext, hours: number, now = new
   for (;;) {
     // tickets_status_updated_idx: a range scan over (status = open, updated_at < cutoff).
     const batch = ctx.db.select({ id: tickets.id }).from(tickets).where(idle).orderBy(asc(tickets.updatedAt)).limit(BATCH).for("update", { skipLocked: true });
-    const closed = await ctx.db
-      .update(tickets)
-      .set(lifecycle.closed(now))
-      .where(and(inArray(tickets.id, batch), idle))
-      .returning({ id: tickets.id });
+    // One transaction a batch: its events are kept with the write (decision 0057).
+    const closed = await ctx.events.transaction(async (tx, publish) => {
+      const rows = await tx
+        .update(tickets)
+        .set(lifecycle.closed(now))
+        .where(and(inArray(tickets.id, batch), idle))
+        .returning({ id: tickets.id });
+      const presented = await presentTicketsById(
+        tx,
+        rows.map((row) => row.id),
+      );
+      // The audience of a closed ticket (admins, owner, participants) is the one it had while open.
+      publish(...[...presented.values()].map((ticket) => ticketMoment(ticket, "closed", undefined, "system")));
+      return rows;
+    });
     total += closed.length;
-    const presented = await presentTicketsById(
-      ctx.db,
-      closed.map((row) => row.id),
-    );
-    // The audience of a closed ticket (admins, owner, participants) is the one it had while open.
-    await ctx.events.publish(...[...presented.values()].map((ticket) => ticketMoment(ticket, "closed", undefined, "system")));
     if (closed.length < BATCH) return total;
   }
 }

@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import type { Publish } from "../../events/event-bus.js";
 import { queues, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
@@ -122,10 +123,10 @@ export async function updateQueue(ctx: AppContext, actor: Actor, id: number, bod
 const ANNOUNCE_BATCH = 500;
 
 /** Each ticket that left a deleted queue reaches who may see it now (every user, if pending). */
-async function announceMovedTickets(ctx: AppContext, ids: readonly number[]): Promise<void> {
+async function movedTicketMoments(tx: Db, ids: readonly number[], publish: Publish): Promise<void> {
   for (let start = 0; start < ids.length; start += ANNOUNCE_BATCH) {
-    const presented = await presentTicketsById(ctx.db, ids.slice(start, start + ANNOUNCE_BATCH));
-    await ctx.events.publish(...[...presented.values()].map((ticket) => ticketMoment(ticket, "updateQueue")));
+    const presented = await presentTicketsById(tx, ids.slice(start, start + ANNOUNCE_BATCH));
+    publish(...[...presented.values()].map((ticket) => ticketMoment(ticket, "updateQueue")));
   }
 }
 
@@ -140,14 +141,17 @@ export async function deleteQueue(ctx: AppContext, actor: Actor, id: number): Pr
   assertCanManageQueues(actor);
   await findQueue(ctx.db, id);
   const membersBefore = await memberIdsOfQueue(ctx.db, id);
-  const movedIds = await ctx.db.transaction(async (tx) => {
+  // Tickets first: a pending one goes to everyone, members included, before they leave the room.
+  await ctx.events.transaction(async (tx, publish) => {
     await assertNotUsedAsDestination(tx, "queue", id);
     const moved = await tx.update(tickets).set({ queueId: null }).where(eq(tickets.queueId, id)).returning({ id: tickets.id });
     const deleted = await tx.delete(queues).where(eq(queues.id, id)).returning({ id: queues.id });
     if (deleted.length === 0) throw new AppError("ERR_QUEUE_NOT_FOUND");
-    return moved.map((row) => row.id);
+    await movedTicketMoments(
+      tx,
+      moved.map((row) => row.id),
+      publish,
+    );
   });
-  // Tickets first: a pending one goes to everyone, members included, before they leave the room.
-  await announceMovedTickets(ctx, movedIds);
   await announce(ctx, membersBefore, [], id, { action: "delete", queueId: id });
 }

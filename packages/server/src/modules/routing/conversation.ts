@@ -1,28 +1,40 @@
-import type { Ticket, TicketUpsertAction } from "@atendo/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { InboundMessage } from "../../channels/channel-driver.js";
 import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
 import { tickets } from "../../db/schema/index.js";
 import type { ConnectionRow } from "../connections/connection.presenter.js";
-import { announceMessages } from "../messages/delivery/announce.js";
+import { messageMoments } from "../messages/delivery/announce.js";
 import { dispatchOutgoing } from "../messages/delivery/outgoing.service.js";
-import type { MessageRow } from "../messages/message.presenter.js";
 import { ticketMoment, visibilityBefore } from "../tickets/ticket-events.js";
 import { sendFarewell } from "../tickets/ticket-farewell.js";
 import * as lifecycle from "../tickets/ticket-lifecycle.js";
 import { presentTicket } from "../tickets/ticket.presenter.js";
 import { participantIdsOf, type TicketRow } from "../tickets/tickets.repo.js";
 import { isCloseCode } from "./menu.js";
-import { answerMenu } from "./menu-answer.js";
+import { answerMenu, type MenuAnswered } from "./menu-answer.js";
 
-/** Tells who saw the ticket before and who sees it now, then sends what routing wrote. */
-async function announceMove(ctx: AppContext, before: TicketRow, action: TicketUpsertAction, automatic: readonly MessageRow[]): Promise<Ticket> {
-  const participants = await participantIdsOf(ctx.db, before.id);
-  const ticket = await presentTicket(ctx.db, before.id);
-  await ctx.events.publish(ticketMoment(ticket, action, visibilityBefore(before, participants), "customer"));
-  const presented = await announceMessages(ctx, ticket, { created: false, reopened: null }, { received: [], sent: automatic });
-  if (presented.length > 0) await dispatchOutgoing(ctx, ticket, presented);
-  return ticket;
+/** A ticket's move written by a transaction: the row before, the event's action, routing's texts. */
+type Move = Pick<MenuAnswered, "before" | "action" | "automatic">;
+
+/**
+ * Writes a move in one transaction that also publishes it (who saw the ticket before and who
+ * sees it now, then routing's texts), so its events are kept with the write (decision 0057);
+ * the texts leave after the commit. Returns the move's ticket row, or undefined when `write`
+ * found nothing to do.
+ */
+async function moveTicket<T extends Move>(ctx: AppContext, write: (tx: Db) => Promise<T | undefined>): Promise<T | undefined> {
+  const moved = await ctx.events.transaction(async (tx, publish) => {
+    const move = await write(tx);
+    if (!move) return undefined;
+    const participants = await participantIdsOf(tx, move.before.id);
+    const ticket = await presentTicket(tx, move.before.id);
+    const { events, presented } = await messageMoments(tx, ticket, { created: false, reopened: null }, { received: [], sent: move.automatic });
+    publish(ticketMoment(ticket, move.action, visibilityBefore(move.before, participants), "customer"), ...events);
+    return { move, ticket, presented };
+  });
+  if (moved && moved.presented.length > 0) await dispatchOutgoing(ctx, moved.ticket, moved.presented);
+  return moved?.move;
 }
 
 /**
@@ -32,14 +44,15 @@ async function announceMove(ctx: AppContext, before: TicketRow, action: TicketUp
  * changes nothing.
  */
 async function closeByCode(ctx: AppContext, before: TicketRow, now: Date): Promise<void> {
-  const [closed] = await ctx.db
-    .update(tickets)
-    .set(lifecycle.closed(now))
-    .where(and(eq(tickets.id, before.id), inArray(tickets.status, ["pending", "open"])))
-    .returning();
-  if (!closed) return;
-  await announceMove(ctx, before, "closedByMessageCode", []);
-  await sendFarewell(ctx, closed);
+  const moved = await moveTicket(ctx, async (tx) => {
+    const [closed] = await tx
+      .update(tickets)
+      .set(lifecycle.closed(now))
+      .where(and(eq(tickets.id, before.id), inArray(tickets.status, ["pending", "open"])))
+      .returning();
+    return closed && { before, action: "closedByMessageCode" as const, automatic: [], closed };
+  });
+  if (moved) await sendFarewell(ctx, moved.closed);
 }
 
 /**
@@ -53,6 +66,5 @@ export async function continueConversation(ctx: AppContext, connection: Connecti
   const now = new Date();
   if (connection.canCloseTicketByMessage && isCloseCode(input.body, connection.closeCode)) return closeByCode(ctx, ticket, now);
   if (ticket.uraId === null) return;
-  const answered = await answerMenu(ctx, connection, ticket.id, input.body, now);
-  if (answered) await announceMove(ctx, answered.before, answered.action, answered.automatic);
+  await moveTicket(ctx, (tx) => answerMenu(ctx, tx, connection, ticket.id, input.body, now));
 }

@@ -1,6 +1,7 @@
 import { limits, type TicketUpsertAction } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
 import { tickets } from "../../db/schema/index.js";
 import type { ConnectionRow } from "../connections/connection.presenter.js";
 import type { MessageRow } from "../messages/message.presenter.js";
@@ -36,25 +37,23 @@ async function nextStep(env: RouteEnv, uraId: number, misses: number, answer: st
 }
 
 /**
- * A customer's message to a ticket waiting in a menu, as its answer. The ticket's row is locked
- * for the decision, so two quick messages are read one after the other (the second answers
- * whatever the first led to) and a restart or another instance goes on from the database: the
- * step lives in `tickets.ura_id`, nothing in memory. Undefined when the ticket is no longer
- * waiting in a menu (an admin took it over meanwhile).
+ * A customer's message to a ticket waiting in a menu, as its answer, written by transaction `tx`.
+ * The ticket's row is locked for the decision, so two quick messages are read one after the other
+ * (the second answers whatever the first led to) and a restart or another instance goes on from
+ * the database: the step lives in `tickets.ura_id`, nothing in memory. Undefined when the ticket
+ * is no longer waiting in a menu (an admin took it over meanwhile).
  */
-export async function answerMenu(ctx: AppContext, connection: ConnectionRow, ticketId: number, answer: string, now: Date): Promise<MenuAnswered | undefined> {
-  return ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for("update");
-    if (!before || before.uraId === null || before.status !== "pending") return undefined;
-    const plan = await nextStep(routeEnv(ctx, tx, connection, now), before.uraId, before.uraMisses, answer);
-    const { placement } = plan;
-    // Arrived out of the connection's hours: still waiting for the morning wherever it goes.
-    const outOfHours = placement.status === "pending" && (placement.outOfHours || before.outOfHours);
-    await tx
-      .update(tickets)
-      .set(lifecycle.routed({ ...placement, outOfHours }, now))
-      .where(eq(tickets.id, ticketId));
-    const automatic = await writeAutomatic(tx, before, plan.texts, now);
-    return { before, action: plan.action, automatic };
-  });
+export async function answerMenu(ctx: AppContext, tx: Db, connection: ConnectionRow, ticketId: number, answer: string, now: Date): Promise<MenuAnswered | undefined> {
+  const [before] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for("update");
+  if (!before || before.uraId === null || before.status !== "pending") return undefined;
+  const plan = await nextStep(routeEnv(ctx, tx, connection, now), before.uraId, before.uraMisses, answer);
+  const { placement } = plan;
+  // Arrived out of the connection's hours: still waiting for the morning wherever it goes.
+  const outOfHours = placement.status === "pending" && (placement.outOfHours || before.outOfHours);
+  await tx
+    .update(tickets)
+    .set(lifecycle.routed({ ...placement, outOfHours }, now))
+    .where(eq(tickets.id, ticketId));
+  const automatic = await writeAutomatic(tx, before, plan.texts, now);
+  return { before, action: plan.action, automatic };
 }

@@ -1,5 +1,5 @@
 import type { Connection } from "@atendo/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tickets, users } from "../../db/schema/index.js";
 import type { DomainEventMap } from "../../events/domain-events.js";
@@ -29,7 +29,18 @@ describe("ticket lifecycle: closing by every path", () => {
     adminId = (await server.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email)))[0]!.id;
     queueId = (await createQueue(server, admin)).id;
     server.ctx.events.on("ticket.closed", "test-closed", (payload) => void heard.push(payload));
+    // Never run here (the outbox is not started): its rows show which transaction kept the event.
+    server.ctx.events.durable("ticket.closed", "test-closed-kept", () => undefined);
   });
+
+  /** The id of the transaction that last wrote the ticket's row, and of those that kept its close for a durable listener. */
+  async function writers(ticketId: number): Promise<{ ticket: string; kept: string[] }> {
+    const ticket = await server.ctx.db.execute<{ xid: string }>(sql`select xmin::text as xid from tickets where id = ${ticketId}`);
+    const kept = await server.ctx.db.execute<{ xid: string }>(
+      sql`select xmin::text as xid from event_deliveries where listener = 'test-closed-kept' and (payload -> 'ticket' ->> 'id')::int = ${ticketId}`,
+    );
+    return { ticket: ticket.rows[0]!.xid, kept: kept.rows.map((row) => row.xid) };
+  }
   afterAll(() => server.close());
 
   /** A connection of its own, a customer's conversation on it, accepted by the admin, with stale menu and hours state. */
@@ -81,6 +92,8 @@ describe("ticket lifecycle: closing by every path", () => {
     expect(heard.map(({ ticket, by, transition }) => ({ id: ticket.id, status: ticket.status, by, transition }))).toEqual([
       { id: opened.ticketId, status: "closed", by: path.by, transition: path.transition },
     ]);
+    const written = await writers(opened.ticketId);
+    expect(written.kept, "the close is kept for durable listeners by the transaction that closed the ticket").toEqual([written.ticket]);
   });
 
   it("writes the same row whichever path closed it", () => {

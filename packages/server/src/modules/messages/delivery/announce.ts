@@ -1,5 +1,6 @@
 import type { Message, Ticket } from "@atendo/contracts";
 import type { AppContext } from "../../../context.js";
+import type { Db } from "../../../db/client.js";
 import { domainEvent, type DomainEvent } from "../../../events/domain-events.js";
 import { ticketMoment, visibilityBefore } from "../../tickets/ticket-events.js";
 import type { TicketScope } from "../../tickets/ticket.policy.js";
@@ -20,13 +21,19 @@ export interface StoredMessages {
   sent: readonly MessageRow[];
 }
 
+/** The events of stored messages, and the messages as presented (read on `db`: a transaction's, for one that publishes inside it). */
+export interface MessageMoments {
+  events: DomainEvent[];
+  presented: Message[];
+}
+
 /**
- * After the commit of stored messages: a new ticket is announced (`ticket` create), a reopened
- * one too (`pending`, also to whoever owned it when it closed), then each message (`appMessage`
- * create with the ticket). Only sockets that may see the ticket hear any of it. `ticket` is the
- * ticket as it stands after the write. Returns the messages as presented.
+ * What storing messages tells: a new ticket (`ticket` create), a reopened one (`pending`, also to
+ * whoever owned it when it closed), then each message (`appMessage` create with the ticket). Only
+ * sockets that may see the ticket hear any of it. `ticket` is the ticket as it stands after the
+ * write.
  */
-export async function announceMessages(ctx: AppContext, ticket: Ticket, change: TicketChange, stored: StoredMessages): Promise<Message[]> {
+export async function messageMoments(db: Db, ticket: Ticket, change: TicketChange, stored: StoredMessages): Promise<MessageMoments> {
   const events: DomainEvent[] = [];
   if (change.created) events.push(ticketMoment(ticket, change.createdAs ?? "create"));
   if (change.reopened) {
@@ -36,9 +43,18 @@ export async function announceMessages(ctx: AppContext, ticket: Ticket, change: 
     );
     events.push(domainEvent("ticket.reopened", { ticket, transition: "pending", before }));
   }
-  const presented = await presentMessages(ctx.db, [...stored.received, ...stored.sent], messageContactOf(ticket));
+  const presented = await presentMessages(db, [...stored.received, ...stored.sent], messageContactOf(ticket));
   const received = new Set(stored.received.map((row) => row.id));
   for (const message of presented) events.push(domainEvent(received.has(message.id) ? "message.received" : "message.sent", { ticket, message }));
+  return { events, presented };
+}
+
+/**
+ * After the commit of stored messages (the inbound group commit, whose one transaction serves
+ * many tickets): publishes their moments. Returns the messages as presented.
+ */
+export async function announceMessages(ctx: AppContext, ticket: Ticket, change: TicketChange, stored: StoredMessages): Promise<Message[]> {
+  const { events, presented } = await messageMoments(ctx.db, ticket, change, stored);
   await ctx.events.publish(...events);
   return presented;
 }
