@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { looseId, namedRef } from "./common.js";
+import { looseId, namedRef, positiveId } from "./common.js";
 
 /**
  * Where a conversation goes next (spec §3, destination types): a user (open, assigned), a queue
@@ -30,6 +30,22 @@ export type DestinationType = z.infer<typeof destinationType>;
 export const destinationTypeParam = z.object({ type: z.enum(destinationKinds) });
 export const destinationItem = namedRef;
 export type DestinationItem = z.infer<typeof destinationItem>;
+
+/**
+ * The destinations a conversation passes through on its way to a person or a queue: a menu (it
+ * waits there for the customer's answer), an announcement (said and passed), a monitoring (it hands
+ * the conversation to its owner). Deleting one moves on whatever waits in it (docs/decisions/0037);
+ * a stage kind added later joins this list and gets that, its count and the delete dialog's line.
+ */
+export const stageKinds = ["uras", "announcements", "monitorings"] as const satisfies readonly DestinationKind[];
+export type StageKind = (typeof stageKinds)[number];
+
+/** GET /stages/{kind}/{id}/waiting. */
+export const stageParams = z.object({ kind: z.enum(stageKinds), id: positiveId });
+
+/** How many conversations wait in a stage now: what deleting it would move on (its delete confirmation says so). */
+export const stageWaiting = z.object({ count: z.number().int().nonnegative() });
+export type StageWaiting = z.infer<typeof stageWaiting>;
 
 /** `HH:MM`, 00:00–23:59; `24:00` also ends a day. */
 export const clockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, "a time like 08:30");

@@ -113,6 +113,7 @@ const allRoutes = [
   "GET /api/reports/tickets",
   "GET /api/settings",
   "GET /api/simulator/:connectionId/messages",
+  "GET /api/stages/:kind/:id/waiting",
   "GET /api/tickets",
   "GET /api/tickets/:id",
   "GET /api/tickets/connections",

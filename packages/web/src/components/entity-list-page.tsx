@@ -5,6 +5,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { AdminEntity } from "../lib/admin-entity";
 import { useTranslation } from "../lib/i18n";
+import { stageKindOf, useStageWaiting } from "../lib/stage-waiting";
 import { useDialogTarget, type DialogTarget } from "../lib/use-dialog-target";
 import { AddButton } from "./add-button";
 import { AdminTable, type AdminColumn } from "./admin-table";
@@ -156,17 +157,36 @@ type AdminEntityPageProps<T extends { id: number; name: string }, Body> = { enti
   Partial<Pick<EntityListPageProps<T>, "tools" | "actionsWidth" | "deleteTarget" | "deleteText" | "children">>;
 
 /**
+ * The delete confirmation's text of a stage (menu, announcement, monitoring): the kind's own, then
+ * how many conversations wait in it and where deleting sends them.
+ */
+function useStageDeleteText<T extends { id: number }>(texts: string, target: DialogTarget<T>): string | undefined {
+  const { t } = useTranslation();
+  const stage = stageKindOf(texts);
+  const waiting = useStageWaiting(stage, target.open && target.target ? target.target.id : null);
+  if (!stage) return undefined;
+  const line = waiting.isPending ? t("stages.countingWaiting") : waiting.count === 0 ? t("stages.noneWaiting") : t("stages.waiting", { count: waiting.count });
+  return `${t(`${texts}.deleteText`)} ${line}`;
+}
+
+/**
  * The list page of an {@link AdminEntity}: every record, kept live; add and edit on the form's
- * routes, delete after asking. A page with more to it (buttons, dialogs) passes them on.
+ * routes, delete after asking (for a stage, saying how many conversations wait in it). A page with
+ * more to it (buttons, dialogs) passes them on.
  */
 export function AdminEntityPage<T extends { id: number; name: string }, Body>({ entity, ...page }: AdminEntityPageProps<T, Body>) {
   const navigate = useNavigate();
   const query = entity.resource.useList({ silent: true });
   const deletion = entity.resource.useDelete();
+  const ownTarget = useDialogTarget<T>();
+  const deleteTarget = page.deleteTarget ?? ownTarget;
+  const stageText = useStageDeleteText(entity.texts, deleteTarget);
   entity.useLive();
   return (
     <EntityListPage
       {...page}
+      deleteTarget={deleteTarget}
+      deleteText={page.deleteText ?? stageText}
       texts={entity.texts}
       title={entity.title}
       list={{ items: query.data ?? [], listProps: { query, isEmpty: query.data?.length === 0 } }}

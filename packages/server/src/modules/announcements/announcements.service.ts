@@ -6,9 +6,10 @@ import type { Db } from "../../db/client.js";
 import { announcements } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
+import { domainEvent } from "../../events/domain-events.js";
 import { assertNoAnnouncementLoop } from "../destinations/announcement-loop.js";
-import { deleteUnusedTarget } from "../destinations/destination-usage.js";
 import { assertDestination } from "../destinations/destinations.service.js";
+import { deleteStage } from "../destinations/stages.service.js";
 import { assertCanManageAnnouncements } from "./announcement.policy.js";
 import { presentAnnouncement, type AnnouncementRow } from "./announcement.presenter.js";
 
@@ -76,6 +77,5 @@ export async function updateAnnouncement(ctx: AppContext, actor: Actor, id: numb
 /** Refused while a connection, a menu or another announcement leads here (409 ERR_DESTINATION_IN_USE). */
 export async function deleteAnnouncement(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageAnnouncements(actor);
-  await deleteUnusedTarget(ctx.db, "announcements", id, "ERR_NO_ANNOUNCEMENT_FOUND");
-  await ctx.events.emit("announcement.changed", { event: { action: "delete", announcementId: id } });
+  await deleteStage(ctx, "announcements", id, domainEvent("announcement.changed", { event: { action: "delete", announcementId: id } }));
 }

@@ -1,4 +1,4 @@
-import type { DestinationKind, DestinationReferrer, DestinationReferrerType, ErrorCode } from "@atendo/contracts";
+import type { DestinationKind, DestinationReferrer, DestinationReferrerType } from "@atendo/contracts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { announcements, connections, monitorings, uraItems, uras } from "../../db/schema/index.js";
@@ -78,17 +78,4 @@ export async function assertNotUsedAsDestination(tx: Db, kind: DestinationKind, 
   await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
   const usedBy = await referrersOf(tx, kind, id);
   if (usedBy.length > 0) throw new AppError("ERR_DESTINATION_IN_USE", 409, inUseMessage(usedBy), { usedBy });
-}
-
-/**
- * Deletes a menu, announcement or monitoring in one transaction, refused while something still
- * leads to it (see assertNotUsedAsDestination); `missing` answers an id that is not there.
- */
-export async function deleteUnusedTarget(db: Db, kind: "uras" | "announcements" | "monitorings", id: number, missing: ErrorCode): Promise<void> {
-  const table = { uras, announcements, monitorings }[kind];
-  await db.transaction(async (tx) => {
-    await assertNotUsedAsDestination(tx, kind, id);
-    const deleted = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-    if (deleted.length === 0) throw new AppError(missing);
-  });
 }

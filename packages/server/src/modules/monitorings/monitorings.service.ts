@@ -6,8 +6,9 @@ import type { Db } from "../../db/client.js";
 import { monitorings } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
-import { deleteUnusedTarget } from "../destinations/destination-usage.js";
+import { domainEvent } from "../../events/domain-events.js";
 import { assertDestination } from "../destinations/destinations.service.js";
+import { deleteStage } from "../destinations/stages.service.js";
 import { assertCanManageMonitorings } from "./monitoring.policy.js";
 import { monitoringsWhere } from "./monitoring.presenter.js";
 
@@ -76,6 +77,5 @@ export async function updateMonitoring(ctx: AppContext, actor: Actor, id: number
 /** Refused while a connection, a menu or an announcement leads here (409 ERR_DESTINATION_IN_USE). */
 export async function deleteMonitoring(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageMonitorings(actor);
-  await deleteUnusedTarget(ctx.db, "monitorings", id, "ERR_NO_MONITORING_FOUND");
-  await ctx.events.emit("monitoring.changed", { event: { action: "delete", monitoringId: id } });
+  await deleteStage(ctx, "monitorings", id, domainEvent("monitoring.changed", { event: { action: "delete", monitoringId: id } }));
 }

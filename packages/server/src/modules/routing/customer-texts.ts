@@ -18,6 +18,11 @@ const texts = {
     pt: "Não encontramos a sua opção. Um atendente vai responder aqui em breve.",
     es: "No encontramos su opción. Un agente le responderá aquí en breve.",
   },
+  menuRemoved: {
+    en: "The menu you were answering is no longer available. An attendant will answer you here shortly.",
+    pt: "O menu que você estava respondendo não está mais disponível. Um atendente vai responder aqui em breve.",
+    es: "El menú que estaba respondiendo ya no está disponible. Un agente le responderá aquí en breve.",
+  },
 } as const;
 
 export type CustomerLanguage = "en" | "pt" | "es";

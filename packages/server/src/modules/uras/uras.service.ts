@@ -6,8 +6,9 @@ import type { Db } from "../../db/client.js";
 import { uraItems, uras } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
-import { deleteUnusedTarget } from "../destinations/destination-usage.js";
+import { domainEvent } from "../../events/domain-events.js";
 import { assertDestination } from "../destinations/destinations.service.js";
+import { deleteStage } from "../destinations/stages.service.js";
 import { planUraItems, type UraItemPlan, type UraItemRow } from "./ura-item-plan.js";
 import { presentUra, presentUras, type UraRow } from "./ura.presenter.js";
 import { assertCanManageUras } from "./ura.policy.js";
@@ -111,11 +112,10 @@ export async function updateUra(ctx: AppContext, actor: Actor, id: number, body:
 
 /**
  * Refused while a connection, another menu or an announcement leads here (409
- * ERR_DESTINATION_IN_USE); its own options go with it. Tickets waiting in it lose the menu (the
- * key's ON DELETE SET NULL).
+ * ERR_DESTINATION_IN_USE); its own options go with it, and the customers waiting in it move on to
+ * the connection's fallback, told so (deleteStage).
  */
 export async function deleteUra(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanManageUras(actor);
-  await deleteUnusedTarget(ctx.db, "uras", id, "ERR_NO_URA_FOUND");
-  await ctx.events.emit("ura.changed", { event: { action: "delete", uraId: id } });
+  await deleteStage(ctx, "uras", id, domainEvent("ura.changed", { event: { action: "delete", uraId: id } }));
 }
