@@ -1,15 +1,7 @@
-import {
-  connection,
-  createConnectionBody,
-  idParam,
-  okResponse,
-  pairingCode,
-  pairingCodeBody,
-  updateConnectionBody,
-} from "@atendo/contracts";
+import { connection, createConnectionBody, idParam, okResponse, pairingCode, pairingCodeBody, updateConnectionBody } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { AppContext } from "../../context.js";
+import { entityRoutes } from "../../core/entity-routes.js";
 import { actorOf, errorResponses, ok, typed } from "../../core/route-kit.js";
 import {
   createConnection,
@@ -23,36 +15,22 @@ import {
 } from "./connections.service.js";
 
 const tags = ["connections"];
-const readErrors = errorResponses(403, 404);
 /** Session commands: 503 ERR_WAPP_OWNER_UNREACHABLE when the instance that runs the connection does not answer. */
 const sessionErrors = errorResponses(403, 404, 503);
-const writeErrors = errorResponses(400, 403, 404);
 
 /** Admin only. Paths follow the spec (§7): a connection is a "whatsapp" whatever its kind. */
 export function connectionsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
 
-  r.get("/api/whatsapp", { schema: { tags, response: { 200: z.array(connection), ...errorResponses(403) } } }, async (request) =>
-    listConnections(ctx, actorOf(request)),
-  );
-
-  r.get("/api/whatsapp/:id", { schema: { tags, params: idParam, response: { 200: connection, ...readErrors } } }, async (request) =>
-    getConnection(ctx, actorOf(request), request.params.id),
-  );
-
-  r.post("/api/whatsapp", { schema: { tags, body: createConnectionBody, response: { 201: connection, ...writeErrors } } }, async (request, reply) =>
-    reply.status(201).send(await createConnection(ctx, actorOf(request), request.body)),
-  );
-
-  r.put(
-    "/api/whatsapp/:id",
-    { schema: { tags, params: idParam, body: updateConnectionBody, response: { 200: connection, ...writeErrors } } },
-    async (request) => updateConnection(ctx, actorOf(request), request.params.id, request.body),
-  );
-
-  r.delete("/api/whatsapp/:id", { schema: { tags, params: idParam, response: { 200: okResponse, ...writeErrors } } }, async (request) =>
-    ok(deleteConnection(ctx, actorOf(request), request.params.id)),
-  );
+  entityRoutes(app, ctx, {
+    path: "/api/whatsapp",
+    tags,
+    entity: connection,
+    createBody: createConnectionBody,
+    updateBody: updateConnectionBody,
+    errors: { list: [403], get: [403, 404], write: [400, 403, 404], remove: [400, 403, 404] },
+    actions: { list: listConnections, get: getConnection, create: createConnection, update: updateConnection, remove: deleteConnection },
+  });
 
   r.delete(
     "/api/whatsappsession/:id",
