@@ -7,12 +7,12 @@ import { BusinessHoursFields } from "../../../components/business-hours-fields";
 import { DestinationFields } from "../../../components/destination-fields";
 import { EntityFormPage, type EntityFieldsOf } from "../../../components/entity-form-page";
 import { FormSelectField } from "../../../components/form-select-field";
+import { FormSwitchField } from "../../../components/form-switch-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { SecretField } from "../../../components/secret-field";
 import { connectionsEntity } from "../api/connections.queries";
 import { connectionFormDefaults, connectionFormSchema, type ConnectionFormValues } from "./connection-form.schema";
 import { DefaultField } from "./default-field";
-import { SwitchField } from "./switch-field";
 
 /**
  * Whether the default switch is forced on (spec §5): the default stays the default ("current"),
@@ -101,7 +101,7 @@ function ConnectionFields({ form, nameField, record: connection, others }: Entit
         slotProps={{ htmlInput: { maxLength: limits.farewellMessageMax } }}
       />
       <Stack spacing={1}>
-        <SwitchField control={control} name="canCloseTicketByMessage" label={t("connections.canCloseTicketByMessage")} />
+        <FormSwitchField control={control} name="canCloseTicketByMessage" label={t("connections.canCloseTicketByMessage")} />
         {closeByMessage && (
           <FormTextField
             form={form}
@@ -114,7 +114,7 @@ function ConnectionFields({ form, nameField, record: connection, others }: Entit
             sx={{ maxWidth: 360, ml: { sm: 6 } }}
           />
         )}
-        <SwitchField control={control} name="ignoreGroups" label={t("connections.ignoreGroups")} />
+        <FormSwitchField control={control} name="ignoreGroups" label={t("connections.ignoreGroups")} />
       </Stack>
       <BusinessHoursFields form={form} />
       <DefaultField control={control} locked={defaultLock(connection, others)} currentDefaultName={others.find((item) => item.isDefault)?.name ?? null} />

@@ -1,22 +1,27 @@
-import type { Queue, UserRef } from "@atendo/contracts";
+import { userRef, type Monitoring, type Queue, type UserRef } from "@atendo/contracts";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { useController, type Control } from "react-hook-form";
+import { z } from "zod";
 import { useTranslation } from "../../../lib/i18n";
+import type { EntityField } from "../../../components/entity-fields";
 import { queueOptionProps } from "../../../components/queue-option";
 import { UserAutocomplete } from "../../../components/users-autocomplete";
 import { useQueues } from "../../queues";
 import { chooseQueue, chooseUser, initialChoice, ownerChoices, queueChoices, type OwnerQueueChoice } from "./owner-queue-choice";
-import type { MonitoringFormInput, MonitoringFormValues } from "./monitoring-form.schema";
+
+/** The owner as the picked user (required), the queue by id (none = null, spec §5). */
+const ownerQueueShape = { user: userRef.nullable().pipe(userRef), queueId: z.number().nullable() };
+type OwnerQueueControl = Control<z.input<z.ZodObject<typeof ownerQueueShape>>, unknown, z.output<z.ZodObject<typeof ownerQueueShape>>>;
 
 /**
  * The owner and queue autocompletes (spec §2): a chosen queue narrows the owners to its members,
  * a chosen owner the queues to theirs, and clearing one clears what was chosen under it.
  */
-export function OwnerQueueFields({ control }: { control: Control<MonitoringFormInput, unknown, MonitoringFormValues> }) {
+function OwnerQueueFields({ control }: { control: OwnerQueueControl }) {
   const { t } = useTranslation();
   const queues = useQueues();
   const all = queues.data ?? [];
@@ -64,3 +69,10 @@ export function OwnerQueueFields({ control }: { control: Control<MonitoringFormI
     </Stack>
   );
 }
+
+/** A monitoring's owner and queue, as {@link OwnerQueueFields} choose them. */
+export const ownerQueueField: EntityField<Monitoring, typeof ownerQueueShape> = {
+  shape: ownerQueueShape,
+  initial: (monitoring) => ({ user: monitoring?.user ?? null, queueId: monitoring?.queueId ?? null }),
+  Field: ({ form }) => <OwnerQueueFields control={form.control} />,
+};

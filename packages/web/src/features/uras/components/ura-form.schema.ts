@@ -1,64 +1,36 @@
-import { createUraBody, limits, type Ura, type UpdateUraBody, type UraItemRow } from "@atendo/contracts";
-import { z } from "zod";
-import { destinationFormFields } from "../../../lib/destinations";
+import { createUraBody, type Ura, type UpdateUraBody, type UraItemRow } from "@atendo/contracts";
+import type { z } from "zod";
+import { entityForm, nameField, switchField, textField } from "../../../components/entity-fields";
+import { uraRowsField } from "./ura-row-fields";
+import { emptyRow, type UraRowValues } from "./ura-rows";
 
-/** One option row as the form holds it; `itemId` names a saved option (null: added in this form). */
-const rowSchema = z.object({
-  itemId: z.number().nullable(),
-  selector: z.string().trim().min(1).max(limits.uraSelectorMax),
-  menuName: z.string().trim().min(1).max(limits.uraMenuNameMax),
-  destinationType: destinationFormFields.type,
-  destinationTypeId: destinationFormFields.item,
-});
+/** The form's values as submitted. */
+interface UraFormValues {
+  name: string;
+  description: string;
+  directDial: boolean;
+  rows: UraRowValues[];
+}
 
-const selectorKey = (selector: string) => selector.trim().toLowerCase();
+/** The URA form (spec §2, §5): name, direct dial, description and at least one option. */
+export const uraForm = entityForm(
+  [
+    nameField(createUraBody.shape.name),
+    switchField("directDial", { label: "uras.directDial", hint: "uras.directDialHint" }, "checkbox"),
+    textField("description", createUraBody.shape.description, { label: "uras.description", hint: "uras.descriptionHint", invalid: "uras.descriptionRequired" }, [3, 10]),
+    uraRowsField,
+  ],
+  { toBody: (values, saved) => uraBody(values, saved) },
+);
 
-/** The URA form (spec §2, §5): name, direct dial, description and at least one option; selectors unique regardless of case. */
-export const uraFormSchema = z
-  .object({
-    name: createUraBody.shape.name,
-    description: createUraBody.shape.description,
-    directDial: z.boolean(),
-    rows: z.array(rowSchema).min(1).max(limits.uraItemsMax),
-  })
-  .superRefine(({ rows }, context) => {
-    const seen = new Set<string>();
-    rows.forEach((row, index) => {
-      const key = selectorKey(row.selector);
-      if (seen.has(key)) context.addIssue({ code: "custom", path: ["rows", index, "selector"], message: "duplicate" });
-      seen.add(key);
-    });
-  });
-
+export const uraFormSchema = uraForm.schema;
 export type UraFormInput = z.input<typeof uraFormSchema>;
-export type UraFormValues = z.output<typeof uraFormSchema>;
-export type UraRowInput = UraFormInput["rows"][number];
-
-/** A new, empty option row. */
-export function emptyRow(): UraRowInput {
-  return { itemId: null, selector: "", menuName: "", destinationType: "", destinationTypeId: "" };
-}
-
-export function uraFormDefaults(ura: Ura | undefined): UraFormInput {
-  return {
-    name: ura?.name ?? "",
-    description: ura?.description ?? "",
-    directDial: ura?.directDial ?? false,
-    rows: ura?.uraItems.length
-      ? ura.uraItems.map((item) => ({
-          itemId: item.id,
-          selector: item.selector,
-          menuName: item.menuName,
-          destinationType: item.destination.destinationType,
-          destinationTypeId: String(item.destination.destinationTypeId),
-        }))
-      : [emptyRow()],
-  };
-}
+export const uraFormDefaults = (ura: Ura | undefined): UraFormInput => uraForm.defaults(ura, []);
+export { emptyRow };
 
 type SavedItem = Ura["uraItems"][number];
 
-function sameItem(row: UraFormValues["rows"][number], item: SavedItem): boolean {
+function sameItem(row: UraRowValues, item: SavedItem): boolean {
   return (
     row.selector === item.selector &&
     row.menuName === item.menuName &&
@@ -75,7 +47,7 @@ function sameItem(row: UraFormValues["rows"][number], item: SavedItem): boolean 
  */
 export function uraBody(values: UraFormValues, saved?: Ura): UpdateUraBody {
   const { rows, ...fields } = values;
-  const input = (row: UraFormValues["rows"][number]): UraItemRow => ({
+  const input = (row: UraRowValues): UraItemRow => ({
     selector: row.selector,
     menuName: row.menuName,
     destinationType: row.destinationType,

@@ -1,16 +1,53 @@
-import { limits } from "@atendo/contracts";
+import { limits, type Ura } from "@atendo/contracts";
+import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
-import type { UseFormReturn } from "react-hook-form";
+import Typography from "@mui/material/Typography";
+import { useFieldArray } from "react-hook-form";
 import { useTranslation } from "../../../lib/i18n";
 import { DestinationFields } from "../../../components/destination-fields";
+import type { EntityField, EntityFieldProps } from "../../../components/entity-fields";
 import { FormTextField } from "../../../components/form-text-field";
-import type { UraFormInput, UraFormValues } from "./ura-form.schema";
+import { emptyRow, uraRowsOf, uraRowsShape } from "./ura-rows";
+
+type UraRowsProps = EntityFieldProps<Ura, typeof uraRowsShape>;
+
+/** The menu's options: a heading, a row each, and the button that adds one (spec §2, §5). */
+function UraRows({ form }: UraRowsProps) {
+  const { t } = useTranslation();
+  const rows = useFieldArray({ control: form.control, name: "rows" });
+  return (
+    <>
+      <div>
+        <Typography variant="h3" component="h2">
+          {t("uras.options")}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t("uras.optionsHint")}
+        </Typography>
+      </div>
+      {rows.fields.map((row, index) => (
+        <UraRowFields key={row.id} form={form} index={index} canRemove={rows.fields.length > 1} onRemove={() => rows.remove(index)} />
+      ))}
+      <Button
+        startIcon={<AddIcon />}
+        onClick={() => rows.append(emptyRow())}
+        disabled={rows.fields.length >= limits.uraItemsMax}
+        sx={{ alignSelf: "flex-start" }}
+      >
+        {t("uras.addOption")}
+      </Button>
+    </>
+  );
+}
+
+export const uraRowsField: EntityField<Ura, typeof uraRowsShape> = { shape: uraRowsShape, initial: (ura) => ({ rows: uraRowsOf(ura) }), Field: UraRows };
 
 interface UraRowFieldsProps {
-  form: UseFormReturn<UraFormInput, unknown, UraFormValues>;
+  form: UraRowsProps["form"];
   index: number;
   /** The menu's only row cannot be removed (spec §2). */
   canRemove: boolean;
@@ -21,7 +58,7 @@ interface UraRowFieldsProps {
  * One option of the menu: selector (what the customer types), menu name, destination type and
  * item, and remove. One line on wide screens; on narrow ones a bordered block of stacked fields.
  */
-export function UraRowFields({ form, index, canRemove, onRemove }: UraRowFieldsProps) {
+function UraRowFields({ form, index, canRemove, onRemove }: UraRowFieldsProps) {
   const { t } = useTranslation();
   const errors = form.formState.errors.rows?.[index];
   const number = index + 1;
