@@ -5,13 +5,13 @@ export type { MessageComposerProps } from "./components/message-composer";
 export { formattedAsPlain } from "./lib/whatsapp-format";
 export { messageLine } from "./lib/message-summary";
 // Pieces the internal chats (features/chats) share with ticket conversations.
-export { applyMessageEvent, storeInPages, useMessagePages } from "./hooks/use-message-pages";
-export { filesForm } from "./api/messages.api";
+export { useLiveMessagePages } from "./hooks/use-message-pages";
+export { conversationSends } from "./api/messages.api";
+export { useSendDraft, type OutgoingDraftOf } from "./hooks/use-send-draft";
 export { ConversationList, type ConversationMarks } from "./components/conversation-list";
 export { MessageFrame } from "./components/message-frame";
 export type { MessageMenuActions } from "./components/message-menu";
 export { AckMark, type AckStage } from "./components/ack-mark";
 export { DeleteMessageDialog } from "./components/delete-message-dialog";
 export { Composer, type ComposerDraft, type ComposerProps } from "./components/composer";
-export { sendDraft } from "./lib/send-draft";
 export { QuotedBlock } from "./components/quoted-block";

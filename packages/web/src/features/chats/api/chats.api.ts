@@ -6,11 +6,9 @@ import type {
   ChatPage,
   CreateChatBody,
   RenameChatBody,
-  SendChatMessageBody,
-  SentChatMessages,
 } from "@atendo/contracts";
 import { http, type UploadTransfer } from "../../../lib/http";
-import { filesForm } from "../../messages";
+import { conversationSends } from "../../messages";
 
 /** What one cached chat list asks the server for (spec §2: search, admins' show-all). */
 export interface ChatListFilter {
@@ -57,14 +55,8 @@ export function markChatRead(chatId: number): Promise<{ ok: true }> {
   return http.put<{ ok: true }>(`/chatmessages/${chatId}`);
 }
 
-export function sendChatText(chatId: number, body: SendChatMessageBody): Promise<SentChatMessages> {
-  return http.post<SentChatMessages>(`/chatmessages/${chatId}`, body);
-}
-
-/** The files go with their progress reported and can be cancelled (`transfer`). */
-export function sendChatFiles(chatId: number, files: readonly File[], body: string | null, transfer?: UploadTransfer): Promise<SentChatMessages> {
-  return http.upload<SentChatMessages>(`/chatmessages/${chatId}`, filesForm(files, body), transfer);
-}
+/** A chat's sends (POST /chatmessages/{chatId}), as a ticket's. */
+export const chatSends = (chatId: number) => (transfer?: UploadTransfer) => conversationSends<ChatMessage>(`/chatmessages/${chatId}`, transfer);
 
 export function deleteChatMessage(message: Pick<ChatMessage, "id">, isLastMessageSent: boolean): Promise<{ ok: true }> {
   return http.delete<{ ok: true }>(`/chatmessages/${message.id}`, { isLastMessageSent });

@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useReadOnArrival } from "../../../lib/read-on-arrival";
 import { singleFlight } from "../../../lib/single-flight";
-import { sendDraft } from "../../messages";
+import { useSendDraft, type OutgoingDraftOf } from "../../messages";
 import { useServerEvent } from "../../../lib/socket";
-import type { UploadTransfer } from "../../../lib/http";
 import {
   addChatParticipants,
   createChat,
@@ -13,34 +12,16 @@ import {
   markChatRead,
   removeChatParticipant,
   renameChat,
-  sendChatFiles,
-  sendChatText,
+  chatSends,
 } from "../api/chats.api";
 import { chatKey } from "./use-chat-list";
-import { storeChatMessages } from "./use-chat-messages";
+import { chatMessagesKey } from "./use-chat-messages";
 
-export interface OutgoingChatMessage {
-  text: string | null;
-  files: readonly File[];
-  quoted: ChatMessage | null;
-  /** The composer's progress bar and Cancel button for the files. */
-  transfer?: UploadTransfer;
-}
+export type OutgoingChatMessage = OutgoingDraftOf<ChatMessage>;
 
 /** Sends what the composer holds (text, files, a reply), in the order tickets do (`sendDraft`). */
 export function useSendChatMessage(chatId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ text, files, quoted, transfer }: OutgoingChatMessage) =>
-      sendDraft(
-        { text, files, quotedId: quoted?.id ?? null },
-        {
-          text: async (body, quotedId) => (await sendChatText(chatId, { body, quotedMsg: quotedId === null ? null : { id: quotedId } })).messages,
-          files: async (batch, caption) => (await sendChatFiles(chatId, batch, caption, transfer)).messages,
-        },
-        (messages) => storeChatMessages(queryClient, chatId, messages),
-      ),
-  });
+  return useSendDraft(chatMessagesKey(chatId), chatSends(chatId));
 }
 
 /** The `update` event marks the message deleted in every viewer's list, the sender's too. */

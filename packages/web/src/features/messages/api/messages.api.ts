@@ -1,6 +1,7 @@
-import type { ContactPage, Contact, MessagePage, QuickAnswer, SendMessageBody, SentMessages, TicketResult } from "@atendo/contracts";
+import type { ContactPage, Contact, Message, MessagePage, QuickAnswer, SendChatMessageBody, SendMessageBody, TicketResult } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
 import { apiBlob, http, isApiError, type UploadTransfer } from "../../../lib/http";
+import type { DraftCalls } from "../lib/send-draft";
 
 export function listMessages(ticketId: number, pageNumber: number, signal?: AbortSignal): Promise<MessagePage> {
   return http.get<MessagePage>(`/messages/${ticketId}`, { query: { pageNumber }, signal });
@@ -11,22 +12,31 @@ export function markMessagesRead(ticketId: number): Promise<{ ok: true }> {
   return http.put<{ ok: true }>(`/messages/${ticketId}`);
 }
 
-export function sendText(ticketId: number, body: SendMessageBody): Promise<SentMessages> {
-  return http.post<SentMessages>(`/messages/${ticketId}`, body);
-}
-
 /** A send's multipart body (tickets and internal chats): the files in `medias`, `body` as the first file's caption. */
-export function filesForm(files: readonly File[], body: string | null): FormData {
+function filesForm(files: readonly File[], body: string | null): FormData {
   const form = new FormData();
   if (body) form.append("body", body);
   for (const file of files) form.append("medias", file, file.name);
   return form;
 }
 
-/** The files go with their progress reported and can be cancelled (`transfer`). */
-export function sendFiles(ticketId: number, files: readonly File[], body: string | null, transfer?: UploadTransfer): Promise<SentMessages> {
-  return http.upload<SentMessages>(`/messages/${ticketId}`, filesForm(files, body), transfer);
+/**
+ * The sends of a conversation's messages endpoint (`/messages/{ticketId}`, `/chatmessages/{chatId}`):
+ * the text as JSON with the message it answers, the files as multipart with their progress
+ * reported and cancellable (`transfer`); each answers with the messages stored.
+ */
+export function conversationSends<M>(url: string, transfer?: UploadTransfer): DraftCalls<M> {
+  return {
+    text: async (body, quotedId) => {
+      const request: SendMessageBody & SendChatMessageBody = { body, quotedMsg: quotedId === null ? null : { id: quotedId } };
+      return (await http.post<{ messages: M[] }>(url, request)).messages;
+    },
+    files: async (batch, caption) => (await http.upload<{ messages: M[] }>(url, filesForm(batch, caption), transfer)).messages,
+  };
 }
+
+/** A ticket's sends (POST /messages/{ticketId}). */
+export const ticketSends = (ticketId: number) => (transfer?: UploadTransfer) => conversationSends<Message>(`/messages/${ticketId}`, transfer);
 
 export function deleteMessage(messageId: number, ticketId: number): Promise<void> {
   return http.delete<void>(`/messages/${messageId}`, { ticketId });

@@ -1,6 +1,8 @@
-import { useInfiniteQuery, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import type { ServerEventPayload } from "@atendo/contracts";
+import { useInfiniteQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { nextPageNumber } from "../../../lib/paged-cache";
+import { useServerEvent } from "../../../lib/socket";
 import { flattenMessages, replaceMessage, upsertMessage, type CachedMessage, type MessagePages } from "../lib/messages-cache";
 
 type PageOf<M extends CachedMessage> = { messages: M[]; hasMore: boolean };
@@ -20,6 +22,27 @@ export function useMessagePages<P extends PageOf<CachedMessage>>(queryKey: Query
   });
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   return { ...query, messages };
+}
+
+/** The live events of a conversation kind's messages: a ticket's, an internal chat's. */
+type MessageEventName = "appMessage" | "appChatMessage";
+
+/**
+ * {@link useMessagePages} kept current by `event`: the events of messages that `belong` to the
+ * conversation add (create) or replace (update: ack, deleted, edited) messages by id.
+ */
+export function useLiveMessagePages<E extends MessageEventName>(
+  queryKey: QueryKey,
+  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<PageOf<ServerEventPayload<E>["message"]>>,
+  event: E,
+  belongs: (message: ServerEventPayload<E>["message"]) => boolean,
+) {
+  const queryClient = useQueryClient();
+  const query = useMessagePages(queryKey, fetchPage);
+  useServerEvent(event, ({ message, action }) => {
+    if (belongs(message)) applyMessageEvent(queryClient, queryKey, action, message);
+  });
+  return query;
 }
 
 /** Messages the server returned (a send's answer) into a conversation's cache. */
