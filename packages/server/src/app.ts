@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { createApiDriverFactory } from "./channels/api/api-driver.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
 import { ApiConnectionCache } from "./channels/api/connection-cache.js";
-import { WebhookOutbox, type OutboxOptions } from "./channels/api/webhook-outbox.js";
+import { listenWithWebhooks, type WebhookOptions } from "./channels/api/webhook-listener.js";
 import { DomainEvents } from "./events/event-bus.js";
 import { EventOutbox, type EventOutboxOptions } from "./events/event-outbox.js";
 import type { DriverFactory } from "./channels/channel-driver.js";
@@ -80,9 +80,10 @@ export interface AppDeps {
   redisKey?: string;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
-  /** Tests inject clocks and timers into the channel manager, the webhook worker and the jobs. */
+  /** Tests inject clocks and timers into the channel manager, the webhooks and the jobs. */
   channels?: ChannelManagerOptions;
-  outbox?: OutboxOptions;
+  /** The webhook's retry pace and timeout (tests: a short backoff). */
+  webhooks?: WebhookOptions;
   /** The durable event listeners' outbox pace (tests: a short poll and lease). */
   eventOutbox?: EventOutboxOptions;
   jobs?: JobOptions;
@@ -137,19 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const eventOutbox = new EventOutbox({ db, log, events }, deps.eventOutbox);
   events.useStore(eventOutbox, () => eventOutbox.kick());
   const webhookGuard = new OutboundGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolve: deps.resolveHost });
-  const outbox = new WebhookOutbox(
-    {
-      db,
-      log,
-      guard: webhookGuard,
-      publicUrl: config.PUBLIC_URL,
-      delivered: (messageId, externalId) => markDelivered(ctx, messageId, externalId),
-      failed: async (messageId) => void (await markFailed(ctx, messageId)),
-    },
-    deps.outbox,
-  );
   const drivers: Partial<Record<ConnectionKind, DriverFactory | null>> = {
-    api: createApiDriverFactory({ db, outbox }),
+    api: createApiDriverFactory({ db, publish: (event) => events.publish(event) }),
     whatsapp: createWhatsappDriver({
       db,
       logger: log,
@@ -179,7 +169,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     events,
     eventOutbox,
     channels,
-    outbox,
     webhookGuard,
     apiConnections: new ApiConnectionCache(db),
     loginThrottle: new LoginThrottle(),
@@ -190,6 +179,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   };
   listenWithSockets(events, realtime);
   listenWithPush(events, push);
+  listenWithWebhooks(
+    events,
+    {
+      db,
+      guard: webhookGuard,
+      publicUrl: config.PUBLIC_URL,
+      delivered: (messageId, externalId) => markDelivered(ctx, messageId, externalId),
+      failed: async (messageId) => void (await markFailed(ctx, messageId)),
+    },
+    deps.webhooks,
+  );
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.

@@ -55,15 +55,6 @@ export interface Channels {
   retryOwnership(): Promise<void>;
 }
 
-/** The API channel's webhook deliveries, a worker (channels/api/webhook-outbox.ts). */
-export interface WebhookDeliveries {
-  readonly maxAttempts: number;
-  start(): void;
-  stop(): Promise<void>;
-  /** Delivers what is due at `now`; how many deliveries were attempted. */
-  runOnce(now?: Date): Promise<number>;
-}
-
 /** API connections by id, read by every API-channel call (channels/api/connection-cache.ts). */
 export interface ApiConnections {
   get(connectionId: number): Promise<ConnectionRow | undefined>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
-import type { ApiConnections, Channels, LoginAttempts, MediaFiles, PushNotifications, WebhookDeliveries } from "./context-types.js";
+import type { ApiConnections, Channels, LoginAttempts, MediaFiles, PushNotifications } from "./context-types.js";
 import type { AppSlots } from "./core/app-slots.js";
 import type { OutboundGuard } from "./core/outbound-guard.js";
 import type { Database, Db } from "./db/client.js";
@@ -46,8 +46,6 @@ export interface AppContext {
    * inbound pipeline's group commit, the contact import runner.
    */
   slots: AppSlots;
-  /** The API channel's webhook deliveries. */
-  outbox: WebhookDeliveries;
   /** Where webhooks and Web Push endpoints may point (checked when saved and when delivered). */
   webhookGuard: OutboundGuard;
   /** API connections by id, read by every API-channel call. */

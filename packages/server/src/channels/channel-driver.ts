@@ -6,6 +6,7 @@
  * message delivery (modules/messages/delivery/).
  */
 import type { ConnectionStatus, MessageAck, MessageMediaType } from "@atendo/contracts";
+import type { DomainEvent } from "../events/domain-events.js";
 
 export type { ConnectionStatus };
 
@@ -95,6 +96,12 @@ export interface OutboundMessage {
 export interface SendResult {
   externalId: string;
   sent?: boolean;
+  /**
+   * The durable event whose listener delivers the message later (the API channel's webhook):
+   * published with the hand-over, in its transaction, so a message dispatched again after a
+   * crash owes it once (docs/decisions/0023, 0058).
+   */
+  deliverLater?: DomainEvent;
 }
 
 export interface ChannelDriver {

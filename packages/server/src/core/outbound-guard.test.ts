@@ -1,11 +1,11 @@
 import type { Connection, Message } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connections, webhookDeliveries } from "../db/schema/index.js";
+import { connections } from "../db/schema/index.js";
 import { createConnection, inbound } from "../test/channel-fixtures.js";
 import { createQueue } from "../test/fixtures.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
-import { startReceiver } from "../test/webhook-receiver.js";
+import { startReceiver, webhookDeliveriesOf } from "../test/webhook-receiver.js";
 import { isPrivateAddress } from "./outbound-guard.js";
 
 describe("isPrivateAddress", () => {
@@ -80,7 +80,7 @@ async function reply(connection: Connection): Promise<Message> {
 }
 
 async function deliveryOf(messageId: number) {
-  const [row] = await server.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.messageId, messageId));
+  const [row] = await webhookDeliveriesOf(server.ctx.db, messageId);
   return row;
 }
 
@@ -133,7 +133,7 @@ describe("webhook URLs on private networks (WEBHOOK_ALLOW_PRIVATE off)", () => {
     dns.set("rebind.example", ["127.0.0.1"]); // where the receiver listens
     const message = await reply(connection);
     const before = receiver.received.length;
-    expect(await server.ctx.outbox.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await server.ctx.eventOutbox.runOnce()).toBeGreaterThanOrEqual(1);
     expect(receiver.received.length).toBe(before);
     expect(await deliveryOf(message.id)).toMatchObject({ status: "pending", lastError: expect.stringContaining("not allowed") });
   });
@@ -143,7 +143,7 @@ describe("webhook URLs on private networks (WEBHOOK_ALLOW_PRIVATE off)", () => {
     await server.ctx.db.update(connections).set({ webhookUrl: receiver.url }).where(eq(connections.id, connection.id));
     const message = await reply(connection);
     const before = receiver.received.length;
-    expect(await server.ctx.outbox.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await server.ctx.eventOutbox.runOnce()).toBeGreaterThanOrEqual(1);
     expect(receiver.received.length).toBe(before);
     expect(await deliveryOf(message.id)).toMatchObject({ status: "pending", lastError: expect.stringContaining("not allowed") });
   });
@@ -159,7 +159,7 @@ describe("webhook URLs on private networks (WEBHOOK_ALLOW_PRIVATE on)", () => {
       const { ticketId } = await inbound(allowed, connection);
       expect((await allowed.request({ method: "POST", url: `/api/messages/${ticketId}`, token, payload: { body: "Hi" } })).statusCode).toBe(201);
       const before = receiver.received.length;
-      expect(await allowed.ctx.outbox.runOnce()).toBe(1);
+      expect(await allowed.ctx.eventOutbox.runOnce()).toBe(1);
       expect(receiver.received.slice(before).map((r) => r.payload)).toEqual([expect.objectContaining({ event: "message", body: "Hi" })]);
     } finally {
       await allowed.close();

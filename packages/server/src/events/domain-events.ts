@@ -14,6 +14,7 @@ import type {
   TicketUpsertAction,
   UraEvent,
   UserEvent,
+  WebhookPayload,
   WhatsappSessionEvent,
 } from "@atendo/contracts";
 
@@ -80,6 +81,12 @@ export interface DomainEventMap {
   /** Its delivery state changed (ack, failure) or its text was edited. */
   "message.updated": { ticket: TicketVisibility; message: Message; edit: boolean };
   "message.deleted": { ticket: TicketVisibility; message: Message };
+  /**
+   * The API channel owes its receiver a POST: an outgoing message it took (published with the
+   * hand-over, in its transaction) or the deletion of one. Run once by the webhook listener
+   * (channels/api/webhook-listener.ts), whichever instance claims it (docs/decisions/0058).
+   */
+  "webhook.due": { connectionId: number; messageId: number; event: WebhookPayload["event"] };
   "contact.created": { contact: Contact };
   "contact.updated": { contact: Contact };
   /** With the tickets that went with it, and who could see each. */

@@ -9,6 +9,25 @@ export interface EventLog {
 /** A listener of this process: called after the commit, once per event, on the instance that wrote it. */
 export type Listener<N extends DomainEventName> = (payload: DomainEventMap[N], name: N) => void | Promise<void>;
 
+/** One run of a durable listener: its outbox row (stable across retries) and which attempt this is. */
+export interface DurableDelivery {
+  id: number;
+  attempt: number;
+  /** No attempt follows if this one fails: the listener's last chance to say so. */
+  last: boolean;
+}
+
+/** A durable listener: also told which delivery it runs (a receiver may drop repeats by its id). */
+export type DurableListener<N extends DomainEventName> = (payload: DomainEventMap[N], name: N, delivery: DurableDelivery) => void | Promise<void>;
+
+/** How a durable listener's failures are retried, when not as the outbox's default (events/event-outbox.ts). */
+export interface DurableRetry {
+  /** Attempts before its delivery is kept as failed. */
+  maxAttempts: number;
+  /** Wait after the n-th failed attempt (1-based). */
+  backoffMs(attempt: number): number;
+}
+
 /** Where durable listeners' events are kept until one instance has run them (events/event-outbox.ts). */
 export interface DurableStore {
   /** Keeps one row per (event, durable listener) on `db`: the write's own transaction when it has one. */
@@ -20,7 +39,8 @@ export type Publish = (...events: DomainEvent[]) => void;
 
 interface Registered {
   key: string;
-  run: (payload: never, name: never) => void | Promise<void>;
+  run: (payload: never, name: never, delivery?: DurableDelivery) => void | Promise<void>;
+  retry?: DurableRetry | undefined;
 }
 
 /**
@@ -59,11 +79,12 @@ export class DomainEvents {
 
   /**
    * A listener that runs once per event across every instance, even if the one that wrote it dies
-   * after the commit: `key` is its name in the outbox, the same on every instance.
+   * after the commit: `key` is its name in the outbox, the same on every instance. `retry`, when
+   * its failures want another pace than the outbox's (an HTTP receiver's outage, say).
    */
-  durable<N extends DomainEventName>(names: N | readonly N[], key: string, listener: Listener<N>): void {
+  durable<N extends DomainEventName>(names: N | readonly N[], key: string, listener: DurableListener<N>, retry?: DurableRetry): void {
     if (this.durableHandlers.has(key)) throw new Error(`durable listener ${key} registered twice`);
-    this.durableHandlers.set(key, { key, run: listener as Registered["run"] });
+    this.durableHandlers.set(key, { key, run: listener as Registered["run"], retry });
     for (const name of typeof names === "string" ? [names] : names) this.durables.set(name, [...(this.durables.get(name) ?? []), key]);
   }
 
@@ -73,11 +94,16 @@ export class DomainEvents {
     this.kept = kept;
   }
 
+  /** The retry pace a durable listener asked for; undefined: the outbox's default. */
+  retryOf(key: string): DurableRetry | undefined {
+    return this.durableHandlers.get(key)?.retry;
+  }
+
   /** Runs a durable listener on an event the outbox claimed; throws when it fails (the outbox retries). */
-  async runDurable(key: string, event: DomainEvent): Promise<void> {
+  async runDurable(key: string, event: DomainEvent, delivery: DurableDelivery): Promise<void> {
     const handler = this.durableHandlers.get(key);
     if (!handler) throw new Error(`no durable listener ${key} on this instance`);
-    await handler.run(event.payload as never, event.name as never);
+    await handler.run(event.payload as never, event.name as never, delivery);
   }
 
   /**

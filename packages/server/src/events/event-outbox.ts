@@ -6,7 +6,7 @@ import type { DomainEvent } from "./domain-events.js";
 import type { DomainEvents, DurableStore, EventLog } from "./event-bus.js";
 
 export interface EventOutboxOptions {
-  /** Attempts before a delivery is kept as failed. */
+  /** Attempts before a delivery is kept as failed (a listener's own `retry` wins). */
   maxAttempts?: number;
   /** Wait after the n-th failed attempt (1-based). */
   backoffMs?(attempt: number): number;
@@ -29,8 +29,10 @@ type Claimed = Pick<typeof eventDeliveries.$inferSelect, "id" | "listener" | "ev
  * polls (and is kicked when it kept rows itself), claims due rows with FOR UPDATE SKIP LOCKED and a
  * lease, runs the listener, and deletes the row. Two instances never run one row at once; a row
  * whose instance died mid-run is run again when its lease ends, so a listener must tolerate a
- * repeat after a crash (at least once, never twice while both live). Order is kept per claim, not
- * across instances.
+ * repeat after a crash (at least once, never twice while both live). The rows of one claim run side
+ * by side, so a slow listener (an HTTP receiver's timeout) holds no other row past its lease; no
+ * order is promised. A listener may ask for its own retry pace (`durable(…, retry)`); the options
+ * here are the default.
  */
 export class EventOutbox implements DurableStore {
   private readonly o: Required<EventOutboxOptions>;
@@ -70,7 +72,7 @@ export class EventOutbox implements DurableStore {
   /** Claims and runs one batch of due deliveries; returns how many it claimed (tests call it with their clock). */
   async runOnce(now = new Date()): Promise<number> {
     const claimed = await this.claim(now);
-    for (const row of claimed) await this.run(row, now);
+    await Promise.all(claimed.map((row) => this.run(row, now)));
     return claimed.length;
   }
 
@@ -95,18 +97,19 @@ export class EventOutbox implements DurableStore {
 
   private async run(row: Claimed, now: Date): Promise<void> {
     const { db, events, log } = this.deps;
+    const retry = events.retryOf(row.listener) ?? this.o;
+    const last = row.attempts >= retry.maxAttempts;
     try {
-      await events.runDurable(row.listener, { name: row.event, payload: row.payload } as DomainEvent);
+      await events.runDurable(row.listener, { name: row.event, payload: row.payload } as DomainEvent, { id: row.id, attempt: row.attempts, last });
       await db.delete(eventDeliveries).where(eq(eventDeliveries.id, row.id));
     } catch (error) {
-      const last = row.attempts >= this.o.maxAttempts;
       log.error({ err: error, listener: row.listener, event: row.event, attempt: row.attempts, last }, "durable event listener failed");
       await db
         .update(eventDeliveries)
         .set(
           last
             ? { status: "failed", lastError: String(error) }
-            : { nextAttemptAt: new Date(now.getTime() + this.o.backoffMs(row.attempts)), lastError: String(error) },
+            : { nextAttemptAt: new Date(now.getTime() + retry.backoffMs(row.attempts)), lastError: String(error) },
         )
         .where(eq(eventDeliveries.id, row.id));
     }

@@ -29,9 +29,7 @@ export interface JobOptions {
 /** The app's periodic work: every job, one registry. */
 export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegistry {
   const jobs: Job[] = [
-    // The API channel's webhook deliveries: a poll plus a kick on every enqueue (webhook-outbox.ts).
-    { name: "webhook-outbox", start: () => ctx.outbox.start(), stop: () => ctx.outbox.stop() },
-    // Durable event listeners' work, shared by every instance (events/event-outbox.ts).
+    // Durable event listeners' work (the API channel's webhooks among them), shared by every instance (events/event-outbox.ts).
     { name: "event-outbox", start: () => ctx.eventOutbox.start(), stop: () => ctx.eventOutbox.stop() },
     // Started after the drivers: its first sweep sends what a crash left unsent on the connections now running here.
     periodicJob("recovery", ctx.log, { intervalMs: options.recoveryMs ?? 2000, runAtStart: true }, () => runRecovery(ctx)),

@@ -39,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "outbox" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "webhooks" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox"> {
   mailer?: Mailer | null;
   redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
@@ -73,7 +73,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     mailer: options.mailer ?? null,
     redisKey: options.redisKey,
     channels: options.channels,
-    outbox: options.outbox,
+    webhooks: options.webhooks,
     jobs: options.jobs,
     // No real WhatsApp in tests (this network cannot reach it): tests register fake drivers, or
     // pass `whatsapp` deps (a fake Baileys socket) to run the real driver.

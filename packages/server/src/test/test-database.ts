@@ -22,15 +22,19 @@ async function testServerUrl(): Promise<string> {
   return url;
 }
 
-/** A fresh, migrated database for one test file on the test server, dropped on close. */
-export async function openTestDatabase(options: Pick<DatabaseOptions, "onStatement"> = {}): Promise<Database> {
+/**
+ * A fresh, migrated database for one test file on the test server, dropped on close (`unmigrated`:
+ * left empty, for a test of a migration to bring it up to the one before).
+ */
+export async function openTestDatabase(options: Pick<DatabaseOptions, "onStatement"> & { unmigrated?: boolean } = {}): Promise<Database> {
   const serverUrl = await testServerUrl();
   const name = `atendo_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString(), poolSize: 5, ...options });
-  await database.migrate();
+  const { unmigrated, ...databaseOptions } = options;
+  const database = openDatabase({ url: url.toString(), poolSize: 5, ...databaseOptions });
+  if (!unmigrated) await database.migrate();
   return {
     ...database,
     close: async () => {

@@ -1,7 +1,11 @@
 import type { WebhookPayload } from "@atendo/contracts";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { webhookListenerKey } from "../channels/api/webhook-listener.js";
+import type { Db } from "../db/client.js";
+import { eventDeliveries } from "../db/schema/index.js";
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -19,14 +23,15 @@ export function validSignature(secret: string, rawBody: string, header: string |
 /** A real HTTP webhook receiver on 127.0.0.1 whose answer the test decides. */
 export async function startReceiver() {
   const received: Received[] = [];
-  let answer: () => { status: number; body?: unknown } = () => ({ status: 200, body: {} });
+  let answer: (request: Received) => { status: number; body?: unknown } = () => ({ status: 200, body: {} });
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const rawBody = Buffer.concat(chunks).toString("utf8");
-      received.push({ headers: request.headers, rawBody, payload: JSON.parse(rawBody) as WebhookPayload });
-      const { status, body } = answer();
+      const one = { headers: request.headers, rawBody, payload: JSON.parse(rawBody) as WebhookPayload };
+      received.push(one);
+      const { status, body } = answer(one);
       response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body ?? {}));
     });
   });
@@ -35,9 +40,19 @@ export async function startReceiver() {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
-    answerWith(next: () => { status: number; body?: unknown }) {
+    /** How it answers from now on; `next` sees the request (to fail a delivery's first attempt, say). */
+    answerWith(next: (request: Received) => { status: number; body?: unknown }) {
       answer = next;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A message's webhook deliveries still in the event outbox: owed (pending) or kept as failed; a done one is deleted. */
+export function webhookDeliveriesOf(db: Db, messageId: number) {
+  return db
+    .select()
+    .from(eventDeliveries)
+    .where(and(eq(eventDeliveries.listener, webhookListenerKey), sql`${eventDeliveries.payload}->>'messageId' = ${String(messageId)}`))
+    .orderBy(asc(eventDeliveries.id));
 }

@@ -2,9 +2,9 @@ import { limits } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { connections, messages } from "../../db/schema/index.js";
+import { domainEvent, type DomainEvent } from "../../events/domain-events.js";
 import { byExternalId } from "../../modules/messages/messages.repo.js";
 import type { DriverFactory } from "../channel-driver.js";
-import type { WebhookOutbox } from "./webhook-outbox.js";
 import { defaultExternalId } from "./webhook-payload.js";
 
 async function webhookOf(db: Db, connectionId: number): Promise<string | null> {
@@ -16,12 +16,13 @@ async function webhookOf(db: Db, connectionId: number): Promise<string | null> {
  * The HTTP API channel's driver. Inbound messages and acks arrive as HTTP calls from the
  * external system (api-channel.routes.ts), answered by whichever instance receives them, and
  * are reported through the connection's driver events like any driver's (api-inbound.ts).
- * Outbound, each message becomes a durable webhook delivery; a connection without a webhook URL
- * (the demo, the simulator) reports it sent at once, so the whole loop works with nothing outside.
- * It has no session: it is CONNECTED while it runs, and logging out changes nothing.
+ * Outbound, each message owes a `webhook.due` event, published with its hand-over and run once by
+ * the webhook listener (webhook-listener.ts) on whichever instance claims it; a connection
+ * without a webhook URL (the demo, the simulator) reports it sent at once, so the whole loop works
+ * with nothing outside. It has no session: it is CONNECTED while it runs, and logging out changes nothing.
  */
-export function createApiDriverFactory(deps: { db: Db; outbox: WebhookOutbox }): DriverFactory {
-  const { db, outbox } = deps;
+export function createApiDriverFactory(deps: { db: Db; publish(event: DomainEvent): Promise<void> }): DriverFactory {
+  const { db, publish } = deps;
   return (connectionId, events) => ({
     start: () => events.onSession({ status: "CONNECTED", retries: 0 }),
     stop: async () => undefined,
@@ -29,13 +30,12 @@ export function createApiDriverFactory(deps: { db: Db; outbox: WebhookOutbox }):
     async send(message) {
       const externalId = defaultExternalId(message.messageId);
       if (!(await webhookOf(db, connectionId))) return { externalId, sent: true };
-      await outbox.enqueue(connectionId, message.messageId, "message");
-      return { externalId };
+      return { externalId, deliverLater: domainEvent("webhook.due", { connectionId, messageId: message.messageId, event: "message" }) };
     },
     async deleteMessage(_to, externalId) {
       if (!(await webhookOf(db, connectionId))) return;
       const [row] = await db.select({ id: messages.id }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
-      if (row) await outbox.enqueue(connectionId, row.id, "delete");
+      if (row) await publish(domainEvent("webhook.due", { connectionId, messageId: row.id, event: "delete" }));
     },
     checkNumber: async (number) => number.length >= limits.contactNumber.min && number.length <= limits.contactNumber.max,
   });

@@ -3,9 +3,11 @@ import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { createHmac } from "node:crypto";
 import type { Db } from "../../db/client.js";
-import { contacts, messages, tickets, type webhookDeliveries } from "../../db/schema/index.js";
+import { contacts, messages, tickets } from "../../db/schema/index.js";
+import type { DomainEventMap } from "../../events/domain-events.js";
 
-export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+/** What one webhook delivery is about: the `webhook.due` event. */
+export type WebhookDue = DomainEventMap["webhook.due"];
 
 const quoted = alias(messages, "quoted");
 
@@ -24,8 +26,11 @@ export function channelMediaUrl(publicUrl: string | undefined, connectionId: num
   return `${publicUrl?.replace(/\/$/, "") ?? ""}/api/channels/${connectionId}/media/${mediaName}`;
 }
 
-/** Builds the payload of a delivery from the message as it is now; undefined if it is gone. */
-export async function buildPayload(db: Db, publicUrl: string | undefined, delivery: DeliveryRow): Promise<WebhookPayload | undefined> {
+/**
+ * Builds the payload of a delivery from the message as it is now; undefined if it is gone.
+ * `deliveryId` is the delivery's outbox row, the same on every attempt.
+ */
+export async function buildPayload(db: Db, publicUrl: string | undefined, delivery: WebhookDue, deliveryId: number): Promise<WebhookPayload | undefined> {
   const [row] = await db
     .select({ message: messages, number: contacts.number, name: contacts.name, isGroup: tickets.isGroup, quotedExternalId: quoted.externalId })
     .from(messages)
@@ -37,7 +42,7 @@ export async function buildPayload(db: Db, publicUrl: string | undefined, delive
   if (!row) return undefined;
   const { message } = row;
   const base = {
-    deliveryId: delivery.id,
+    deliveryId,
     connectionId: delivery.connectionId,
     messageId: message.id,
     externalId: message.externalId ?? defaultExternalId(message.id),

@@ -1,4 +1,4 @@
-import { messageAcks, messageMediaTypes, webhookEvents, type MessageAck } from "@atendo/contracts";
+import { messageAcks, messageMediaTypes, type MessageAck } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -80,9 +80,7 @@ export const messages = pgTable(
   ],
 );
 
-export const deliveryStatuses = ["pending", "sent", "failed"] as const;
-
-/** Columns of a row retried with backoff (webhook deliveries, inbound failures); fresh per table. */
+/** Columns of a row retried with backoff (inbound failures); fresh per table. */
 function retryState() {
   return {
     attempts: integer("attempts").notNull().default(0),
@@ -91,30 +89,6 @@ function retryState() {
     ...timestamps(),
   };
 }
-
-/**
- * The API channel's durable outbox: one row per webhook delivery, retried with backoff until
- * sent or failed. A row claimed by a worker that died becomes due again when its lease ends.
- */
-export const webhookDeliveries = pgTable(
-  "webhook_deliveries",
-  {
-    id: bigserialId(),
-    connectionId: ownerId("connection_id", () => connections.id),
-    messageId: bigint("message_id", { mode: "number" })
-      .notNull()
-      .references(() => messages.id, { onDelete: "cascade" }),
-    event: text("event", { enum: webhookEvents }).notNull().default("message"),
-    status: text("status", { enum: deliveryStatuses }).notNull().default("pending"),
-    ...retryState(),
-  },
-  (t) => [
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    index("webhook_deliveries_message_idx").on(t.messageId),
-    check("webhook_deliveries_status_check", inValues(t.status, deliveryStatuses)),
-    check("webhook_deliveries_event_check", inValues(t.event, webhookEvents)),
-  ],
-);
 
 export const inboundFailureStatuses = ["pending", "failed"] as const;
 

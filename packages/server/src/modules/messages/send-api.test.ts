@@ -155,7 +155,7 @@ describe("choosing the connection", () => {
     expect(sent.messages[0]).toMatchObject({ ack: 0, viaApi: true });
 
     const before = receiver.received.length;
-    expect(await server.ctx.outbox.runOnce()).toBe(1);
+    expect(await server.ctx.eventOutbox.runOnce()).toBe(1);
     expect(receiver.received.slice(before).map((r) => r.payload)).toEqual([
       expect.objectContaining({ event: "message", connectionId: hooked.id, messageId: sent.messages[0]!.id, ticketId: sent.ticket.id, body: "Via the website", to: expect.objectContaining({ number }) }),
     ]);

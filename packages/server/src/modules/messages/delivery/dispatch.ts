@@ -4,6 +4,7 @@ import type { OutboundMessage, SendResult } from "../../../channels/channel-driv
 import type { AppContext } from "../../../context.js";
 import { AppError } from "../../../core/app-error.js";
 import { databaseError } from "../../../core/db-errors.js";
+import type { Db } from "../../../db/client.js";
 import { connections, contacts, messages, tickets } from "../../../db/schema/index.js";
 import type { MessageRow } from "../message.presenter.js";
 import { announceMessageUpdate } from "./message-updates.js";
@@ -71,10 +72,10 @@ async function claim(ctx: AppContext, messageId: number, now: Date, leaseMs: num
 
 const before = alias(messages, "before");
 
-function handOver(ctx: AppContext, messageId: number, change: Partial<SendResult>) {
+function handOver(db: Db, messageId: number, change: Partial<SendResult>) {
   const sent = change.sent === true;
   const now = new Date().toISOString();
-  return ctx.db
+  return db
     .update(messages)
     .set({
       ...(change.externalId ? { externalId: change.externalId } : {}),
@@ -90,28 +91,43 @@ function handOver(ctx: AppContext, messageId: number, change: Partial<SendResult
     })
     .from(before)
     .where(and(eq(messages.id, messageId), eq(before.id, messages.id)))
-    .returning({ row: getTableColumns(messages), previousAck: before.ack });
+    .returning({ row: getTableColumns(messages), previousAck: before.ack, wasDue: sql<boolean>`${before.dispatchAt} is not null` });
+}
+
+/**
+ * The hand-over's UPDATE, and the channel's later delivery (`deliverLater`) published in the same
+ * transaction: owed once, by the sender that cleared the dispatch marker, or not at all.
+ */
+function handOverOwing(ctx: AppContext, messageId: number, change: Partial<SendResult>) {
+  const { deliverLater } = change;
+  if (!deliverLater) return handOver(ctx.db, messageId, change);
+  return ctx.events.transaction(async (tx, publish) => {
+    const rows = await handOver(tx, messageId, change);
+    if (rows[0]?.wasDue) publish(deliverLater);
+    return rows;
+  });
 }
 
 /**
  * The channel took the message: its id recorded, nothing more to dispatch, and when `sent`, ack 1
- * unless it is already further — one UPDATE. An id another message already holds is not taken
+ * unless it is already further — one UPDATE (with what a channel that delivers later owes, in one
+ * transaction). An id another message already holds is not taken
  * (the old one is kept). Returns the row and whether its ack moved (what the sender's screen needs
  * to hear); undefined if the message is gone.
  */
 export async function recordHandOver(ctx: AppContext, messageId: number, change: Partial<SendResult>): Promise<{ row: MessageRow; ackMoved: boolean } | undefined> {
   let result;
   try {
-    [result] = await handOver(ctx, messageId, change);
+    [result] = await handOverOwing(ctx, messageId, change);
   } catch (error) {
     if (databaseError(error)?.code !== "23505") throw error;
     ctx.log.warn({ messageId, externalId: change.externalId }, "the channel returned an external id another message holds; kept the old one");
-    [result] = await handOver(ctx, messageId, { ...change, externalId: undefined });
+    [result] = await handOverOwing(ctx, messageId, { ...change, externalId: undefined });
   }
   return result && { row: result.row, ackMoved: change.sent === true && result.previousAck < 1 };
 }
 
-/** The receiver took the message (the webhook outbox): ack 1 and the id it answered, in one write; announced if the ack moved. */
+/** The receiver took the message (the API channel's webhook listener): ack 1 and the id it answered, in one write; announced if the ack moved. */
 export async function markDelivered(ctx: AppContext, messageId: number, externalId: string | undefined): Promise<void> {
   const done = await recordHandOver(ctx, messageId, { externalId, sent: true });
   if (done?.ackMoved) await announceMessageUpdate(ctx, done.row);

@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OwnershipLocks } from "../../../channels/ownership.js";
 import { localLocks } from "../../../channels/ownership.js";
 import type { Database } from "../../../db/client.js";
-import { messages, webhookDeliveries } from "../../../db/schema/index.js";
+import { messages } from "../../../db/schema/index.js";
+import { domainEvent } from "../../../events/domain-events.js";
 import { runRecovery } from "../../../jobs/recovery.js";
 import { createConnection, inbound, postInbound, uniqueNumber } from "../../../test/channel-fixtures.js";
 import { fakeDrivers } from "../../../test/fake-driver.js";
 import { createQueue } from "../../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../../test/harness.js";
 import { openTestDatabase } from "../../../test/test-database.js";
-import { startReceiver } from "../../../test/webhook-receiver.js";
+import { startReceiver, webhookDeliveriesOf } from "../../../test/webhook-receiver.js";
+import { recordHandOver } from "./dispatch.js";
 
 let database: Database;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -31,7 +33,7 @@ async function hooked(server: TestServer, token: string, greeting = ""): Promise
 
 const rowsOf = (server: TestServer, ticketId: number) =>
   server.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true))).orderBy(asc(messages.id));
-const deliveriesOf = (server: TestServer, messageId: number) => server.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.messageId, messageId));
+const deliveriesOf = (server: TestServer, messageId: number) => webhookDeliveriesOf(server.ctx.db, messageId);
 
 /**
  * The process dies between the commit and the hand-over to the channel: publishing the write's
@@ -76,8 +78,8 @@ describe("durable outbound", () => {
       expect(await deliveriesOf(second, stranded!.id)).toHaveLength(1);
       receiver.answerWith(() => ({ status: 200 }));
       const before = receiver.received.length;
-      expect(await second.ctx.outbox.runOnce()).toBe(1);
-      expect(await second.ctx.outbox.runOnce(new Date(Date.now() + 86_400_000))).toBe(0);
+      expect(await second.ctx.eventOutbox.runOnce()).toBe(1);
+      expect(await second.ctx.eventOutbox.runOnce(new Date(Date.now() + 86_400_000))).toBe(0);
       expect(receiver.received.slice(before).map((r) => r.payload)).toEqual([expect.objectContaining({ event: "message", messageId: stranded!.id, body: "Survives a crash" })]);
       const [delivered] = await rowsOf(second, ticketId);
       expect(delivered).toMatchObject({ ack: 1, failed: false, externalId: `atendo-${stranded!.id}`, dispatchAt: null });
@@ -103,29 +105,53 @@ describe("durable outbound", () => {
     const second = await restarted();
     try {
       await runRecovery(second.ctx);
-      expect(await deliveriesOf(second, greeting!.id)).toMatchObject([{ event: "message", status: "pending" }]);
+      expect(await deliveriesOf(second, greeting!.id)).toMatchObject([{ event: "webhook.due", payload: { event: "message", messageId: greeting!.id }, status: "pending" }]);
     } finally {
       await second.close();
     }
   });
+});
 
-  it("does not deliver twice a message whose sender died after the channel took it", async () => {
+describe("a webhook delivery owed with the hand-over", () => {
+  let hook: { server: TestServer; token: string; connection: Connection };
+  beforeAll(async () => {
     const server = await restarted();
-    try {
-      const token = await server.adminToken();
-      const connection = await hooked(server, token);
-      const { ticketId } = await inbound(server, connection);
-      const sent = await server.request({ method: "POST", url: `/api/messages/${ticketId}`, token, payload: { body: "Once" } });
-      const message = (sent.json() as { messages: Message[] }).messages[0]!;
-      expect(await deliveriesOf(server, message.id)).toHaveLength(1);
-      // What a crash right after the outbox insert leaves: still due, the lease ran out.
-      await server.ctx.db.update(messages).set({ dispatchAt: new Date(Date.now() - 1000), externalId: null }).where(eq(messages.id, message.id));
-      expect((await runRecovery(server.ctx)).dispatched).toBe(1);
-      expect(await deliveriesOf(server, message.id)).toHaveLength(1);
-      expect((await rowsOf(server, ticketId))[0]).toMatchObject({ dispatchAt: null, externalId: `atendo-${message.id}` });
-    } finally {
-      await server.close();
-    }
+    const token = await server.adminToken();
+    hook = { server, token, connection: await hooked(server, token) };
+  });
+  afterAll(() => hook.server.close());
+
+  const replyOnNewTicket = async (body: string) => {
+    const { server, token, connection } = hook;
+    const { ticketId } = await inbound(server, connection);
+    return { ticketId, sent: await server.request({ method: "POST", url: `/api/messages/${ticketId}`, token, payload: { body } }) };
+  };
+
+  it("is owed once: a sender that lost its lease and hands the message over late owes nothing more", async () => {
+    const { server, connection } = hook;
+    const { ticketId, sent } = await replyOnNewTicket("Once");
+    const message = (sent.json() as { messages: Message[] }).messages[0]!;
+    expect(await deliveriesOf(server, message.id)).toHaveLength(1);
+    // The first sender, whose lease another took meanwhile, finishes after it: the marker is already clear.
+    const late = domainEvent("webhook.due", { connectionId: connection.id, messageId: message.id, event: "message" });
+    await recordHandOver(server.ctx, message.id, { externalId: `atendo-${message.id}`, deliverLater: late });
+    expect((await runRecovery(server.ctx)).dispatched).toBe(0);
+    expect(await deliveriesOf(server, message.id)).toHaveLength(1);
+    expect((await rowsOf(server, ticketId))[0]).toMatchObject({ dispatchAt: null, externalId: `atendo-${message.id}` });
+  });
+
+  it("is written with the hand-over: when the delivery cannot be kept, neither is", async () => {
+    const { server } = hook;
+    const keep = server.ctx.eventOutbox.keep;
+    server.ctx.eventOutbox.keep = () => Promise.reject(new Error("outbox unavailable"));
+    const { ticketId, sent } = await replyOnNewTicket("Not owed").finally(() => {
+      server.ctx.eventOutbox.keep = keep;
+    });
+    expect(sent.json()).toMatchObject({ error: "ERR_SENDING_WAPP_MSG" });
+    const [message] = await rowsOf(server, ticketId);
+    expect(await deliveriesOf(server, message!.id)).toEqual([]);
+    // Not recorded as handed over (no external id): shown as failed, nothing left to dispatch.
+    expect(message).toMatchObject({ body: "Not owed", externalId: null, failed: true, dispatchAt: null });
   });
 });
 

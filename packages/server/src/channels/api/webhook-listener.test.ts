@@ -1,13 +1,12 @@
 import type { Connection, Message, MessagePage } from "@atendo/contracts";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookDeliveries } from "../../db/schema/index.js";
 import { createConnection, inbound } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { multipart, pngBytes } from "../../test/media-samples.js";
 import { openTestDatabase } from "../../test/test-database.js";
-import { startReceiver, validSignature } from "../../test/webhook-receiver.js";
+import { startReceiver, validSignature, webhookDeliveriesOf } from "../../test/webhook-receiver.js";
+import { webhookRetry } from "./webhook-listener.js";
 
 let server: TestServer;
 let admin: string;
@@ -39,26 +38,26 @@ async function current(on: TestServer, token: string, message: Message): Promise
   return page.messages.find((m) => m.id === message.id);
 }
 
-async function deliveriesOf(on: TestServer, messageId: number) {
-  return on.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.messageId, messageId));
-}
+const deliveriesOf = (on: TestServer, messageId: number) => webhookDeliveriesOf(on.ctx.db, messageId);
 
-describe("webhook outbox", () => {
+describe("webhook listener", () => {
   it("POSTs each reply to the webhook, signed with the connection's secret; 2xx marks it sent", async () => {
     const connection = await hooked(server, admin);
     receiver.answerWith(() => ({ status: 200, body: { externalId: "gw-77" } }));
     const message = await reply(server, admin, connection, "Your order shipped");
     expect(await current(server, admin, message)).toMatchObject({ ack: 0, failed: false });
 
+    const [owed] = await deliveriesOf(server, message.id);
     const before = receiver.received.length;
-    expect(await server.ctx.outbox.runOnce()).toBe(1);
+    expect(await server.ctx.eventOutbox.runOnce()).toBe(1);
     const [received] = receiver.received.slice(before);
     expect(validSignature(connection.webhookSecret!, received!.rawBody, received!.headers["x-atendo-signature"])).toBe(true);
     expect(validSignature("another secret", received!.rawBody, received!.headers["x-atendo-signature"])).toBe(false);
     expect(received!.headers["x-atendo-event"]).toBe("message");
+    expect(received!.headers["x-atendo-delivery"]).toBe(String(owed!.id));
     expect(received!.payload).toEqual({
       event: "message",
-      deliveryId: expect.any(Number),
+      deliveryId: owed!.id,
       connectionId: connection.id,
       messageId: message.id,
       externalId: `atendo-${message.id}`,
@@ -71,6 +70,7 @@ describe("webhook outbox", () => {
       timestamp: message.createdAt,
     });
     expect(await current(server, admin, message)).toMatchObject({ ack: 1, failed: false });
+    expect(await deliveriesOf(server, message.id), "done: nothing left owed").toEqual([]);
 
     // The id the receiver answered names the message from now on.
     const ack = await server.request({
@@ -83,25 +83,32 @@ describe("webhook outbox", () => {
     expect((await current(server, admin, message))?.ack).toBe(3);
   });
 
-  it("retries a failing webhook with backoff, then marks the message failed after the last attempt", async () => {
+  it("retries a failing webhook at its own pace (10 s × 3ⁿ), then marks the message failed after the 6th attempt", async () => {
     const connection = await hooked(server, admin);
     receiver.answerWith(() => ({ status: 500 }));
     const message = await reply(server, admin, connection);
+    const waits = [10_000, 30_000, 90_000, 270_000, 810_000];
+    expect(webhookRetry.maxAttempts).toBe(waits.length + 1);
+    const before = receiver.received.length;
     let now = new Date();
-    for (let attempt = 1; attempt <= server.ctx.outbox.maxAttempts; attempt++) {
-      expect(await server.ctx.outbox.runOnce(now), `attempt ${attempt}`).toBe(1);
+    for (let attempt = 1; attempt <= webhookRetry.maxAttempts; attempt++) {
+      expect(await server.ctx.eventOutbox.runOnce(now), `attempt ${attempt}`).toBe(1);
       const [delivery] = await deliveriesOf(server, message.id);
-      expect(delivery).toMatchObject({ attempts: attempt, lastError: "HTTP 500" });
-      if (attempt < server.ctx.outbox.maxAttempts) {
+      expect(delivery).toMatchObject({ attempts: attempt, lastError: "Error: HTTP 500" });
+      if (attempt < webhookRetry.maxAttempts) {
         expect(delivery?.status).toBe("pending");
-        expect(await server.ctx.outbox.runOnce(now)).toBe(0); // not due yet
+        expect(delivery!.nextAttemptAt.getTime() - now.getTime(), `wait after attempt ${attempt}`).toBe(waits[attempt - 1]);
+        expect(await server.ctx.eventOutbox.runOnce(now)).toBe(0); // not due yet
         expect(await current(server, admin, message)).toMatchObject({ ack: 0, failed: false });
         now = delivery!.nextAttemptAt;
       }
     }
     expect((await deliveriesOf(server, message.id))[0]?.status).toBe("failed");
     expect(await current(server, admin, message)).toMatchObject({ ack: 0, failed: true });
-    expect(await server.ctx.outbox.runOnce(new Date(now.getTime() + 86_400_000))).toBe(0);
+    expect(await server.ctx.eventOutbox.runOnce(new Date(now.getTime() + 86_400_000))).toBe(0);
+    const posted = receiver.received.slice(before);
+    expect(posted).toHaveLength(webhookRetry.maxAttempts);
+    expect(new Set(posted.map((r) => r.payload.deliveryId)).size, "one delivery id across its attempts").toBe(1);
   });
 
   it("serves a reply's file to the receiver with the connection's token only", async () => {
@@ -112,7 +119,7 @@ describe("webhook outbox", () => {
     const sent = await server.request({ method: "POST", url: `/api/messages/${ticketId}`, token: admin, ...form });
     expect(sent.statusCode).toBe(201);
     const before = receiver.received.length;
-    await server.ctx.outbox.runOnce();
+    await server.ctx.eventOutbox.runOnce();
     const payload = receiver.received[before]!.payload;
     expect(payload).toMatchObject({ event: "message", mediaType: "image", media: { mimeType: "image/png", fileName: "label.png" } });
     const url = payload.event === "message" ? payload.media!.url : "";
@@ -126,16 +133,17 @@ describe("webhook outbox", () => {
     const connection = await hooked(server, admin);
     receiver.answerWith(() => ({ status: 200 }));
     const message = await reply(server, admin, connection);
-    await server.ctx.outbox.runOnce();
+    await server.ctx.eventOutbox.runOnce();
     expect((await server.request({ method: "DELETE", url: `/api/messages/${message.id}`, token: admin, payload: { ticketId: message.ticketId } })).json()).toEqual({ ok: true });
     const before = receiver.received.length;
-    expect(await server.ctx.outbox.runOnce()).toBe(1);
+    expect(await server.ctx.eventOutbox.runOnce()).toBe(1);
     expect(receiver.received[before]?.payload).toMatchObject({ event: "delete", messageId: message.id, externalId: `atendo-${message.id}` });
+    expect(receiver.received[before]?.headers["x-atendo-event"]).toBe("delete");
     expect(await current(server, admin, message)).toMatchObject({ isDeleted: true });
   });
 });
 
-describe("webhook outbox across a restart", () => {
+describe("webhook listener across a restart", () => {
   it("delivers, after a restart, what was still pending: nothing is lost", async () => {
     const database = await openTestDatabase();
     try {
@@ -144,16 +152,17 @@ describe("webhook outbox across a restart", () => {
       const connection = await hooked(first, token);
       receiver.answerWith(() => ({ status: 503 }));
       const message = await reply(first, token, connection);
-      expect(await first.ctx.outbox.runOnce()).toBe(1);
+      const failedAt = receiver.received.length;
+      expect(await first.ctx.eventOutbox.runOnce()).toBe(1);
       await first.close();
 
       receiver.answerWith(() => ({ status: 200 }));
       const second = await createTestServer({}, { database });
       const before = receiver.received.length;
-      expect(await second.ctx.outbox.runOnce(new Date(Date.now() + 60_000))).toBe(1);
-      expect(receiver.received[before]?.payload).toMatchObject({ messageId: message.id });
+      expect(await second.ctx.eventOutbox.runOnce(new Date(Date.now() + 60_000))).toBe(1);
+      expect(receiver.received[before]?.payload).toMatchObject({ messageId: message.id, deliveryId: receiver.received[failedAt]!.payload.deliveryId });
       expect(await current(second, await second.adminToken(), message)).toMatchObject({ ack: 1, failed: false });
-      expect((await deliveriesOf(second, message.id))[0]).toMatchObject({ status: "sent", attempts: 2 });
+      expect(await deliveriesOf(second, message.id)).toEqual([]);
       await second.close();
     } finally {
       await database.close();
