@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import { insertRow, updateRow } from "../../db/row-writes.js";
 import { announcements } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
@@ -47,9 +48,7 @@ export async function createAnnouncement(ctx: AppContext, actor: Actor, body: An
   assertCanManageAnnouncements(actor);
   const row = await ctx.db.transaction(async (tx) => {
     await assertRoute(tx, null, body);
-    const [inserted] = await tx.insert(announcements).values(fields(body)).returning();
-    if (!inserted) throw new AppError("ERR_INTERNAL");
-    return inserted;
+    return insertRow(tx, announcements, fields(body));
   });
   const announcement = presentAnnouncement(row);
   await ctx.events.emit("announcement.changed", { event: { action: "create", announcement } });
@@ -61,13 +60,7 @@ export async function updateAnnouncement(ctx: AppContext, actor: Actor, id: numb
   await findAnnouncement(ctx.db, id);
   const row = await ctx.db.transaction(async (tx) => {
     await assertRoute(tx, id, body);
-    const [updated] = await tx
-      .update(announcements)
-      .set({ ...fields(body), updatedAt: new Date() })
-      .where(eq(announcements.id, id))
-      .returning();
-    if (!updated) throw new AppError("ERR_NO_ANNOUNCEMENT_FOUND");
-    return updated;
+    return updateRow(tx, announcements, id, fields(body), "ERR_NO_ANNOUNCEMENT_FOUND");
   });
   const announcement = presentAnnouncement(row);
   await ctx.events.emit("announcement.changed", { event: { action: "update", announcement } });

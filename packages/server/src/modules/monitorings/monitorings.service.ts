@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import { insertRow, updateRow } from "../../db/row-writes.js";
 import { monitorings } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
@@ -48,9 +49,7 @@ export async function createMonitoring(ctx: AppContext, actor: Actor, body: Moni
   assertCanManageMonitorings(actor);
   const id = await ctx.db.transaction(async (tx) => {
     await holdOwnerAndQueue(tx, body);
-    const [inserted] = await tx.insert(monitorings).values(fields(body)).returning({ id: monitorings.id });
-    if (!inserted) throw new AppError("ERR_INTERNAL");
-    return inserted.id;
+    return (await insertRow(tx, monitorings, fields(body))).id;
   });
   const monitoring = await findMonitoring(ctx.db, id);
   await ctx.events.emit("monitoring.changed", { event: { action: "create", monitoring } });
@@ -62,12 +61,7 @@ export async function updateMonitoring(ctx: AppContext, actor: Actor, id: number
   await findMonitoring(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     await holdOwnerAndQueue(tx, body);
-    const updated = await tx
-      .update(monitorings)
-      .set({ ...fields(body), updatedAt: new Date() })
-      .where(eq(monitorings.id, id))
-      .returning({ id: monitorings.id });
-    if (updated.length === 0) throw new AppError("ERR_NO_MONITORING_FOUND");
+    await updateRow(tx, monitorings, id, fields(body), "ERR_NO_MONITORING_FOUND");
   });
   const monitoring = await findMonitoring(ctx.db, id);
   await ctx.events.emit("monitoring.changed", { event: { action: "update", monitoring } });

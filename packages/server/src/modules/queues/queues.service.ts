@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import { insertRow, updateRow } from "../../db/row-writes.js";
 import type { Publish } from "../../events/event-bus.js";
 import { queues, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
@@ -29,6 +30,11 @@ function presentQueue(row: QueueRow, users: UserRef[] = []): Queue {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The queue's own columns: the form less its members, which are written apart. */
+function fields<Form extends CreateQueue | UpdateQueue>({ userIds: _members, ...columns }: Form) {
+  return columns;
 }
 
 async function presentQueues(db: Db, rows: readonly QueueRow[]): Promise<Queue[]> {
@@ -73,17 +79,7 @@ export async function createQueue(ctx: AppContext, actor: Actor, body: CreateQue
   assertCanManageQueues(actor);
   await assertActiveUsers(ctx.db, body.userIds);
   const row = await ctx.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(queues)
-      .values({
-        name: body.name,
-        color: body.color,
-        greetingMessage: body.greetingMessage,
-        businessHours: body.businessHours,
-        outOfHoursMessage: body.outOfHoursMessage,
-      })
-      .returning();
-    if (!inserted) throw new AppError("ERR_INTERNAL");
+    const inserted = await insertRow(tx, queues, fields(body));
     await replaceQueueMembers(tx, inserted.id, body.userIds);
     return inserted;
   });
@@ -98,19 +94,7 @@ export async function updateQueue(ctx: AppContext, actor: Actor, id: number, bod
   if (body.userIds) await assertActiveUsers(ctx.db, body.userIds);
   const membersBefore = await memberIdsOfQueue(ctx.db, id);
   const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(queues)
-      .set({
-        name: body.name,
-        color: body.color,
-        greetingMessage: body.greetingMessage,
-        businessHours: body.businessHours,
-        outOfHoursMessage: body.outOfHoursMessage,
-        updatedAt: new Date(),
-      })
-      .where(eq(queues.id, id))
-      .returning();
-    if (!updated) throw new AppError("ERR_QUEUE_NOT_FOUND");
+    const updated = await updateRow(tx, queues, id, fields(body), "ERR_QUEUE_NOT_FOUND");
     if (body.userIds) await replaceQueueMembers(tx, id, body.userIds);
     return updated;
   });

@@ -9,6 +9,7 @@ import { asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
+import { insertRow, updateRow } from "../../db/row-writes.js";
 import { quickAnswers } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
@@ -65,22 +66,13 @@ export async function getQuickAnswer(ctx: AppContext, id: number): Promise<Quick
 
 /** Any signed-in user adds answers for the whole team. */
 export async function createQuickAnswer(ctx: AppContext, actor: Actor, body: CreateQuickAnswer): Promise<QuickAnswer> {
-  const [row] = await ctx.db
-    .insert(quickAnswers)
-    .values({ shortcut: body.shortcut, message: body.message, createdBy: actor.id })
-    .returning();
-  if (!row) throw new AppError("ERR_INTERNAL");
+  const row = await insertRow(ctx.db, quickAnswers, { shortcut: body.shortcut, message: body.message, createdBy: actor.id });
   return announceWritten(ctx, "create", row);
 }
 
 /** Any signed-in user may correct a shared answer. */
 export async function updateQuickAnswer(ctx: AppContext, id: number, body: UpdateQuickAnswer): Promise<QuickAnswer> {
-  const [row] = await ctx.db
-    .update(quickAnswers)
-    .set({ shortcut: body.shortcut, message: body.message, updatedAt: new Date() })
-    .where(eq(quickAnswers.id, id))
-    .returning();
-  if (!row) throw new AppError("ERR_NO_QUICK_ANSWER_FOUND");
+  const row = await updateRow(ctx.db, quickAnswers, id, { shortcut: body.shortcut, message: body.message }, "ERR_NO_QUICK_ANSWER_FOUND");
   return announceWritten(ctx, "update", row);
 }
 

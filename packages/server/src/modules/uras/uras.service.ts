@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import { insertRow, updateRow } from "../../db/row-writes.js";
 import { uraItems, uras } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
@@ -20,6 +21,11 @@ async function findUra(db: Db, id: number): Promise<UraRow> {
   const [row] = await db.select().from(uras).where(eq(uras.id, id)).limit(1);
   if (!row) throw new AppError("ERR_NO_URA_FOUND");
   return row;
+}
+
+/** The menu's own columns, from either form (its options are written apart). */
+function fields(body: CreateUra | UpdateUra) {
+  return { name: body.name, description: body.description, directDial: body.directDial };
 }
 
 function itemFields(row: UraItemRow, position: number) {
@@ -72,8 +78,7 @@ export async function createUra(ctx: AppContext, actor: Actor, body: CreateUra):
   const plan = planUraItems(body.uraItems, null);
   const row = await ctx.db.transaction(async (tx) => {
     await assertItemDestinations(tx, plan);
-    const [inserted] = await tx.insert(uras).values({ name: body.name, description: body.description, directDial: body.directDial }).returning();
-    if (!inserted) throw new AppError("ERR_INTERNAL");
+    const inserted = await insertRow(tx, uras, fields(body));
     await writeItems(tx, inserted.id, plan);
     return inserted;
   });
@@ -97,13 +102,7 @@ export async function updateUra(ctx: AppContext, actor: Actor, id: number, body:
     const plan = planUraItems(body.uraItems, saved);
     await assertItemDestinations(tx, plan);
     await writeItems(tx, id, plan);
-    const [updated] = await tx
-      .update(uras)
-      .set({ name: body.name, description: body.description, directDial: body.directDial, updatedAt: new Date() })
-      .where(eq(uras.id, id))
-      .returning();
-    if (!updated) throw new AppError("ERR_NO_URA_FOUND");
-    return updated;
+    return updateRow(tx, uras, id, fields(body), "ERR_NO_URA_FOUND");
   });
   const ura = await presentUra(ctx.db, row);
   await ctx.events.emit("ura.changed", { event: { action: "update", ura } });
