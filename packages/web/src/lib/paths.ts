@@ -1,3 +1,8 @@
+/** An admin record's edit route under its list: `/queues/edit/:id`. */
+function editRoute<const List extends string>(list: List) {
+  return { pattern: `${list}/edit/:id` as const, href: (id: number) => `${list}/edit/${id}` };
+}
+
 /**
  * Every route of the web app (spec §2), written once: the router declares them, the drawer lists
  * them, and links and redirects build their targets from here. A route with a parameter has its
@@ -21,24 +26,24 @@ export const paths = {
   dashboard: "/dashboard",
   queues: "/queues",
   newQueue: "/queues/new",
-  editQueue: { pattern: "/queues/edit/:id", href: (id: number) => `/queues/edit/${id}` },
+  editQueue: editRoute("/queues"),
   connections: "/connections",
   newConnection: "/connections/new",
-  editConnection: { pattern: "/connections/edit/:id", href: (id: number) => `/connections/edit/${id}` },
+  editConnection: editRoute("/connections"),
   connectionSimulator: { pattern: "/connections/:id/simulator", href: (id: number) => `/connections/${id}/simulator` },
   simulator: "/simulator",
   users: "/users",
   newUser: "/users/new",
-  editUser: { pattern: "/users/edit/:id", href: (id: number) => `/users/edit/${id}` },
+  editUser: editRoute("/users"),
   ura: "/URA",
   newUra: "/URA/new",
-  editUra: { pattern: "/URA/edit/:id", href: (id: number) => `/URA/edit/${id}` },
+  editUra: editRoute("/URA"),
   announcements: "/announcements",
   newAnnouncement: "/announcements/new",
-  editAnnouncement: { pattern: "/announcements/edit/:id", href: (id: number) => `/announcements/edit/${id}` },
+  editAnnouncement: editRoute("/announcements"),
   monitoring: "/monitoring",
   newMonitoring: "/monitoring/new",
-  editMonitoring: { pattern: "/monitoring/edit/:id", href: (id: number) => `/monitoring/edit/${id}` },
+  editMonitoring: editRoute("/monitoring"),
 } as const;
 
 /** The routes of an admin record kind: its list, `/new` and `/edit/:id` (spec §2). */
