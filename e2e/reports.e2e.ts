@@ -137,13 +137,24 @@ describe("reports", () => {
     const ids = await rows(page).locator("td:first-child").allTextContents();
     expect(ids.sort()).toEqual(closed.map((id) => `#${id}`).sort());
 
-    // A custom period longer than 60 days cannot be downloaded, and says why.
+    // A custom period longer than 60 days cannot be downloaded nor charted, and says why; the table stays.
     await choose(page, "Period", "Custom");
     const download = page.getByRole("button", { name: "Download CSV" });
     await page.getByLabel(/^Start/).fill(localMidnight(70));
     await page.getByText("A download covers at most 60 days: shorten the period to download it.").waitFor();
+    await page.getByText("Charts cover at most 60 days: shorten the period to see them.").waitFor();
+    expect(await page.getByRole("heading", { name: "Conversations per day", level: 3 }).count()).toBe(0);
+    await page.getByText("3 tickets found", { exact: true }).waitFor();
     expect(await download.isDisabled()).toBe(true);
     await screenshot(page, "reports-too-long");
+
+    // The fields offer the years the server takes; a year past them is never asked for (issue 28).
+    const end = page.getByLabel(/^End/);
+    expect([await end.getAttribute("min"), await end.getAttribute("max")]).toEqual([localMidnight(70), "2100-12-31T23:59"]);
+    await end.fill("9999-12-31T00:00");
+    await page.getByText("Write a real end date and time, from 2000 to 2100.").first().waitFor();
+    expect(await page.getByText("3 tickets found", { exact: true }).count()).toBe(0);
+    await end.fill("");
 
     // Start required: without it nothing is asked for.
     await page.getByLabel(/^Start/).fill("");

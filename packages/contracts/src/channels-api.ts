@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { entityName, positiveId } from "./common.js";
 import { normalizeNumber } from "./contacts.js";
+import { acceptedYears, isYearAccepted } from "./dates.js";
+import { failsWith } from "./errors.js";
 import { limits } from "./limits.js";
 import { message, messageAck, messageMediaTypes } from "./messages.js";
 import { ticket } from "./tickets.js";
@@ -20,8 +22,11 @@ export const channelNumber = z
 
 const externalId = z.string().trim().min(1).max(limits.externalIdMax);
 
-/** ISO 8601 text or milliseconds since the epoch. */
-const timestamp = z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).transform((value) => new Date(value));
+/** ISO 8601 text or milliseconds since the epoch, of the years `limits.dateYears` (400 ERR_INVALID_DATE, docs/decisions/0059). */
+const timestamp = z
+  .union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()])
+  .transform((value) => new Date(value))
+  .refine((moment) => isYearAccepted(moment.getUTCFullYear()), failsWith("ERR_INVALID_DATE", `not a moment of the years ${acceptedYears}`));
 
 /**
  * A file sent inline, base64-encoded: up to `limits.channelInlineFileBytes` (16 MB) decoded. Larger

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { errorCodes, type ErrorCode } from "./errors.js";
+import { acceptedYears, isYearAccepted } from "./dates.js";
+import { errorCodes, failsWith, type ErrorCode } from "./errors.js";
 import { limits } from "./limits.js";
 
 /** What can send customers to a destination: the records a refused delete names. */
@@ -54,14 +55,22 @@ export const queryFlag = z
   .optional()
   .transform((value) => value === true || value === "true" || value === "1");
 
-/** Query strings arrive as text; page numbers start at 1. */
+const dayOrTimestampForm = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
 /**
  * `date` of the spec's list calls (GET /tickets, GET /chats): a day (yyyy-mm-dd), or a full ISO
  * timestamp, of which the day on the install's clock (`TIME_ZONE`) is meant — the spec's clients
- * send `new Date().toISOString()`-like values (docs/decisions/0047).
+ * send `new Date().toISOString()`-like values (docs/decisions/0047). A real date of the years
+ * `limits.dateYears` (400 ERR_INVALID_DATE, docs/decisions/0059).
  */
-export const dayOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+export const dayOrTimestamp = z
+  .string()
+  .refine(
+    (text) => dayOrTimestampForm.safeParse(text).success && isYearAccepted(Number(text.slice(0, 4))),
+    failsWith("ERR_INVALID_DATE", `not a day (yyyy-mm-dd) or an ISO timestamp with offset of the years ${acceptedYears}`),
+  );
 
+/** Query strings arrive as text; page numbers start at 1. */
 export const pageNumber = positiveWholeText(100_000).default(1);
 
 export const okResponse = z.object({ ok: z.literal(true) });

@@ -300,9 +300,21 @@ export const errorCatalogue = {
   },
   ERR_REPORT_RANGE_TOO_LONG: {
     status: 400,
-    en: "Download at most 60 days at a time: shorten the period.",
-    pt: "Baixe no máximo 60 dias por vez: encurte o período.",
-    es: "Descargue como máximo 60 días a la vez: acorte el período.",
+    en: "Charts and downloads cover at most 60 days at a time: shorten the period.",
+    pt: "Gráficos e downloads cobrem no máximo 60 dias por vez: encurte o período.",
+    es: "Los gráficos y las descargas cubren como máximo 60 días a la vez: acorte el período.",
+  },
+  ERR_INVALID_DATE: {
+    status: 400,
+    en: "Choose a real date between the years 2000 and 2100.",
+    pt: "Escolha uma data real entre os anos 2000 e 2100.",
+    es: "Elija una fecha real entre los años 2000 y 2100.",
+  },
+  ERR_PERIOD_END_BEFORE_START: {
+    status: 400,
+    en: "The end of the period is before its start.",
+    pt: "O fim do período é anterior ao início.",
+    es: "El fin del período es anterior al inicio.",
   },
   ERR_IMPORT_RUNNING: {
     status: 409,
@@ -524,4 +536,18 @@ export function errorTexts(language: Language): Record<ErrorCode, string> {
   return Object.fromEntries(
     errorCodes.map((code) => [code, errorCatalogue[code][language]]),
   ) as Record<ErrorCode, string>;
+}
+
+/**
+ * Refinement options naming the catalogued code a failure answers (a contract's `.refine(check,
+ * failsWith(code, detail))`): the server answers that code instead of the generic ERR_MISSING_VALUES.
+ */
+export function failsWith(errorCode: ErrorCode, message: string): { message: string; params: { errorCode: ErrorCode } } {
+  return { message, params: { errorCode } };
+}
+
+/** The code a refinement named with `failsWith`, read from its failure's `params`. */
+export function namedErrorCode(params: unknown): ErrorCode | undefined {
+  const code = (params as { errorCode?: unknown } | undefined)?.errorCode;
+  return isErrorCode(code) ? code : undefined;
 }

@@ -10,6 +10,7 @@ export * from "./common.js";
 export * from "./connections.js";
 export * from "./contact-import.js";
 export * from "./contacts.js";
+export * from "./dates.js";
 export * from "./destinations.js";
 export * from "./entity-event.js";
 export * from "./errors.js";

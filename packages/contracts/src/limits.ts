@@ -56,7 +56,14 @@ export const limits = {
   audioMinBytes: 10_000,
   searchMinChars: 3,
   reportPageSize: 20,
+  /** Longest report period the charts and the CSV cover (spec §5's download limit; docs/decisions/0059). */
   reportMaxDays: 60,
+  /**
+   * The years a date the server takes may name (report periods, list `date` filters): wide enough
+   * for any history and any plan, narrow enough that no period costs more than its data
+   * (docs/decisions/0059).
+   */
+  dateYears: { first: 2000, last: 2100 },
   pageSize: 20,
   /** Longest free-text search accepted by list endpoints. */
   searchMaxChars: 100,

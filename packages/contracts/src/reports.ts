@@ -1,32 +1,58 @@
 import { z } from "zod";
 import { pageNumber, positiveId, positiveWholeText } from "./common.js";
+import { acceptedYears, readMoment } from "./dates.js";
+import { failsWith, type ErrorCode } from "./errors.js";
 import { languages, limits } from "./limits.js";
 import { ticketStatuses } from "./tickets.js";
 
 /**
  * A report's moment: an ISO timestamp with offset (`2026-11-24T09:00:00Z`), or the local
  * `yyyy-mm-ddThh:mm[:ss]` a datetime-local field gives, or a day `yyyy-mm-dd` (its start); both
- * local forms are read in the install's time zone (`TIME_ZONE`).
+ * local forms are read in the install's time zone (`TIME_ZONE`). A real moment of the years
+ * `limits.dateYears` (400 ERR_INVALID_DATE); `""` is a start not chosen (ERR_NO_DATE_SPECIFIED,
+ * as when absent).
  */
 export const reportMoment = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, "an ISO date or date-time");
+  .refine((text) => text === "" || readMoment(text) !== null, failsWith("ERR_INVALID_DATE", `not an ISO date or date-time of the years ${acceptedYears}`));
+
+/** Why a report may not cover a period (its codes: `periodProblemCodes`). */
+export type PeriodProblem = "endBeforeStart" | "tooLong";
+
+export const periodProblemCodes = {
+  endBeforeStart: "ERR_PERIOD_END_BEFORE_START",
+  tooLong: "ERR_REPORT_RANGE_TOO_LONG",
+} as const satisfies Record<PeriodProblem, ErrorCode>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The period rule (docs/decisions/0059): the end is not before the start; the charts and the CSV
+ * cover at most `limits.reportMaxDays` days (`end − start ≤ 60 × 24 h`; `bounded`), the table any
+ * period of the accepted years. The server checks the moments it read on the install's clock,
+ * the web the moments its fields name, before asking.
+ */
+export function periodProblem(start: Date, end: Date, bounded: boolean): PeriodProblem | null {
+  if (end.getTime() < start.getTime()) return "endBeforeStart";
+  if (bounded && end.getTime() - start.getTime() > limits.reportMaxDays * DAY_MS) return "tooLong";
+  return null;
+}
 
 /**
  * GET /reports/tickets (spec §7, admins only): tickets created in `[startDate, endDate]`, newest
  * first, narrowed by attendant, queue and status (absent or empty: any). `startDate` is required
- * (400 ERR_NO_DATE_SPECIFIED); `endDate` defaults to now. `action=download` answers a CSV of every
- * matching ticket instead of a page (headers in `language`, dates in the install's time zone),
- * refused past `limits.reportMaxDays` days (400 ERR_REPORT_RANGE_TOO_LONG).
+ * (400 ERR_NO_DATE_SPECIFIED); `endDate` defaults to now and may not be before the start (400
+ * ERR_PERIOD_END_BEFORE_START). `action=download` answers a CSV of every matching ticket instead of
+ * a page (headers in `language`, dates in the install's time zone), refused past
+ * `limits.reportMaxDays` days (400 ERR_REPORT_RANGE_TOO_LONG).
  */
 export const reportQuery = z.object({
   userId: z.union([positiveId, z.literal("")]).optional(),
   queueId: z.union([positiveId, z.literal("")]).optional(),
   status: z.union([z.enum(ticketStatuses), z.literal(""), z.literal("any")]).optional(),
-  // "" is a start not chosen: ERR_NO_DATE_SPECIFIED, as when absent.
-  startDate: z.union([reportMoment, z.literal("")]).optional(),
-  endDate: z.union([reportMoment, z.literal("")]).optional(),
+  startDate: reportMoment.optional(),
+  endDate: reportMoment.optional(),
   pageNumber,
   pageSize: positiveWholeText(100).default(limits.reportPageSize),
   action: z.literal("download").optional(),
@@ -50,7 +76,7 @@ export type ReportTicket = z.infer<typeof reportTicket>;
 export const reportPage = z.object({ count: z.number(), tickets: z.array(reportTicket) });
 export type ReportPage = z.infer<typeof reportPage>;
 
-/** GET /reports/charts: the same filters as the table (no paging, no download). */
+/** GET /reports/charts: the same filters as the table (no paging, no download); at most `limits.reportMaxDays` days, like the CSV. */
 export const reportChartsQuery = reportQuery.pick({ userId: true, queueId: true, status: true, startDate: true, endDate: true });
 export type ReportChartsQuery = z.input<typeof reportChartsQuery>;
 

@@ -1,4 +1,4 @@
-import { errorCatalogue, errorResponse } from "@atendo/contracts";
+import { errorCatalogue, errorResponse, namedErrorCode } from "@atendo/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -32,13 +32,14 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * Validates a value a route could not declare as its schema (a body that is JSON or multipart):
- * the same 400 ERR_MISSING_VALUES with details as a schema failure.
+ * the same answer as a schema failure (ERR_MISSING_VALUES with details, or the code a refinement names).
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const detail = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
-  throw new AppError("ERR_MISSING_VALUES", 400, `${errorCatalogue.ERR_MISSING_VALUES.en} ${detail}`);
+  const code = parsed.error.issues.map((issue) => namedErrorCode((issue as { params?: unknown }).params)).find(Boolean) ?? "ERR_MISSING_VALUES";
+  throw new AppError(code, undefined, `${errorCatalogue[code].en} ${detail}`);
 }
 
 /** A route's error replies, by status: `response: { 200: queue, ...errorResponses(403, 404) }`. */

@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorCode, type ErrorResponse } from "@atendo/contracts";
+import { errorCatalogue, namedErrorCode, type ErrorCode, type ErrorResponse } from "@atendo/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../core/app-error.js";
@@ -20,7 +20,10 @@ export function mapError(error: unknown): Mapped {
     const detail = error.validation
       .map((v) => `${v.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body"}: ${v.message}`)
       .join("; ");
-    return { status: 400, body: body("ERR_MISSING_VALUES", `${errorCatalogue.ERR_MISSING_VALUES.en} ${detail}`) };
+    // A contract refinement may name its own code (contracts `failsWith`): the first one named wins.
+    const named = error.validation.map((v) => namedErrorCode((v.params as { params?: unknown }).params)).find(Boolean);
+    const code = named ?? "ERR_MISSING_VALUES";
+    return { status: errorCatalogue[code].status, body: body(code, `${errorCatalogue[code].en} ${detail}`) };
   }
 
   const db = databaseError(error);

@@ -11,9 +11,6 @@ import { assertCanReadReports } from "./report.policy.js";
 
 type ChartsQuery = z.output<typeof reportChartsQuery>;
 
-/** Past this many days the series starts at the first day with figures, not at a start chosen decades back. */
-const MAX_EMPTY_LEAD_DAYS = 366;
-
 /** The `figures` JSON document a statement answers (node-postgres gives `{ rows }`, other drivers the rows). */
 async function figuresOf<T>(db: Db, statement: SQL): Promise<T> {
   const result: unknown = await db.execute(statement);
@@ -22,14 +19,9 @@ async function figuresOf<T>(db: Db, statement: SQL): Promise<T> {
   return (typeof raw === "string" ? JSON.parse(raw) : raw) as T;
 }
 
-/** Every day of the period, zeros included (a chart's axis has no holes). */
+/** Every day of the period (at most `limits.reportMaxDays` and one), zeros included (a chart's axis has no holes). */
 function daySeries(period: ReportPeriod, figures: TicketFigures, messages: MessageFigures): ReportCharts["days"] {
-  let days = periodDays(period);
-  if (days.length > MAX_EMPTY_LEAD_DAYS) {
-    const first = [...Object.keys(figures.created), ...Object.keys(figures.resolved), ...Object.keys(messages)].sort()[0];
-    days = first === undefined ? [] : periodDays(period, first);
-  }
-  return days.map((day) => ({
+  return periodDays(period).map((day) => ({
     day,
     created: figures.created[day] ?? 0,
     resolved: figures.resolved[day] ?? 0,
@@ -41,11 +33,12 @@ function daySeries(period: ReportPeriod, figures: TicketFigures, messages: Messa
 /**
  * GET /reports/charts (issue 15): the figures above the report's table, for the same filters —
  * two statements run side by side (report-charts-query.ts), on the read replica when there is
- * one (ctx.reads, docs/decisions/0055).
+ * one (ctx.reads, docs/decisions/0055). At most `limits.reportMaxDays` days, checked before
+ * anything is read (ERR_REPORT_RANGE_TOO_LONG, docs/decisions/0059).
  */
 export async function reportCharts(ctx: AppContext, actor: Actor, query: ChartsQuery): Promise<ReportCharts> {
   assertCanReadReports(actor);
-  const period = reportPeriod(query, ctx.config.TIME_ZONE, new Date());
+  const period = reportPeriod(query, ctx.config.TIME_ZONE, new Date(), true);
   const filters = filtersOf(query);
   const [figures, messages] = await Promise.all([
     figuresOf<TicketFigures>(ctx.reads, ticketFiguresStatement(period, filters)),

@@ -41,7 +41,7 @@ function present(row: Awaited<ReturnType<typeof selectPage>>[number]): ReportTic
  */
 export async function reportPage(ctx: AppContext, actor: Actor, query: ParsedReportQuery): Promise<ReportPage> {
   assertCanReadReports(actor);
-  const where = reportTickets(reportPeriod(query, ctx.config.TIME_ZONE, new Date()), filtersOf(query));
+  const where = reportTickets(reportPeriod(query, ctx.config.TIME_ZONE, new Date(), false), filtersOf(query));
   const [rows, counted] = await Promise.all([selectPage(ctx.reads, where, query.pageNumber, query.pageSize), ctx.reads.select({ n: count() }).from(t).where(where)]);
   return { count: counted[0]?.n ?? 0, tickets: rows.map(present) };
 }

@@ -64,12 +64,9 @@ describe("GET /api/reports/tickets and /api/reports/charts: guards", () => {
     }
   });
 
-  it("refuses dates that do not exist, an end before the start, and unknown filters", async () => {
+  // Dates that do not exist, out of range or in the wrong order: http/date-inputs.test.ts.
+  it("refuses unknown filters", async () => {
     for (const query of [
-      { startDate: "2026-02-30" },
-      { startDate: "2026-10-01T25:00" },
-      { startDate: "yesterday" },
-      { startDate: "2026-10-10", endDate: "2026-10-01" },
       { ...october, status: "lost" },
       { ...october, userId: "x" },
       { ...october, pageSize: 101 },

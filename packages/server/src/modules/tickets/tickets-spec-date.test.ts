@@ -40,7 +40,7 @@ describe("GET /api/tickets?date=<ISO timestamp>", () => {
   it.each(["yesterday", "2023-05-05T25:00:00Z", "2023-13-01", "1683252000000"])("refuses %s with a catalogued 400", async (date) => {
     const response = await server.request({ method: "GET", url: `/api/tickets?date=${encodeURIComponent(date)}`, token: admin });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe("ERR_MISSING_VALUES");
+    expect(response.json().error).toBe("ERR_INVALID_DATE");
   });
 });
 
@@ -57,6 +57,6 @@ describe("GET /api/chats?date=<ISO timestamp>", () => {
     expect(await onDay("2023-05-05T01:00:00.000Z")).toEqual([]);
     const bad = await server.request({ method: "GET", url: "/api/chats?date=tomorrow", token: admin });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe("ERR_MISSING_VALUES");
+    expect(bad.json().error).toBe("ERR_INVALID_DATE");
   });
 });

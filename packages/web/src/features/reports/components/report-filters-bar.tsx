@@ -1,3 +1,4 @@
+import { dateTimeInputBounds } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -80,9 +81,9 @@ export function ReportFiltersBar({ filters, range, problem, zone, onChange }: Re
               required
               value={filters.start}
               onChange={(event) => onChange({ start: event.target.value })}
-              error={problem === "startRequired" || problem === "invalidDate"}
-              helperText={problem === "startRequired" || problem === "invalidDate" ? t(`reports.problems.${problem}`) : " "}
-              slotProps={{ inputLabel: { shrink: true } }}
+              error={problem === "startRequired" || problem === "invalidStart"}
+              helperText={problem === "startRequired" || problem === "invalidStart" ? t(`reports.problems.${problem}`) : " "}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: dateTimeInputBounds }}
             />
             <TextField
               type="datetime-local"
@@ -90,9 +91,9 @@ export function ReportFiltersBar({ filters, range, problem, zone, onChange }: Re
               label={t("reports.filters.end")}
               value={filters.end}
               onChange={(event) => onChange({ end: event.target.value })}
-              error={problem === "endBeforeStart"}
-              helperText={problem === "endBeforeStart" ? t("reports.problems.endBeforeStart") : t("reports.filters.endHint")}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.start || undefined } }}
+              error={problem === "endBeforeStart" || problem === "invalidEnd"}
+              helperText={problem === "endBeforeStart" || problem === "invalidEnd" ? t(`reports.problems.${problem}`) : t("reports.filters.endHint")}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { ...dateTimeInputBounds, min: filters.start || dateTimeInputBounds.min } }}
             />
           </>
         )}

@@ -1,3 +1,4 @@
+import { limits } from "@atendo/contracts";
 import Alert from "@mui/material/Alert";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../lib/i18n";
@@ -5,7 +6,7 @@ import { Page } from "../../../components/page";
 import { formatDateTime } from "../../../lib/date-format";
 import { displayTimeZone } from "../../../lib/time-zone";
 import { useReportFilters } from "../hooks/use-report-filters";
-import { chartsQuery, exceedsDownloadLimit, reportRange, ticketsQuery } from "../lib/report-filters";
+import { chartsQuery, exceedsMaxDays, reportRange, ticketsQuery } from "../lib/report-filters";
 import { ReportCharts } from "./charts/report-charts";
 import { ReportFiltersBar } from "./report-filters-bar";
 import { ReportResults } from "./report-results";
@@ -21,6 +22,8 @@ export function ReportsPage() {
   const answer = reportRange(filters, new Date(), zone);
   const range = "range" in answer ? answer.range : null;
   const problem = "problem" in answer ? answer.problem : null;
+  // Past 60 days the table still shows; the charts and the CSV would be refused (decision 0059).
+  const tooLong = range !== null && exceedsMaxDays(range);
   return (
     <Page title={t("pages.reports")}>
       <ReportFiltersBar filters={filters} range={range} problem={problem} zone={zone} onChange={update} />
@@ -33,11 +36,17 @@ export function ReportsPage() {
               zone,
             })}
           </Typography>
-          <ReportCharts query={chartsQuery(filters, range)} />
+          {tooLong ? (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              {t("reports.charts.tooLong", { days: limits.reportMaxDays })}
+            </Alert>
+          ) : (
+            <ReportCharts query={chartsQuery(filters, range)} />
+          )}
           <ReportResults
             query={ticketsQuery(filters, range)}
             page={filters.page}
-            tooLong={exceedsDownloadLimit(range)}
+            tooLong={tooLong}
             onPage={(page) => update({ page })}
           />
         </>

@@ -3,7 +3,7 @@ import {
   chartsQuery,
   customFrom,
   defaultReportFilters,
-  exceedsDownloadLimit,
+  exceedsMaxDays,
   readReportFilters,
   reportRange,
   ticketsQuery,
@@ -54,19 +54,30 @@ describe("reportRange", () => {
 
   it("requires a start, a real date, and an end after the start", () => {
     expect(reportRange(filters({ period: "custom" }), now, zone)).toEqual({ problem: "startRequired" });
-    expect(reportRange(filters({ period: "custom", start: "soon" }), now, zone)).toEqual({ problem: "invalidDate" });
+    expect(reportRange(filters({ period: "custom", start: "soon" }), now, zone)).toEqual({ problem: "invalidStart" });
     expect(reportRange(filters({ period: "custom", start: "2026-11-10T00:00", end: "2026-11-09T23:59" }), now, zone)).toEqual({
       problem: "endBeforeStart",
     });
   });
+
+  it("never names a period the server refuses: a year outside 2000–2100 or a day that does not exist is invalid", () => {
+    const custom = (start: string, end = "") => reportRange(filters({ period: "custom", start, end }), now, zone);
+    // Issue 28: an end in year 9999 froze the server.
+    expect(custom("2026-11-01T00:00", "9999-12-31T00:00")).toEqual({ problem: "invalidEnd" });
+    expect(custom("2026-11-01T00:00", "2101-01-01T00:00")).toEqual({ problem: "invalidEnd" });
+    expect(custom("0000-01-01T00:00", "2026-11-01T00:00")).toEqual({ problem: "invalidStart" });
+    expect(custom("1999-12-31T23:59")).toEqual({ problem: "invalidStart" });
+    expect(custom("2026-02-30T10:00")).toEqual({ problem: "invalidStart" });
+    expect(rangeOf(custom("2000-01-01T00:00", "2100-12-31T23:59")).endDate).toBe("2100-12-31T23:59");
+  });
 });
 
-describe("exceedsDownloadLimit", () => {
+describe("exceedsMaxDays (the charts and the CSV)", () => {
   it("allows every preset and at most 60 days, refuses more", () => {
-    expect(exceedsDownloadLimit(rangeOf(reportRange(filters({ period: "lastTwoMonths" }), now, zone)))).toBe(false);
+    expect(exceedsMaxDays(rangeOf(reportRange(filters({ period: "lastTwoMonths" }), now, zone)))).toBe(false);
     const custom = (start: string, end: string) => rangeOf(reportRange(filters({ period: "custom", start, end }), now, zone));
-    expect(exceedsDownloadLimit(custom("2026-09-01T00:00", "2026-10-31T00:00"))).toBe(false);
-    expect(exceedsDownloadLimit(custom("2026-09-01T00:00", "2026-10-31T00:01"))).toBe(true);
+    expect(exceedsMaxDays(custom("2026-09-01T00:00", "2026-10-31T00:00"))).toBe(false);
+    expect(exceedsMaxDays(custom("2026-09-01T00:00", "2026-10-31T00:01"))).toBe(true);
   });
 });
 

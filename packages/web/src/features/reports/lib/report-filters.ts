@@ -1,4 +1,4 @@
-import { limits, ticketStatuses, type ReportChartsQuery, type ReportQuery, type TicketStatus } from "@atendo/contracts";
+import { limits, periodProblem, readMoment, ticketStatuses, type ReportChartsQuery, type ReportQuery, type TicketStatus } from "@atendo/contracts";
 import { dateTimeLocal } from "../../../lib/date-format";
 import { wallClock, zonedMoment } from "../../../lib/time-zone";
 
@@ -23,8 +23,6 @@ export interface ReportFilters {
 }
 
 export const defaultReportFilters: ReportFilters = { userId: null, queueId: null, status: "any", period: "lastWeek", start: "", end: "", page: 1 };
-
-const DAY_MS = 86_400_000;
 
 function positive(text: string | null): number | null {
   return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
@@ -71,11 +69,17 @@ export interface ReportRange {
   end: Date;
 }
 
-export type RangeProblem = "startRequired" | "invalidDate" | "endBeforeStart";
+export type RangeProblem = "startRequired" | "invalidStart" | "invalidEnd" | "endBeforeStart";
+
+/** A custom field's moment: null unless it names a real one of the years the server accepts (contracts `readMoment`). */
+function fieldMoment(local: string, zone: string): Date | null {
+  return readMoment(local) ? zonedMoment(local, zone) : null;
+}
 
 /**
  * The period `filters` name at `now`: a preset starts at midnight of its first day (so its days
- * are whole and the query stays the same all day) and runs to now.
+ * are whole and the query stays the same all day) and runs to now. A custom one is checked as the
+ * server will (docs/decisions/0059), so the page never asks for a period it would refuse.
  */
 export function reportRange(filters: ReportFilters, now: Date, zone: string): { range: ReportRange } | { problem: RangeProblem } {
   if (filters.period !== "custom") {
@@ -85,16 +89,17 @@ export function reportRange(filters: ReportFilters, now: Date, zone: string): { 
     return { range: { startDate, start: zonedMoment(startDate, zone) ?? now, end: now } };
   }
   if (!filters.start) return { problem: "startRequired" };
-  const start = zonedMoment(filters.start, zone);
-  const end = filters.end ? zonedMoment(filters.end, zone) : now;
-  if (!start || !end) return { problem: "invalidDate" };
-  if (end.getTime() < start.getTime()) return { problem: "endBeforeStart" };
+  const start = fieldMoment(filters.start, zone);
+  if (!start) return { problem: "invalidStart" };
+  const end = filters.end ? fieldMoment(filters.end, zone) : now;
+  if (!end) return { problem: "invalidEnd" };
+  if (periodProblem(start, end, false) === "endBeforeStart") return { problem: "endBeforeStart" };
   return { range: { startDate: filters.start, endDate: filters.end || undefined, start, end } };
 }
 
-/** Spec §5: a CSV covers at most 60 days (the server refuses longer ones too). */
-export function exceedsDownloadLimit(range: ReportRange): boolean {
-  return range.end.getTime() - range.start.getTime() > limits.reportMaxDays * DAY_MS;
+/** Spec §5 and decision 0059: the charts and the CSV cover at most 60 days (the server refuses longer ones too). */
+export function exceedsMaxDays(range: ReportRange): boolean {
+  return periodProblem(range.start, range.end, true) === "tooLong";
 }
 
 /** The custom period's fields when switching to it: the period shown until then, up to now. */
