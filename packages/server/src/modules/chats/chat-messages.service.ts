@@ -1,8 +1,8 @@
-import { limits, type ChatMessagePage } from "@atendo/contracts";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { ChatMessagePage } from "@atendo/contracts";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { chatMessages, chatParticipants, chats } from "../../db/schema/index.js";
-import { pageOf, pageWindow } from "../../db/paging.js";
+import { conversationPage } from "../../db/paging.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { newestMessageId, settleReadAcks } from "./chat-acks.js";
@@ -14,23 +14,8 @@ import { loadChatRecord } from "./chats.repo.js";
 /** GET /chatmessages/{chatId}: newest page first, each page oldest first; for who may read the chat. */
 export async function listChatMessages(ctx: AppContext, actor: Actor, chatId: number, pageNumber: number): Promise<ChatMessagePage> {
   assertChatAbility(actor, await loadChatRecord(ctx.db, chatId), "read");
-  const size = limits.messagePageSize;
-  const { limit, offset } = pageWindow(pageNumber, size);
-  // Ids from chat_messages_chat_page_idx alone, then only those rows (as ticket messages do).
-  const pageIds = ctx.db
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .where(eq(chatMessages.chatId, chatId))
-    .orderBy(sql`${chatMessages.id} desc nulls last`)
-    .limit(limit)
-    .offset(offset);
-  const rows = await ctx.db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.chatId, chatId), inArray(chatMessages.id, pageIds)))
-    .orderBy(desc(chatMessages.id));
-  const page = pageOf(rows, size);
-  const records = await chatMessageRecords(ctx.db, page.items.reverse());
+  const page = await conversationPage(ctx.db, chatMessages, { column: chatMessages.chatId, id: chatId }, pageNumber);
+  const records = await chatMessageRecords(ctx.db, page.items);
   return { messages: records.map((record) => chatMessageFor(record, actor.id)), hasMore: page.hasMore };
 }
 
@@ -73,8 +58,13 @@ export async function deleteChatMessage(ctx: AppContext, actor: Actor, id: numbe
   if (row.isDeleted) return;
   await ctx.db.update(chatMessages).set({ isDeleted: true, mediaName: null, updatedAt: new Date() }).where(eq(chatMessages.id, id));
   if (row.mediaName) await ctx.media.remove(row.mediaName);
-  const wasNewest = (await newestMessageId(ctx, row.chatId)) === id;
-  if (wasNewest) await ctx.db.update(chats).set({ lastMessage: "", lastMessageMediaType: null, lastMessageFileName: null }).where(eq(chats.id, row.chatId));
+  // Cleared only while the chat still shows this message: a newer one sent meanwhile stays.
+  const cleared = await ctx.db
+    .update(chats)
+    .set({ lastMessage: "", lastMessageMediaType: null, lastMessageFileName: null })
+    .where(and(eq(chats.id, row.chatId), eq(chats.lastMessageId, id)))
+    .returning({ id: chats.id });
+  const wasNewest = cleared.length > 0;
   const message = await chatMessageRecord(ctx.db, id);
   if (message) await emitToChat(ctx, record, "appChatMessage", (viewerId) => ({ action: "update", message: chatMessageFor(message, viewerId) }));
   if (wasNewest) {

@@ -1,9 +1,8 @@
 import type { MessagePage } from "@atendo/contracts";
-import { limits } from "@atendo/contracts";
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
-import { pageOf, pageWindow } from "../../db/paging.js";
+import { conversationPage } from "../../db/paging.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { visibilityOf } from "../tickets/ticket-events.js";
@@ -34,28 +33,11 @@ async function markRead(ctx: AppContext, actor: Actor, ticket: TicketRow): Promi
 export async function listMessages(ctx: AppContext, actor: Actor, ticketId: number, pageNumber: number): Promise<MessagePage> {
   const row = await findTicketRow(ctx.db, ticketId);
   await assertCanSeeTicket(ctx.db, actor, row);
-  const size = limits.messagePageSize;
-  const { limit, offset } = pageWindow(pageNumber, size);
-  // The page's ids first, from messages_ticket_page_idx alone (index-only, in its order: "desc
-  // nulls last" as the index is built, or PostgreSQL sorts the whole ticket), then only those rows:
-  // an older page skips its offset in the index instead of reading every skipped message.
-  const pageIdsOf = ctx.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.ticketId, ticketId))
-    .orderBy(sql`${messages.id} desc nulls last`)
-    .limit(limit)
-    .offset(offset);
-  const rows = await ctx.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), inArray(messages.id, pageIdsOf)))
-    .orderBy(desc(messages.id));
-  const page = pageOf(rows, size);
+  const page = await conversationPage(ctx.db, messages, { column: messages.ticketId, id: ticketId }, pageNumber);
   const reset = pageNumber === 1 && (await markRead(ctx, actor, row));
   const ticket = await presentTicket(ctx.db, ticketId);
   if (reset) await ctx.events.emit("ticket.read", { ticket: visibilityOf(ticket) });
-  const items = await presentMessages(ctx.db, page.items.reverse(), messageContactOf(ticket));
+  const items = await presentMessages(ctx.db, page.items, messageContactOf(ticket));
   return { messages: items, hasMore: page.hasMore, ticket };
 }
 
