@@ -25,6 +25,11 @@ export const chats = pgTable(
     /** The newest message's kind and file name when it is a file (null for a text): the list shows "📷 photo.jpg" for a caption-less picture. */
     lastMessageMediaType: text("last_message_media_type", { enum: messageMediaTypes }),
     lastMessageFileName: text("last_message_file_name"),
+    /**
+     * The id of the message the three fields above show (null: none yet). Concurrent sends commit
+     * in any order; a send writes its message here only when its id is higher, so the newest wins.
+     */
+    lastMessageId: bigint("last_message_id", { mode: "number" }),
     ...timestamps(),
   },
   (t) => [

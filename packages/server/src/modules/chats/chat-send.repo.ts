@@ -1,5 +1,5 @@
 import type { ChatMessageAck } from "@atendo/contracts";
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { fieldsOf } from "../../db/cte.js";
@@ -31,15 +31,22 @@ function prepareSend(db: Db, name: string) {
       returning *`,
   );
   // The chat row is locked before any participant row: concurrent sends to one chat queue on it
-  // in the same order, as the transaction this replaces did.
+  // in the same order, as the transaction this replaces did. Ids are drawn before that lock, so
+  // sends may reach it out of id order: each writes its newest message as the chat's last one only
+  // when it is newer than the one there (a send that waited re-reads the row the other left), and
+  // the chat's time never goes back. The newest is the highest id, the order of the chat's page.
+  const ofNewest = (field: SQL) => sql`(select ${field} from ${inserted} as i order by i.id desc limit 1)`;
+  const isNewer = sql`(select max(i.id) from ${inserted} as i) > coalesce(${chats.lastMessageId}, 0)`;
+  const ifNewer = (value: SQL, current: SQL | AnyColumn) => sql`case when ${isNewer} then ${value} else ${current} end`;
   const touched = db.$with("touched").as(
     db
       .update(chats)
       .set({
-        lastMessage: sql`(select i.body from ${inserted} as i order by i.id desc limit 1)`,
-        lastMessageMediaType: sql`(select nullif(i.media_type, 'chat') from ${inserted} as i order by i.id desc limit 1)`,
-        lastMessageFileName: sql`(select case when i.media_type <> 'chat' then i.file_name end from ${inserted} as i order by i.id desc limit 1)`,
-        updatedAt: sql`${p("now")}::timestamptz`,
+        lastMessage: ifNewer(ofNewest(sql`i.body`), chats.lastMessage),
+        lastMessageMediaType: ifNewer(ofNewest(sql`nullif(i.media_type, 'chat')`), chats.lastMessageMediaType),
+        lastMessageFileName: ifNewer(ofNewest(sql`case when i.media_type <> 'chat' then i.file_name end`), chats.lastMessageFileName),
+        lastMessageId: sql`greatest(${chats.lastMessageId}, (select max(i.id) from ${inserted} as i))`,
+        updatedAt: sql`greatest(${chats.updatedAt}, ${p("now")}::timestamptz)`,
       })
       .where(sql`${chats.id} = (select i.chat_id from ${inserted} as i limit 1)`)
       .returning(),
