@@ -4,7 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { limits, type ConnectionKind } from "@atendo/contracts";
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createApiDriverFactory } from "./channels/api/api-driver.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
@@ -86,6 +86,8 @@ export interface AppDeps {
   webhooks?: WebhookOptions;
   /** The durable event listeners' outbox pace (tests: a short poll and lease). */
   eventOutbox?: EventOutboxOptions;
+  /** Hears each route as it is registered (tests: the route inventory). */
+  onRoute?: (route: RouteOptions) => void;
   jobs?: JobOptions;
   /** Driver factories by kind instead of the real ones; null leaves a kind without (tests: no real WhatsApp). */
   drivers?: Partial<Record<ConnectionKind, DriverFactory | null>>;
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // The spec writes some paths with a trailing slash (GET /quickAnswers/); both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
   });
+  if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const log = app.log;

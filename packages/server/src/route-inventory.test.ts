@@ -1,30 +1,20 @@
-import type Fastify from "fastify";
 import type { RouteOptions } from "fastify";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "./test/harness.js";
 import type { RouteCall } from "./test/route-guards.js";
 
-// Every route as the app registers it, through Fastify's own onRoute hook: the factory is wrapped
-// so the hook is in place before buildApp registers anything.
-const registered = vi.hoisted(() => [] as { method: string; url: string; public: boolean }[]);
-vi.mock("fastify", async (importOriginal) => {
-  const original = (await importOriginal<{ default: typeof Fastify }>()).default;
-  const wrapped = ((options?: object) => {
-    const app = original(options);
-    app.addHook("onRoute", (route: RouteOptions) => {
-      for (const method of [route.method].flat()) {
-        // HEAD routes are Fastify's automatic twins of GET routes.
-        if (method === "HEAD") continue;
-        registered.push({ method, url: route.url, public: (route.config as { public?: boolean } | undefined)?.public === true });
-      }
-    });
-    return app;
-  }) as typeof original;
-  return { ...(await importOriginal<object>()), default: Object.assign(wrapped, original), fastify: wrapped };
-});
+/** Every route as the app registers it, through Fastify's own onRoute hook. */
+const registered: { method: string; url: string; public: boolean }[] = [];
+function hear(route: RouteOptions): void {
+  for (const method of [route.method].flat()) {
+    // HEAD routes are Fastify's automatic twins of GET routes.
+    if (method === "HEAD") continue;
+    registered.push({ method, url: route.url, public: (route.config as { public?: boolean } | undefined)?.public === true });
+  }
+}
 
 /**
  * The routes anyone may call without a session (`config: { public: true }`). Adding one here is a
@@ -178,7 +168,7 @@ let webDist: string;
 beforeAll(async () => {
   // An empty web build: the static files of a real build would add one route per file.
   webDist = mkdtempSync(join(tmpdir(), "atendo-web-"));
-  server = await createTestServer({ WEB_DIST: webDist });
+  server = await createTestServer({ WEB_DIST: webDist }, { onRoute: hear });
 });
 afterAll(async () => {
   await server.close();

@@ -39,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "webhooks" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "webhooks" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox" | "onRoute"> {
   mailer?: Mailer | null;
   redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
@@ -84,6 +84,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     contactImport: options.contactImport,
     replica: options.replica,
     eventOutbox: options.eventOutbox,
+    onRoute: options.onRoute,
   });
   await bootstrap(ctx);
   await app.ready();
