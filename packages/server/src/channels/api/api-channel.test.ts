@@ -90,14 +90,28 @@ describe("API channel: token guesses", () => {
     for (let i = 0; i < times; i++) expect((await from(remoteAddress, connection, `guess-${i}`)).statusCode).toBe(401);
   };
 
-  it("stop an address after 20 wrong tokens for a connection (429 ERR_TOO_MANY_REQUESTS, even with the right one); others go on", async () => {
+  it("stop an address's wrong tokens after 20 for a connection (429 ERR_TOO_MANY_REQUESTS); its right token still gets in", async () => {
     const connection = await target();
     await guessFrom("203.0.113.7", connection, 20);
     const refused = await from("203.0.113.7", connection, "guess-21");
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toBe("ERR_TOO_MANY_REQUESTS");
-    expect((await from("203.0.113.7", connection, connection.apiToken)).statusCode).toBe(429);
+    expect((await from("203.0.113.7", connection, connection.apiToken)).statusCode).toBe(201);
     expect((await from("203.0.113.8", connection, connection.apiToken)).statusCode).toBe(201);
+  });
+
+  it("behind a proxy without TRUST_PROXY (every caller one address), let the integrator in while a guesser is stopped", async () => {
+    const connection = await target();
+    const proxy = "10.0.0.1";
+    await guessFrom(proxy, connection, 20);
+    expect((await from(proxy, connection, "guess")).statusCode).toBe(429);
+    expect((await from(proxy, connection, connection.apiToken)).statusCode).toBe(201);
+    // Guessing across connections from the same address: the other connections' gateways too.
+    const other = await target();
+    await guessFrom(proxy, other, 20);
+    await guessFrom(proxy, await target(), 10);
+    expect((await from(proxy, other, "guess")).statusCode).toBe(429);
+    expect((await from(proxy, other, other.apiToken)).statusCode).toBe(201);
   });
 
   it("stop an address guessing across connections after 50 wrong tokens", async () => {

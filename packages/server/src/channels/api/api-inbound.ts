@@ -23,8 +23,10 @@ function digest(value: string): Buffer {
  * The API connection a request speaks for: its id in the path, its token in the bearer header,
  * compared in constant time. An unknown connection and a wrong token answer alike (401
  * ERR_INVALID_CHANNEL_TOKEN, not the users' ERR_SESSION_EXPIRED), revealing nothing. Wrong
- * tokens are counted per address and per connection: past the limits the caller gets 429
- * ERR_TOO_MANY_REQUESTS without its token being looked at (channel-token-throttle.ts).
+ * tokens are counted per address and per connection: past the limits a wrong token gets 429
+ * ERR_TOO_MANY_REQUESTS (channel-token-throttle.ts). The right token always gets in: behind a
+ * proxy without TRUST_PROXY every caller has the proxy's address, and a guesser must not lock
+ * the integrators out.
  */
 export async function authenticateChannel(
   ctx: AppContext,
@@ -32,12 +34,12 @@ export async function authenticateChannel(
   caller: { connectionId: number; ip: string; authorization: string | undefined },
 ): Promise<ChannelConnection> {
   const { connectionId, ip } = caller;
-  throttle.check(ip, connectionId);
   const token = bearerToken(caller.authorization);
   const row = await ctx.apiConnections.get(connectionId);
   const expected = row?.apiToken ?? "";
   const matches = timingSafeEqual(digest(token ?? ""), digest(expected));
   if (!row || !token || !expected || !matches) {
+    throttle.check(ip, connectionId);
     throttle.recordFailure(ip, connectionId);
     throw new AppError("ERR_INVALID_CHANNEL_TOKEN");
   }

@@ -24,10 +24,11 @@ export const defaultChannelTokenLimits: ChannelTokenLimits = {
 
 /**
  * Rate limit of API-channel token guesses, per connection and per address, shaped like the
- * sign-in throttle (login-throttle.ts, same fixed windows per process). Only failures count: a
- * gateway posting thousands of messages a minute with its right token is never slowed. A refused
- * caller is not checked at all (429 ERR_TOO_MANY_REQUESTS, even with the right token) until its
- * window ends.
+ * sign-in throttle (login-throttle.ts, same fixed windows per process). Only wrong tokens count
+ * and only wrong tokens are refused (429 ERR_TOO_MANY_REQUESTS instead of 401 until the window
+ * ends): a gateway posting thousands of messages a minute with its right token is never slowed,
+ * nor stopped by a guesser sharing its address (every caller behind a proxy without TRUST_PROXY).
+ * A 256-bit token is not found by guessing; the limit keeps guessers from costing more than that.
  */
 export class ChannelTokenThrottle {
   private readonly windows: FixedWindows;
@@ -39,7 +40,7 @@ export class ChannelTokenThrottle {
     this.windows = new FixedWindows(limits.windowMs, now);
   }
 
-  /** Call before comparing the token; throws ERR_TOO_MANY_REQUESTS when over a limit. */
+  /** Call on a wrong token, before recording it; throws ERR_TOO_MANY_REQUESTS when over a limit. */
   check(ip: string, connectionId: number): void {
     const here = this.windows.peek(`fail:${connectionId}:${ip}`);
     if (
