@@ -1,4 +1,5 @@
 import { loadConfig } from "../../config.js";
+import { answerUsage, runCommand } from "../../core/command-line.js";
 import { parseImportArgs, usage } from "./args.js";
 import { openImportTarget } from "./open-target.js";
 import { runImport } from "./run-import.js";
@@ -8,14 +9,7 @@ import { assertWhaticketTables } from "./source/source.js";
 // Entry of `npm run import:whaticket -- --from <url>` (root package.json).
 async function main(): Promise<number> {
   const command = parseImportArgs(process.argv.slice(2));
-  if (command.name === "help") {
-    console.log(usage);
-    return 0;
-  }
-  if (command.name === "usage-error") {
-    console.error(`${command.message}\n\n${usage}`);
-    return 2;
-  }
+  if (command.name !== "import") return answerUsage(command, usage);
   const config = loadConfig();
   const source = await openSource(command.from);
   try {
@@ -44,10 +38,5 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+// Every failure of an import (source, target, configuration) is told by its message.
+runCommand(main, (error) => error instanceof Error);
