@@ -67,7 +67,8 @@ export const reportTicket = z.object({
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
   connection: z.object({ id: z.number().nullable(), name: z.string() }),
-  contact: z.object({ id: z.number(), name: z.string(), number: z.string() }),
+  /** Null once the contact was deleted: the ticket is still counted, with nothing that identified the customer (docs/decisions/0062). */
+  contact: z.object({ id: z.number(), name: z.string(), number: z.string() }).nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
 });

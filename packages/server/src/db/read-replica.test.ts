@@ -39,7 +39,7 @@ afterAll(async () => {
   await Promise.all([primary?.close(), replica?.close()]);
 });
 
-const contactNames = (page: { tickets: { contact: { name: string } }[] }) => page.tickets.map((ticket) => ticket.contact.name);
+const contactNames = (page: { tickets: { contact: { name: string } | null }[] }) => page.tickets.map((ticket) => ticket.contact?.name ?? "");
 const createdIn = async (server: TestServer, token: string) => (await chartsOf(server, token, october)).days.reduce((sum, day) => sum + day.created, 0);
 
 async function csvOf(server: TestServer, token: string): Promise<string> {

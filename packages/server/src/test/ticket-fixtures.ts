@@ -19,8 +19,8 @@ export interface SeedTicket {
   messages?: string[];
   unreadMessages?: number;
   updatedAt?: Date;
-  /** An existing contact instead of a new one. */
-  contactId?: number;
+  /** An existing contact instead of a new one; null: a deleted contact's ticket (closed history, decision 0062). */
+  contactId?: number | null;
 }
 
 let clock = Date.UTC(2024, 0, 1);

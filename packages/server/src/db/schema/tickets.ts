@@ -15,8 +15,11 @@ export const tickets = pgTable(
   {
     id: serialId(),
     status: text("status", { enum: ticketStatuses }).notNull().default("pending"),
-    // Deleting a contact deletes its conversations (docs/decisions/0011).
-    contactId: ownerId("contact_id", () => contacts.id),
+    /**
+     * Null once the contact was deleted: its conversations stay as the history reports count,
+     * emptied of what identified the customer, and leave every ticket screen (docs/decisions/0062).
+     */
+    contactId: linkId("contact_id", () => contacts.id),
     /**
      * Null once the connection was deleted: its conversations are history the reports count, so
      * they stay, closed, with the connection's name kept below (docs/decisions/0039).
@@ -58,6 +61,8 @@ export const tickets = pgTable(
     check("tickets_unread_check", sql`${t.unreadMessages} >= 0`),
     // A conversation with no connection (deleted) can only be history: nothing can reach its contact.
     check("tickets_active_connection_check", sql`${t.connectionId} is not null or ${t.status} = 'closed'`),
+    // Nor with no contact (deleted): nobody is left to talk to.
+    check("tickets_active_contact_check", sql`${t.contactId} is not null or ${t.status} = 'closed'`),
     // Ticket lists: by status, newest activity first, narrowed by queue or owner.
     index("tickets_status_updated_idx").on(t.status, t.updatedAt.desc(), t.id.desc()),
     index("tickets_queue_status_idx").on(t.queueId, t.status, t.updatedAt.desc()),

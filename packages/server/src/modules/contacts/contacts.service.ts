@@ -14,8 +14,9 @@ import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import { contacts } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
-import { contactTicketsWithParticipants } from "../tickets/tickets.repo.js";
+import { domainEvent } from "../../events/domain-events.js";
 import { assertCanDeleteContacts } from "./contact.policy.js";
+import { eraseContact } from "./contact-erasure.js";
 import { extraInfoOfContacts, saveExtraInfo } from "./contact-extra-info.repo.js";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -123,12 +124,19 @@ export async function updateContact(ctx: AppContext, id: number, body: UpdateCon
   return announceWritten(ctx, "update", row);
 }
 
-/** Admins only (contact.policy.ts). */
+/**
+ * Admins only (contact.policy.ts). Erases the contact (eraseContact): its conversations stay for
+ * the reports, with nothing that identified the customer, and leave every ticket screen live
+ * (`contact.deleted` names them and who saw each). Its files go once that has committed.
+ */
 export async function deleteContact(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanDeleteContacts(actor);
-  // Its tickets go with it (foreign key cascade): whoever lists them drops them live.
-  const ticketsBefore = await contactTicketsWithParticipants(ctx.db, id);
-  const deleted = await ctx.db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
-  if (deleted.length === 0) throw new AppError("ERR_NO_CONTACT_FOUND");
-  await ctx.events.emit("contact.deleted", { contactId: id, tickets: ticketsBefore });
+  const erased = await ctx.events.transaction(async (tx, publish) => {
+    const result = await eraseContact(tx, id, new Date());
+    publish(domainEvent("contact.deleted", { contactId: id, tickets: result.tickets }));
+    return result;
+  });
+  for (const name of erased.mediaNames) {
+    await ctx.media.remove(name).catch((error: unknown) => ctx.log.warn({ err: error, mediaName: name }, "an erased contact's file could not be removed"));
+  }
 }

@@ -20,7 +20,7 @@ type SendText = z.output<typeof sendMessageBody>;
  * of a ticket the sender may not see answers as a missing one, so ids cannot be probed.
  */
 async function quotedIdFor(ctx: AppContext, actor: Actor, ticket: TicketRow, quotedId: number | undefined): Promise<number | undefined> {
-  if (quotedId === undefined) return undefined;
+  if (quotedId === undefined || ticket.contactId === null) return undefined;
   const [row] = await ctx.db
     .select({ id: messages.id, ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId } })
     .from(messages)

@@ -4,19 +4,24 @@ import type { Language, TicketStatus } from "@atendo/contracts";
 export interface CsvLabels {
   headers: readonly [string, string, string, string, string, string, string, string, string];
   status: Record<TicketStatus, string>;
+  /** The client of a ticket whose contact was deleted (docs/decisions/0062). */
+  deletedContact: string;
 }
 
 export const csvLabels: Record<Language, CsvLabels> = {
   en: {
     headers: ["Ticket", "Attendant", "Queue", "Connection", "Status", "Client name", "Client number", "Created at", "Closed at"],
     status: { pending: "Waiting", open: "Open", closed: "Resolved" },
+    deletedContact: "Deleted contact",
   },
   pt: {
     headers: ["Ticket", "Atendente", "Fila", "Conexão", "Status", "Nome do cliente", "Número do cliente", "Criado em", "Fechado em"],
     status: { pending: "Aguardando", open: "Em atendimento", closed: "Resolvido" },
+    deletedContact: "Contato excluído",
   },
   es: {
     headers: ["Ticket", "Agente", "Cola", "Conexión", "Estado", "Nombre del cliente", "Número del cliente", "Creado el", "Cerrado el"],
     status: { pending: "En espera", open: "Abierto", closed: "Resuelto" },
+    deletedContact: "Contacto eliminado",
   },
 };

@@ -27,7 +27,7 @@ function present(row: Awaited<ReturnType<typeof selectPage>>[number]): ReportTic
     user: row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName } : null,
     queue: row.queueId !== null && row.queueName !== null && row.queueColor !== null ? { id: row.queueId, name: row.queueName, color: row.queueColor } : null,
     connection: { id: row.connectionId, name: row.connectionName },
-    contact: { id: row.contactId, name: row.contactName, number: row.contactNumber },
+    contact: row.contactId !== null && row.contactName !== null && row.contactNumber !== null ? { id: row.contactId, name: row.contactName, number: row.contactNumber } : null,
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt ? row.closedAt.toISOString() : null,
   };

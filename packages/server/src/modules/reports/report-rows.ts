@@ -16,7 +16,7 @@ const ct = alias(contacts, "ct");
  */
 const connectionName = sql<string>`coalesce(nullif(${c.label}, ''), ${c.name}, ${t.connectionName}, '')`;
 
-/** A report row's columns, read with the ticket's attendant, queue, connection and contact. */
+/** A report row's columns, read with the ticket's attendant, queue, connection and contact (null once deleted). */
 const reportColumns = {
   id: t.id,
   status: t.status,
@@ -37,7 +37,8 @@ export function selectReportRows<Columns extends SelectedFields>(db: Db, columns
   return db
     .select({ ...reportColumns, ...columns })
     .from(t)
-    .innerJoin(ct, eq(ct.id, t.contactId))
+    // A deleted contact's tickets are still counted: no contact (docs/decisions/0062).
+    .leftJoin(ct, eq(ct.id, t.contactId))
     .leftJoin(u, eq(u.id, t.userId))
     .leftJoin(q, eq(q.id, t.queueId))
     .leftJoin(c, eq(c.id, t.connectionId))

@@ -87,6 +87,15 @@ export function closed(now: Date): TicketColumns {
   return { ...personal, status: "closed", closedAt: now, updatedAt: now };
 }
 
+/**
+ * Closed because its contact was deleted (docs/decisions/0062): nobody is left to answer. Not a
+ * resolution, so no `closedAt`: the reports' resolution figures never count it, and those of the
+ * period it was created in stay as they were.
+ */
+export function closedByErasure(now: Date): TicketColumns {
+  return { ...personal, status: "closed", closedAt: null, updatedAt: now };
+}
+
 /** A customer wrote within the reopen window after it closed: waiting again in its queue, nobody's. */
 export function reopenedByCustomer(now: Date): TicketColumns {
   return { status: "pending", userId: null, closedAt: null, updatedAt: now };

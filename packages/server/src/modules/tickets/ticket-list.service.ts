@@ -60,6 +60,9 @@ function tabOf(actor: Actor, query: ListTickets, timeZone: string): Tab {
   const own = listVisibilityBranches(actor, status, query.showAll);
   const parts: SQL[] = [];
   if (status) parts.push(sql`t.status = ${status}`);
+  // A deleted contact's tickets are report history, on no ticket screen (docs/decisions/0062).
+  // They are all closed (tickets_active_contact_check): the active tabs need no test.
+  if (status !== "pending" && status !== "open") parts.push(sql`t.contact_id is not null`);
   if (query.queueIds) parts.push(queueFilter(actor, query.queueIds));
   if (query.date) parts.push(dayFilter(query.date, timeZone));
   if (query.withUnreadMessages) parts.push(sql`t.unread_messages > 0`);

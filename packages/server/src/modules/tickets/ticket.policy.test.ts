@@ -119,7 +119,7 @@ beforeAll(async () => {
     .returning({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, contactId: tickets.contactId });
   const participations = ticketRows.flatMap((row, n) => shapes[n]!.participantIds.map((userId) => ({ ticketId: row.id, userId })));
   await db.insert(ticketParticipants).values(participations);
-  ticketRows.forEach((row, n) => generated.push({ ...row, facts: shapes[n]! }));
+  ticketRows.forEach((row, n) => generated.push({ ...row, contactId: contactRows[n]!.id, facts: shapes[n]! }));
 });
 afterAll(() => server.close());
 

@@ -1,5 +1,5 @@
 import { activeTicketStatuses } from "@atendo/contracts";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ticketParticipants, tickets, userQueues } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
@@ -8,8 +8,16 @@ import { AppError } from "../../core/app-error.js";
 
 export type TicketRow = typeof tickets.$inferSelect;
 
+/**
+ * A ticket the screens and the API may act on. A deleted contact's tickets are history only the
+ * reports count (docs/decisions/0062): they answer as missing.
+ */
 export async function findTicketRow(db: Db, id: number): Promise<TicketRow> {
-  const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, id), isNotNull(tickets.contactId)))
+    .limit(1);
   if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
   return row;
 }
@@ -65,8 +73,9 @@ export async function userRelationTo(
   return { participant: rows.some((row) => row.kind === "participant"), queueMember: rows.some((row) => row.kind === "queue") };
 }
 
-/** The contact's active (pending/open) ticket on a connection, other than `exceptId`. */
-export async function activeTicketOf(db: Db, contactId: number, connectionId: number, exceptId?: number): Promise<TicketRow | undefined> {
+/** The contact's active (pending/open) ticket on a connection, other than `exceptId` (none without a contact: it was deleted). */
+export async function activeTicketOf(db: Db, contactId: number | null, connectionId: number, exceptId?: number): Promise<TicketRow | undefined> {
+  if (contactId === null) return undefined;
   const [row] = await db
     .select()
     .from(tickets)

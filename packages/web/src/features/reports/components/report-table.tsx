@@ -21,10 +21,16 @@ function ClientCell({ ticket, compact }: { ticket: ReportTicket; compact: boolea
   const how = [ticket.connection.name, t(`reports.status.${ticket.status}`)].join(" · ");
   return (
     <Box sx={{ minWidth: 0 }}>
-      <RowName title={ticket.contact.name}>{ticket.contact.name}</RowName>
-      <Typography variant="body2" color="text.secondary" sx={ellipsis}>
-        {ticket.contact.number}
-      </Typography>
+      {ticket.contact ? (
+        <>
+          <RowName title={ticket.contact.name}>{ticket.contact.name}</RowName>
+          <Typography variant="body2" color="text.secondary" sx={ellipsis}>
+            {ticket.contact.number}
+          </Typography>
+        </>
+      ) : (
+        <Muted>{t("reports.table.deletedContact")}</Muted>
+      )}
       {compact &&
         [who, how].map((line) => (
           <Typography key={line} variant="body2" color="text.secondary" sx={ellipsis} title={line}>
