@@ -395,6 +395,13 @@ export const errorCatalogue = {
     pt: "Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.",
     es: "Este enlace de restablecimiento no es válido, ya se usó o caducó. Solicite uno nuevo.",
   },
+  /** A signed file link of the Whaticket dialect ran out (decision 0066). 403, not 401: that client signs out on a 401. */
+  ERR_MEDIA_LINK_EXPIRED: {
+    status: 403,
+    en: "This file link has expired. Open the conversation again to get a new one.",
+    pt: "Este link de arquivo expirou. Abra a conversa novamente para obter um novo.",
+    es: "Este enlace de archivo ha caducado. Abra la conversación de nuevo para obtener uno nuevo.",
+  },
   ERR_EMAIL_ALREADY_EXISTS: {
     status: 409,
     en: "A user with this email already exists.",

@@ -32,3 +32,4 @@ export * from "./tickets.js";
 export * from "./tickets-api.js";
 export * from "./uras.js";
 export * from "./users.js";
+export * from "./whaticket.js";

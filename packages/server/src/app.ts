@@ -66,6 +66,8 @@ import { findTicketRow } from "./modules/tickets/tickets.repo.js";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes.js";
 import { urasRoutes } from "./modules/uras/uras.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
+import { WhaticketForwarding } from "./modules/whaticket/whaticket-forwarding.js";
+import { whaticketRoutes } from "./modules/whaticket/whaticket.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { listenWithSockets } from "./realtime/socket-listener.js";
 import { loadJwtKey } from "./secrets.js";
@@ -113,7 +115,10 @@ export interface BuiltApp {
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
   const { db } = database;
+  // The Whaticket web client's calls under /whaticket: its own shapes where it needs them, else /api's routes (decision 0066).
+  const whaticket = new WhaticketForwarding();
   const app = Fastify({
+    rewriteUrl: (request) => whaticket.rewrite(request.method ?? "GET", request.url ?? "/"),
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // Fastify's two lines per request buried the start-up messages: http/request-log.ts logs what matters.
     logController: new LogController({ disableRequestLogging: true }),
@@ -262,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   for (const routes of modules) {
     routes(app, ctx);
   }
+  whaticketRoutes(app, ctx, whaticket);
   await registerWebApp(app, config);
   return { app, ctx, jobs };
 }

@@ -39,12 +39,18 @@ const publicRoutes = [
   "GET /api/health",
   "GET /api/ready",
   "GET /api/public/config",
+  // The Whaticket dialect's file links: the signed link is the credential, made for one live
+  // sign-in whose user must still see the file's ticket (decision 0066).
+  "GET /whaticket/media/:link/:name",
 ].sort();
 
 /** The API reference: public by path in the auth plugin, not by route config. */
 const docsPrefix = "/api/docs";
 
-/** The whole HTTP surface. A new route means editing this list on purpose. */
+/**
+ * The whole HTTP surface. A new route means editing this list on purpose. Under /whaticket: the
+ * Whaticket dialect's own answers; its other calls are the /api routes (decision 0066).
+ */
 const allRoutes = [
   "DELETE /api/announcements/:id",
   "DELETE /api/auth/logout",
@@ -118,6 +124,12 @@ const allRoutes = [
   "GET /api/whatsapp",
   "GET /api/whatsapp/:id",
   "GET /manifest.webmanifest",
+  "GET /whaticket/media/:link/:name",
+  "GET /whaticket/messages/:ticketId",
+  "GET /whaticket/tickets/:id",
+  "GET /whaticket/users",
+  "GET /whaticket/whatsapp",
+  "GET /whaticket/whatsapp/:id",
   "POST /api/announcements",
   "POST /api/auth/forgot-password",
   "POST /api/auth/login",
@@ -148,6 +160,7 @@ const allRoutes = [
   "POST /api/whatsapp",
   "POST /api/whatsappsession/:id",
   "POST /api/whatsappsession/:id/pairing-code",
+  "POST /whaticket/tickets",
   "PUT /api/announcements/:id",
   "PUT /api/chatmessages/:chatId",
   "PUT /api/chats/:id",
@@ -161,6 +174,7 @@ const allRoutes = [
   "PUT /api/uras/:id",
   "PUT /api/users/:id",
   "PUT /api/whatsapp/:id",
+  "PUT /whaticket/tickets/:id",
 ];
 
 let server: TestServer;
@@ -176,7 +190,7 @@ afterAll(async () => {
 });
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
-const apiRoutes = () => registered.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith(docsPrefix));
+const apiRoutes = () => registered.filter((r) => (r.url.startsWith("/api/") || r.url.startsWith("/whaticket/")) && !r.url.startsWith(docsPrefix));
 
 describe("route inventory", () => {
   it("registers exactly the listed routes", () => {

@@ -7,6 +7,7 @@ import {
   sessionResponse,
   signupBody,
   user,
+  whaticketPath,
 } from "@atendo/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -19,12 +20,13 @@ import { login, logout, refresh, signup, type IssuedSession } from "./auth.servi
 const tags = ["auth"];
 
 /**
- * Where the browser sends the refresh cookie back: Atendo's own /api/auth, and /auth for a client
+ * Where the browser sends the refresh cookie back: Atendo's own /api/auth, /auth for a client
  * of the spec's family served at the site root behind a proxy that adds /api (its refresh call
- * is /auth/refresh_token there). Both paths stay narrow: no other request carries the cookie
- * (docs/decisions/0047, docs/compatibility.md).
+ * is /auth/refresh_token there), and /whaticket/auth for the Whaticket web client built for the
+ * /whaticket dialect. Every path stays narrow: no other request carries the cookie
+ * (docs/decisions/0047 and 0066, docs/compatibility.md).
  */
-const refreshCookiePaths = ["/api/auth", "/auth"] as const;
+const refreshCookiePaths = ["/api/auth", "/auth", `${whaticketPath}/auth`] as const;
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
 import type { Actor } from "../../core/actor.js";
 import { AppError } from "../../core/app-error.js";
 import { sessions, users } from "../../db/schema/index.js";
@@ -14,15 +15,22 @@ export function bearerToken(header: string | undefined): string | undefined {
 export async function authenticate(ctx: Pick<AppContext, "db" | "jwtKey">, token: string | undefined): Promise<Actor> {
   if (!token) throw new AppError("ERR_SESSION_EXPIRED");
   const claims = await verifyAccessToken(ctx.jwtKey, token);
-  const sessionId = claims.sessionId;
-  const [row] = await ctx.db
+  return actorOfSession(ctx.db, claims);
+}
+
+/**
+ * The user of a live sign-in: not revoked, the user not removed, and no password change since
+ * (`tokenVersion`). What an access token names, or a link signed for that sign-in.
+ */
+export async function actorOfSession(db: Db, claims: { userId: number; sessionId: string; tokenVersion: number }): Promise<Actor> {
+  const [row] = await db
     .select({ user: users })
     .from(users)
-    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt)))
     .where(eq(users.id, claims.userId))
     .limit(1);
   if (!row || row.user.isDeleted || row.user.tokenVersion !== claims.tokenVersion) {
     throw new AppError("ERR_SESSION_EXPIRED");
   }
-  return { ...row.user, sessionId };
+  return { ...row.user, sessionId: claims.sessionId };
 }
