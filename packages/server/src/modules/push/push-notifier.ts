@@ -146,20 +146,25 @@ export class PushNotifier implements PushNotifications {
       tag: `ticket-${ticket.id}`,
       url: `/tickets/${ticket.id}`,
     };
-    const request = webPush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(payload), {
-      vapidDetails: { subject: this.deps.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-      contentEncoding: "aes128gcm",
-      // A message older than a day is no longer news; the topic lets the push service keep only the latest per ticket.
-      TTL: 86_400,
-      urgency: "high",
-      topic: `ticket${ticket.id}`,
-    });
+    let request: ReturnType<typeof webPush.generateRequestDetails>;
+    try {
+      request = webPush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(payload), {
+        vapidDetails: { subject: this.deps.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        contentEncoding: "aes128gcm",
+        // A message older than a day is no longer news; the topic lets the push service keep only the latest per ticket.
+        TTL: 86_400,
+        urgency: "high",
+        topic: `ticket${ticket.id}`,
+      });
+    } catch (error) {
+      // Keys stored before subscribing checked them: no push can ever be encrypted for this browser.
+      return this.drop(row, "push subscription removed: its keys cannot encrypt a push", error instanceof Error ? error.message : String(error));
+    }
     try {
       const answer = await postOutbound(row.endpoint, request.headers as Record<string, string>, request.body as Buffer, { timeoutMs: this.timeoutMs, guard: this.deps.guard });
       if (answer.status === 404 || answer.status === 410) {
         // The browser unsubscribed or the subscription expired: it will never accept another push.
-        await this.deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
-        this.subscriptionsChanged(false);
+        await this.drop(row, "push subscription removed: the push service no longer knows it", `HTTP ${answer.status}`);
       } else if (answer.status >= 200 && answer.status < 300) {
         await this.deps.db.update(pushSubscriptions).set({ lastPushedAt: new Date() }).where(eq(pushSubscriptions.id, row.id));
       } else {
@@ -168,5 +173,12 @@ export class PushNotifier implements PushNotifications {
     } catch (error) {
       this.deps.log.warn({ err: error, subscriptionId: row.id }, "push service unreachable");
     }
+  }
+
+  /** Forgets a subscription no push will ever reach, in one log line (no stack: nothing failed here). */
+  private async drop(row: SubscriptionRow, why: string, reason: string): Promise<void> {
+    await this.deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
+    this.subscriptionsChanged(false);
+    this.deps.log.warn({ subscriptionId: row.id, userId: row.userId, reason }, why);
   }
 }

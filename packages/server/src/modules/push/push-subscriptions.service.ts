@@ -1,5 +1,6 @@
-import type { PushSubscription, PushSubscriptionBody } from "@atendo/contracts";
+import { errorCatalogue, type PushSubscription, type PushSubscriptionBody } from "@atendo/contracts";
 import { and, desc, eq } from "drizzle-orm";
+import { ECDH } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../core/actor.js";
 import { AppError } from "../../core/app-error.js";
@@ -26,8 +27,25 @@ async function assertEndpointAllowed(ctx: AppContext, endpoint: string): Promise
   }
 }
 
+/**
+ * Every notification is encrypted to the browser's key (RFC 8291): it must be a point on P-256,
+ * uncompressed (65 bytes, 0x04 first). The contract checks the size; the curve is checked here,
+ * or every later push to this browser would fail.
+ */
+function assertUsableKey(p256dh: string): void {
+  const point = Buffer.from(p256dh, "base64url");
+  let usable = point.length === 65 && point[0] === 0x04;
+  try {
+    if (usable) ECDH.convertKey(point, "prime256v1");
+  } catch {
+    usable = false;
+  }
+  if (!usable) throw new AppError("ERR_MISSING_VALUES", 400, `${errorCatalogue.ERR_MISSING_VALUES.en} keys.p256dh: not an uncompressed P-256 public key.`);
+}
+
 /** Stores this browser's subscription for the actor: a known endpoint gets the new keys and owner. */
 export async function subscribe(ctx: AppContext, actor: Actor, body: PushSubscriptionBody): Promise<PushSubscription> {
+  assertUsableKey(body.keys.p256dh);
   await assertEndpointAllowed(ctx, body.endpoint);
   const values = { userId: actor.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, language: body.language };
   const [row] = await ctx.db

@@ -1,6 +1,6 @@
 import type { Connection, PushPayload, PushSubscriptionList, Queue } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pushSubscriptions } from "../../db/schema/index.js";
 import { createConnection, inbound, uniqueNumber } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
@@ -102,6 +102,22 @@ describe("push routes", () => {
     ]) {
       await expectError(server.request({ method: "POST", url: "/api/push/subscriptions", token: user.token, payload }), 400, "ERR_MISSING_VALUES");
     }
+  });
+
+  it("refuse a p256dh of the right size that is no P-256 public key (no push could be encrypted for it)", async () => {
+    const user = await server.createUser();
+    const point = Buffer.from(browserKeys().json.p256dh, "base64url");
+    const offCurve = Buffer.from(point);
+    offCurve[64] = offCurve[64]! ^ 1;
+    const compressedPrefix = Buffer.from(point);
+    compressedPrefix[0] = 0x02;
+    for (const key of [offCurve, compressedPrefix, Buffer.alloc(65)]) {
+      const payload = { endpoint: endpoint.url("bad-key"), keys: { ...browserKeys().json, p256dh: key.toString("base64url") }, language: "en" };
+      const answer = server.request({ method: "POST", url: "/api/push/subscriptions", token: user.token, payload });
+      await expectError(answer, 400, "ERR_MISSING_VALUES");
+      expect((await answer).json().message).toContain("keys.p256dh");
+    }
+    expect((await server.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).length).toBe(0);
   });
 
   it("list and delete only the user's own subscriptions; another user's is not found", async () => {
@@ -207,15 +223,42 @@ describe("pushes of new inbound messages", () => {
   it("remove a subscription the push service answers 410 Gone (or 404) for", async () => {
     const attendant = await attendantOf(queue);
     endpoint.answerWith(410);
+    const warnings = vi.spyOn(server.ctx.log, "warn");
     try {
       await inbound(server, api, { body: "Hello?" });
       await waitFor(() => endpoint.to(attendant.browser.path).length === 1, "the push");
       await waitFor(async () => (await server.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, attendant.browser.id))).length === 0, "the removal");
+      await server.ctx.push.idle();
+      expect(warnings.mock.calls.filter(([fields]) => JSON.stringify(fields).includes(`"subscriptionId":${attendant.browser.id}`))).toEqual([
+        [{ subscriptionId: attendant.browser.id, userId: attendant.id, reason: "HTTP 410" }, "push subscription removed: the push service no longer knows it"],
+      ]);
     } finally {
+      warnings.mockRestore();
       endpoint.answerWith(201);
     }
     const list = (await server.request({ method: "GET", url: "/api/push/subscriptions", token: attendant.token })).json() as PushSubscriptionList;
     expect(list.subscriptions).toEqual([]);
+  });
+
+  it("remove a stored subscription whose keys cannot encrypt a push, with one log line, and still reach the others", async () => {
+    const spoiled = await attendantOf(queue);
+    const colleague = await attendantOf(queue);
+    // Stored before subscribing checked the key: its point is not on the curve.
+    const offCurve = Buffer.from(spoiled.browser.keys.json.p256dh, "base64url");
+    offCurve[64] = offCurve[64]! ^ 1;
+    await server.ctx.db.update(pushSubscriptions).set({ p256dh: offCurve.toString("base64url") }).where(eq(pushSubscriptions.id, spoiled.browser.id));
+    const warnings = vi.spyOn(server.ctx.log, "warn");
+    try {
+      await inbound(server, api, { body: "Anyone?" });
+      await waitFor(() => endpoint.to(colleague.browser.path).length === 1, "the colleague's push");
+      await waitFor(async () => (await server.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, spoiled.browser.id))).length === 0, "the removal");
+      await server.ctx.push.idle();
+      const lines = warnings.mock.calls.filter(([fields]) => JSON.stringify(fields).includes(`"subscriptionId":${spoiled.browser.id}`) || JSON.stringify(fields).includes('"err"'));
+      expect(lines).toEqual([[{ subscriptionId: spoiled.browser.id, userId: spoiled.id, reason: expect.any(String) }, "push subscription removed: its keys cannot encrypt a push"]]);
+    } finally {
+      warnings.mockRestore();
+    }
+    expect(endpoint.to(spoiled.browser.path)).toEqual([]);
   });
 });
 
