@@ -1,5 +1,5 @@
 import type { ImportContext } from "./context.js";
-import { inBatch } from "./writer.js";
+import { inBatch, targetOf } from "./writer.js";
 import { placeholder, selectList, type SourceRow } from "./source/source.js";
 
 export interface TableRead {
@@ -63,5 +63,22 @@ async function refreshStatistics(ctx: ImportContext): Promise<void> {
 export function forEachRow(ctx: ImportContext, read: TableRead, write: (row: SourceRow) => Promise<void>): Promise<void> {
   return forEachBatch(ctx, read, async (rows) => {
     for (const row of rows) await write(row);
+  });
+}
+
+/**
+ * forEachRow over the rows a previous run did not import: a row whose key (its id, or what `keyOf`
+ * makes of it) is in the mapping table already counts as `already` and is passed over.
+ */
+export function forEachNewRow(
+  ctx: ImportContext,
+  read: TableRead,
+  write: (row: SourceRow) => Promise<void>,
+  keyOf: (row: SourceRow) => unknown = (row) => row.id,
+): Promise<void> {
+  const report = ctx.report.table(read.table);
+  return forEachRow(ctx, read, async (row) => {
+    if ((await targetOf(ctx, read.table, keyOf(row))) !== null) report.already++;
+    else await write(row);
   });
 }

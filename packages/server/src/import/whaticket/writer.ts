@@ -74,6 +74,12 @@ export async function addMapping(ctx: ImportContext, sourceTable: string, source
   ]);
 }
 
+/** A source row became `targetId`: a new row (`imported`) or one Atendo already had (`merged`). */
+export async function recordImport(ctx: ImportContext, sourceTable: string, sourceId: string, targetId: number, outcome: "imported" | "merged"): Promise<void> {
+  await addMapping(ctx, sourceTable, sourceId, targetId);
+  ctx.report.table(sourceTable)[outcome]++;
+}
+
 /** The Atendo id a source row became, if it was imported. */
 export async function targetOf(ctx: ImportContext, sourceTable: string, sourceId: unknown): Promise<number | null> {
   if (sourceId === null || sourceId === undefined) return null;

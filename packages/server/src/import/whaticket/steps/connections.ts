@@ -1,7 +1,7 @@
 import type { ImportContext } from "../context.js";
-import { forEachRow } from "../read.js";
+import { forEachNewRow } from "../read.js";
 import { bool, text, utcTimestamp } from "../values.js";
-import { addMapping, targetOf } from "../writer.js";
+import { recordImport } from "../writer.js";
 
 const TABLE = "Whatsapps";
 
@@ -11,12 +11,7 @@ const TABLE = "Whatsapps";
  * whose QR code nobody scanned: the admin asks for a new QR code.
  */
 export function importConnections(ctx: ImportContext): Promise<void> {
-  const report = ctx.report.table(TABLE);
-  return forEachRow(ctx, { table: TABLE, columns: ["id", "name", "isDefault", "farewellMessage", "createdAt", "updatedAt"], orderBy: ["id"] }, async (row) => {
-    if ((await targetOf(ctx, TABLE, row.id)) !== null) {
-      report.already++;
-      return;
-    }
+  return forEachNewRow(ctx, { table: TABLE, columns: ["id", "name", "isDefault", "farewellMessage", "createdAt", "updatedAt"], orderBy: ["id"] }, async (row) => {
     const { rows: defaults } = await ctx.target.query("select 1 from connections where is_default limit 1");
     const isDefault = bool(row.isDefault) && defaults.length === 0;
     if (bool(row.isDefault) && !isDefault) ctx.report.adjust(TABLE, "default connection: Atendo already has one, imported as not default");
@@ -25,7 +20,6 @@ export function importConnections(ctx: ImportContext): Promise<void> {
        values ($1, 'whatsapp', 'TIMEOUT', '', $2, $3, coalesce($4::timestamptz, now()), coalesce($5::timestamptz, now())) returning id`,
       [text(row.name).trim() || `WhatsApp ${text(row.id)}`, isDefault, text(row.farewellMessage), utcTimestamp(row.createdAt), utcTimestamp(row.updatedAt)],
     );
-    await addMapping(ctx, TABLE, String(row.id), rows[0]!.id);
-    report.imported++;
+    await recordImport(ctx, TABLE, String(row.id), rows[0]!.id, "imported");
   });
 }

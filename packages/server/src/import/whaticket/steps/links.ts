@@ -1,17 +1,19 @@
 import type { ImportContext } from "../context.js";
-import { forEachRow } from "../read.js";
-import { addMapping, targetOf } from "../writer.js";
+import { forEachNewRow } from "../read.js";
+import type { SourceRow } from "../source/source.js";
+import { recordImport, targetOf } from "../writer.js";
 
-/** Queue members: UserQueues rows, keyed "userId:queueId" in the mapping table. */
+/** A link row has no id of its own: it is mapped by its two ids, "a:b". */
+function pairKey(a: unknown, b: unknown): string {
+  return `${String(a)}:${String(b)}`;
+}
+
+/** Queue members: UserQueues rows, keyed "userId:queueId" (pairKey) in the mapping table. */
 export function importUserQueues(ctx: ImportContext): Promise<void> {
   const TABLE = "UserQueues";
-  const report = ctx.report.table(TABLE);
-  return forEachRow(ctx, { table: TABLE, columns: ["userId", "queueId"], orderBy: ["userId", "queueId"] }, async (row) => {
-    const key = `${String(row.userId)}:${String(row.queueId)}`;
-    if ((await targetOf(ctx, TABLE, key)) !== null) {
-      report.already++;
-      return;
-    }
+  const keyOf = (row: SourceRow) => pairKey(row.userId, row.queueId);
+  const read = { table: TABLE, columns: ["userId", "queueId"], orderBy: ["userId", "queueId"] };
+  return forEachNewRow(ctx, read, async (row) => {
     const userId = await targetOf(ctx, "Users", row.userId);
     const queueId = await targetOf(ctx, "Queues", row.queueId);
     if (userId === null || queueId === null) {
@@ -19,9 +21,8 @@ export function importUserQueues(ctx: ImportContext): Promise<void> {
       return;
     }
     await ctx.target.query("insert into user_queues (user_id, queue_id) values ($1, $2) on conflict do nothing", [userId, queueId]);
-    await addMapping(ctx, TABLE, key, userId);
-    report.imported++;
-  });
+    await recordImport(ctx, TABLE, keyOf(row), userId, "imported");
+  }, keyOf);
 }
 
 /**
@@ -32,19 +33,15 @@ export function importUserQueues(ctx: ImportContext): Promise<void> {
  */
 export async function importConnectionQueues(ctx: ImportContext): Promise<void> {
   const TABLE = "WhatsappQueues";
-  const report = ctx.report.table(TABLE);
   const counts = new Map<string, number>();
   if ((await ctx.source.columns(TABLE)).size > 0) {
     for (const row of await ctx.source.query(`select ${ctx.source.quote("whatsappId")} as w, count(*) as n from ${ctx.source.quote(TABLE)} group by ${ctx.source.quote("whatsappId")}`)) {
       counts.set(String(row.w), Number(row.n));
     }
   }
-  await forEachRow(ctx, { table: TABLE, columns: ["whatsappId", "queueId"], orderBy: ["whatsappId", "queueId"] }, async (row) => {
-    const key = `${String(row.whatsappId)}:${String(row.queueId)}`;
-    if ((await targetOf(ctx, TABLE, key)) !== null) {
-      report.already++;
-      return;
-    }
+  const keyOf = (row: SourceRow) => pairKey(row.whatsappId, row.queueId);
+  const read = { table: TABLE, columns: ["whatsappId", "queueId"], orderBy: ["whatsappId", "queueId"] };
+  await forEachNewRow(ctx, read, async (row) => {
     const connectionId = await targetOf(ctx, "Whatsapps", row.whatsappId);
     const queueId = await targetOf(ctx, "Queues", row.queueId);
     if (connectionId === null || queueId === null) {
@@ -56,7 +53,6 @@ export async function importConnectionQueues(ctx: ImportContext): Promise<void> 
       return;
     }
     await ctx.target.query("update connections set destination_type = 'queue', destination_id = $2 where id = $1", [connectionId, queueId]);
-    await addMapping(ctx, TABLE, key, connectionId);
-    report.imported++;
-  });
+    await recordImport(ctx, TABLE, keyOf(row), connectionId, "imported");
+  }, keyOf);
 }

@@ -1,24 +1,18 @@
 import { createHash } from "node:crypto";
 import type { ImportContext } from "../context.js";
-import { forEachRow } from "../read.js";
+import { forEachNewRow } from "../read.js";
 import { text, utcTimestamp } from "../values.js";
-import { addMapping, targetOf } from "../writer.js";
+import { recordImport } from "../writer.js";
 
 const TABLE = "Queues";
 
 /** Queues by name: a queue Atendo already has (same name, any case) receives the Whaticket one. */
 export function importQueues(ctx: ImportContext): Promise<void> {
-  const report = ctx.report.table(TABLE);
-  return forEachRow(ctx, { table: TABLE, columns: ["id", "name", "color", "greetingMessage", "createdAt", "updatedAt"], orderBy: ["id"] }, async (row) => {
-    if ((await targetOf(ctx, TABLE, row.id)) !== null) {
-      report.already++;
-      return;
-    }
+  return forEachNewRow(ctx, { table: TABLE, columns: ["id", "name", "color", "greetingMessage", "createdAt", "updatedAt"], orderBy: ["id"] }, async (row) => {
     const name = text(row.name).trim() || `Queue ${text(row.id)}`;
     const { rows: same } = await ctx.target.query<{ id: number }>("select id from queues where lower(name) = lower($1)", [name]);
     if (same[0]) {
-      await addMapping(ctx, TABLE, String(row.id), same[0].id);
-      report.merged++;
+      await recordImport(ctx, TABLE, String(row.id), same[0].id, "merged");
       return;
     }
     const color = await freeColor(ctx, normalizeColor(text(row.color)), name);
@@ -27,8 +21,7 @@ export function importQueues(ctx: ImportContext): Promise<void> {
        values ($1, $2, $3, coalesce($4::timestamptz, now()), coalesce($5::timestamptz, now())) returning id`,
       [name, color, text(row.greetingMessage), utcTimestamp(row.createdAt), utcTimestamp(row.updatedAt)],
     );
-    await addMapping(ctx, TABLE, String(row.id), rows[0]!.id);
-    report.imported++;
+    await recordImport(ctx, TABLE, String(row.id), rows[0]!.id, "imported");
   });
 }
 

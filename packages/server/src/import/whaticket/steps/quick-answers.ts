@@ -1,18 +1,14 @@
 import { settingKeys } from "@atendo/contracts";
 import type { ImportContext } from "../context.js";
-import { forEachRow } from "../read.js";
+import { forEachNewRow } from "../read.js";
+import type { SourceRow } from "../source/source.js";
 import { text, utcTimestamp } from "../values.js";
-import { addMapping, targetOf } from "../writer.js";
+import { recordImport, targetOf } from "../writer.js";
 
 /** Quick answers by shortcut: one Atendo already has keeps its text. */
 export function importQuickAnswers(ctx: ImportContext): Promise<void> {
   const TABLE = "QuickAnswers";
-  const report = ctx.report.table(TABLE);
-  return forEachRow(ctx, { table: TABLE, columns: ["id", "shortcut", "message", "userId", "createdAt", "updatedAt"], orderBy: ["id"] }, async (row) => {
-    if ((await targetOf(ctx, TABLE, row.id)) !== null) {
-      report.already++;
-      return;
-    }
+  return forEachNewRow(ctx, { table: TABLE, columns: ["id", "shortcut", "message", "userId", "createdAt", "updatedAt"], orderBy: ["id"] }, async (row) => {
     const shortcut = text(row.shortcut).trim();
     if (!shortcut || !text(row.message).trim()) {
       ctx.report.skip(TABLE, "empty shortcut or message");
@@ -20,8 +16,7 @@ export function importQuickAnswers(ctx: ImportContext): Promise<void> {
     }
     const { rows: same } = await ctx.target.query<{ id: number }>("select id from quick_answers where lower(shortcut) = lower($1)", [shortcut]);
     if (same[0]) {
-      await addMapping(ctx, TABLE, String(row.id), same[0].id);
-      report.merged++;
+      await recordImport(ctx, TABLE, String(row.id), same[0].id, "merged");
       return;
     }
     const { rows } = await ctx.target.query<{ id: number }>(
@@ -29,8 +24,7 @@ export function importQuickAnswers(ctx: ImportContext): Promise<void> {
        values ($1, $2, $3, coalesce($4::timestamptz, now()), coalesce($5::timestamptz, now())) returning id`,
       [shortcut, text(row.message), await targetOf(ctx, "Users", row.userId), utcTimestamp(row.createdAt), utcTimestamp(row.updatedAt)],
     );
-    await addMapping(ctx, TABLE, String(row.id), rows[0]!.id);
-    report.imported++;
+    await recordImport(ctx, TABLE, String(row.id), rows[0]!.id, "imported");
   });
 }
 
@@ -40,13 +34,10 @@ export function importQuickAnswers(ctx: ImportContext): Promise<void> {
  */
 export function importSettings(ctx: ImportContext): Promise<void> {
   const TABLE = "Settings";
-  const report = ctx.report.table(TABLE);
-  return forEachRow(ctx, { table: TABLE, columns: ["key", "value"], orderBy: ["key"] }, async (row) => {
-    const key = text(row.key);
-    if ((await targetOf(ctx, TABLE, key)) !== null) {
-      report.already++;
-      return;
-    }
+  const keyOf = (row: SourceRow) => text(row.key);
+  const read = { table: TABLE, columns: ["key", "value"], orderBy: ["key"] };
+  return forEachNewRow(ctx, read, async (row) => {
+    const key = keyOf(row);
     if (key !== "userCreation" || !(settingKeys as readonly string[]).includes(key)) {
       ctx.report.skip(TABLE, `setting "${key}" has no Atendo equivalent`);
       return;
@@ -56,7 +47,6 @@ export function importSettings(ctx: ImportContext): Promise<void> {
       "insert into settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, updated_at = now()",
       [key, value],
     );
-    await addMapping(ctx, TABLE, key, 0);
-    report.imported++;
-  });
+    await recordImport(ctx, TABLE, key, 0, "imported");
+  }, keyOf);
 }

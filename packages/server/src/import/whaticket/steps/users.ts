@@ -1,8 +1,8 @@
 import { IMPORTED_PASSWORD_HASH } from "../../../modules/auth/legacy-password.js";
 import type { ImportContext } from "../context.js";
-import { forEachRow } from "../read.js";
+import { forEachNewRow } from "../read.js";
 import { text, utcTimestamp } from "../values.js";
-import { addMapping, targetOf } from "../writer.js";
+import { recordImport, targetOf } from "../writer.js";
 
 const TABLE = "Users";
 
@@ -10,13 +10,8 @@ const bcryptHash = /^\$2[abxy]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
 /** Users by email: one Atendo already has (the admin, often) receives the Whaticket one, untouched. */
 export function importUsers(ctx: ImportContext): Promise<void> {
-  const report = ctx.report.table(TABLE);
   const columns = ["id", "name", "email", "passwordHash", "profile", "whatsappId", "createdAt", "updatedAt"];
-  return forEachRow(ctx, { table: TABLE, columns, orderBy: ["id"] }, async (row) => {
-    if ((await targetOf(ctx, TABLE, row.id)) !== null) {
-      report.already++;
-      return;
-    }
+  return forEachNewRow(ctx, { table: TABLE, columns, orderBy: ["id"] }, async (row) => {
     const email = text(row.email).trim().toLowerCase();
     if (!email.includes("@")) {
       ctx.report.skip(TABLE, "no valid email: nobody could sign in as this user");
@@ -24,8 +19,7 @@ export function importUsers(ctx: ImportContext): Promise<void> {
     }
     const { rows: same } = await ctx.target.query<{ id: number }>("select id from users where lower(email) = $1 and not is_deleted", [email]);
     if (same[0]) {
-      await addMapping(ctx, TABLE, String(row.id), same[0].id);
-      report.merged++;
+      await recordImport(ctx, TABLE, String(row.id), same[0].id, "merged");
       return;
     }
     const hash = text(row.passwordHash);
@@ -48,7 +42,6 @@ export function importUsers(ctx: ImportContext): Promise<void> {
         utcTimestamp(row.updatedAt),
       ],
     );
-    await addMapping(ctx, TABLE, String(row.id), rows[0]!.id);
-    report.imported++;
+    await recordImport(ctx, TABLE, String(row.id), rows[0]!.id, "imported");
   });
 }
