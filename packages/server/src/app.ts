@@ -69,8 +69,9 @@ import { usersRoutes } from "./modules/users/users.routes.js";
 import { WhaticketForwarding } from "./modules/whaticket/whaticket-forwarding.js";
 import { whaticketRoutes } from "./modules/whaticket/whaticket.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
+import { redisNamespace } from "./realtime/redis-namespace.js";
 import { listenWithSockets } from "./realtime/socket-listener.js";
-import { loadJwtKey } from "./secrets.js";
+import { loadInstallId, loadJwtKey } from "./secrets.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
 
@@ -79,7 +80,6 @@ export interface AppDeps {
   /** Already migrated. */
   database: Database;
   mailer?: Mailer | null;
-  redisKey?: string;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   /** Tests inject clocks and timers into the channel manager, the webhooks and the jobs. */
@@ -135,12 +135,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The pieces first, each given only what it needs; the few calls that need the whole context
   // (the pipeline, the delivery) are late-bound: they run after buildApp, once `ctx` exists.
   const jwtKey = await loadJwtKey(db, config.JWT_SECRET);
+  const installId = await loadInstallId(db);
   const realtime = createRealtime(app.server, {
     authenticate: (token) => authenticate({ db, jwtKey }, token),
     roomsOf: (actor) => queueRoomsOf(db, actor.id),
     chatBoxAccess: async (actor, ticketId) => canSeeTicket(db, actor, await findTicketRow(db, ticketId)),
-    redisUrl: config.REDIS_URL,
-    redisKey: deps.redisKey,
+    redis: config.REDIS_URL ? { url: config.REDIS_URL, key: redisNamespace(config.REDIS_PREFIX, installId) } : undefined,
   });
   const events = new DomainEvents(db, log);
   const eventOutbox = new EventOutbox({ db, log, events }, deps.eventOutbox);

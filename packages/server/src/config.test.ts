@@ -37,10 +37,19 @@ describe("loadConfig", () => {
     ["TICKETS_AUTO_CLOSE_HOURS", "-1"],
     ["WEBHOOK_ALLOW_PRIVATE", "maybe"],
     ["UPLOAD_IDLE_TIMEOUT_SECONDS", "0"],
+    // Redis names are subscribed to by pattern: no pattern characters in the prefix.
+    ["REDIS_PREFIX", "tenant*"],
+    ["REDIS_PREFIX", "a#b"],
   ])("rejects %s=%s with one line naming the variable", (variable, value) => {
     const message = rejection({ [variable]: value });
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: `));
     expect(message).not.toContain("\n");
+  });
+
+  it("names Redis traffic `atendo` unless REDIS_PREFIX says otherwise (docs/decisions/0060)", () => {
+    expect(loadConfig({}).REDIS_PREFIX).toBe("atendo");
+    expect(loadConfig({ REDIS_PREFIX: "" }).REDIS_PREFIX).toBe("atendo");
+    expect(loadConfig({ REDIS_PREFIX: "staging.tenant-2" }).REDIS_PREFIX).toBe("staging.tenant-2");
   });
 
   it("takes a read replica only beside a DATABASE_URL", () => {

@@ -51,6 +51,18 @@ export const configSchema = z.object({
   PGLITE_DIR: z.string().default("./data/db"),
   MEDIA_DIR: z.string().default("./data/media"),
   REDIS_URL: optionalUrl,
+  /**
+   * Prepended to the install's identity in everything it puts in Redis (`<prefix>:<install id>`,
+   * docs/decisions/0060): installs on one Redis never hear each other; a different prefix also
+   * separates a copy restored from the same database. Letters, digits and `_ . -` only (no
+   * pattern characters: the names are subscribed to by pattern).
+   */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{0,64}$/, "letters, digits, _ . - (at most 64)")
+    .transform((v) => v || "atendo")
+    .default("atendo"),
   JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),

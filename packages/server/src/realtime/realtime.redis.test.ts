@@ -1,5 +1,4 @@
 import { refreshCookieName } from "@atendo/contracts";
-import { randomBytes } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
@@ -13,20 +12,18 @@ import { closedWithin } from "../test/socket-revocation.js";
 
 // Runs only when scripts/test.mjs finds Redis (TEST_REDIS_URL); see vitest.config.ts.
 const redisUrl = process.env.TEST_REDIS_URL ?? "";
-const redisKey = `atendo-test-${randomBytes(4).toString("hex")}`;
 
 let first: TestServer;
 let second: Awaited<ReturnType<typeof buildApp>>;
 let socket: Socket;
 let secondUrl: string;
 beforeAll(async () => {
-  first = await createTestServer({ REDIS_URL: redisUrl }, { redisKey });
-  // A second instance on the same database and Redis, as in a scaled-out deployment.
+  first = await createTestServer({ REDIS_URL: redisUrl });
+  // A second instance on the same database (so the same install) and Redis, as in a scaled-out deployment.
   second = await buildApp({
     config: loadConfig({ LOG_LEVEL: "silent", REDIS_URL: redisUrl }),
     database: first.ctx.database,
     mailer: null,
-    redisKey,
   });
   secondUrl = await second.app.listen({ port: 0, host: "127.0.0.1" });
   socket = await connectSocket(secondUrl, await first.adminToken());

@@ -35,8 +35,11 @@ export interface RealtimeOptions {
   roomsOf?(actor: Actor): Promise<string[]>;
   /** Whether a user may open a ticket's chat box (`joinChatBox`): the tickets policy decides. */
   chatBoxAccess(actor: Actor, ticketId: number): Promise<boolean>;
-  redisUrl?: string;
-  redisKey?: string;
+  /**
+   * Several instances: the socket.io Redis adapter, every channel it uses named after `key` (the
+   * install's namespace, realtime/redis-namespace.ts), so installs sharing a Redis never meet.
+   */
+  redis?: { url: string; key: string };
 }
 
 export interface Realtime {
@@ -130,13 +133,13 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
   const redisClients: Redis[] = [];
 
-  if (options.redisUrl) {
-    const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+  if (options.redis) {
+    const pub = new Redis(options.redis.url, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     // A Redis outage must not crash the process; ioredis reconnects by itself.
     for (const client of [pub, sub]) client.on("error", () => undefined);
     redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub, { key: options.redisKey ?? "atendo" }));
+    io.adapter(createAdapter(pub, sub, { key: options.redis.key }));
   }
 
   /** Everything a socket needs is looked up before it is admitted (see the connection handler). */

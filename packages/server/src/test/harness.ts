@@ -41,7 +41,6 @@ let userSeq = 0;
 
 export interface TestServerOptions extends Pick<AppDeps, "channels" | "webhooks" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox" | "onRoute"> {
   mailer?: Mailer | null;
-  redisKey?: string;
   /** Another server's database (a restart): left open on close, for its owner to close. */
   database?: Database;
 }
@@ -71,7 +70,6 @@ export async function createTestServer(env: Record<string, string> = {}, options
     config,
     database,
     mailer: options.mailer ?? null,
-    redisKey: options.redisKey,
     channels: options.channels,
     webhooks: options.webhooks,
     jobs: options.jobs,

@@ -1,7 +1,9 @@
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { ReactNode, Ref } from "react";
-import { LoadingMore } from "./loading-more";
+import { useTranslation } from "../lib/i18n";
 
 export interface ScrollListProps {
   /** Attach {@link useInfiniteScroll}'s ref and handler to page on scrolling. */
@@ -19,6 +21,7 @@ export interface ScrollListProps {
  * overflows sideways and the next page loads near its end.
  */
 export function ScrollList({ scrollRef, onScroll, empty, loadingMore, label, children }: ScrollListProps) {
+  const { t } = useTranslation();
   return (
     <Paper
       variant="outlined"
@@ -35,7 +38,11 @@ export function ScrollList({ scrollRef, onScroll, empty, loadingMore, label, chi
           {empty}
         </Typography>
       )}
-      {loadingMore && <LoadingMore />}
+      {loadingMore && (
+        <Box sx={{ display: "grid", placeItems: "center", py: 2 }}>
+          <CircularProgress size={24} aria-label={t("common.loadingMore")} />
+        </Box>
+      )}
     </Paper>
   );
 }

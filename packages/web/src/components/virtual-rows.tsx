@@ -1,7 +1,9 @@
 import { layout } from "@atendo/contracts";
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
-import { LoadingMore } from "./loading-more";
+import { useTranslation } from "../lib/i18n";
 import { useWindowedRows } from "./use-windowed-rows";
 
 interface VirtualRowsProps<T extends { id: number }> {
@@ -36,6 +38,7 @@ function focusRowWhenShown(list: HTMLElement, index: number, framesLeft = 10): v
  * into view, then focused), Enter opens it as a click would.
  */
 export function VirtualRows<T extends { id: number }>({ items, label, empty, hasNextPage, loadingMore, onEndReached, renderRow }: VirtualRowsProps<T>) {
+  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const windowed = useWindowedRows({ keys: items.map((item) => item.id), estimatePx: estimatedRowPx, overscan: 4 });
   const { scrollerRef } = windowed;
@@ -99,7 +102,11 @@ export function VirtualRows<T extends { id: number }>({ items, label, empty, has
           );
         })}
       </div>
-      {loadingMore && <LoadingMore />}
+      {loadingMore && (
+        <Box sx={{ display: "grid", placeItems: "center", py: 2 }}>
+          <CircularProgress size={24} aria-label={t("common.loadingMore")} />
+        </Box>
+      )}
     </div>
   );
 }

@@ -9,7 +9,10 @@ export const settings = pgTable("settings", {
   updatedAt: updatedAt(),
 });
 
-/** Server-generated secrets shared by every instance (never exposed by the API). */
+/**
+ * Server-generated values shared by every instance: secrets (never exposed by the API) and the
+ * install's identity (`install`, its Redis namespace).
+ */
 export const appSecrets = pgTable("app_secrets", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
