@@ -1,20 +1,6 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { useTranslation } from "../lib/i18n";
-import { Spinner } from "../components/spinner";
+import { PageSpinner } from "../components/full-page-spinner";
 import { importOrReloadOnce } from "./reload-once";
-
-/**
- * Spinner shown where a page's code is still downloading, as pages show while their data loads
- * (QueryState's look, in plain markup: the router, in the entry chunk, carries no MUI).
- */
-export function PageSpinner() {
-  const { t } = useTranslation();
-  return (
-    <div className="page-spinner">
-      <Spinner label={t("common.loading")} />
-    </div>
-  );
-}
 
 /**
  * A page whose code is its own chunk, downloaded the first time its route renders: a new user's
@@ -40,4 +26,18 @@ export function lazyPage<K extends string>(
   }
   LazyPage.displayName = `Lazy(${name})`;
   return LazyPage;
+}
+
+/** Loaders of pages, each named by the component its module exports under that name. */
+type PageLoaders<K extends string> = { [P in K]: () => Promise<Record<P, ComponentType>> };
+
+/**
+ * Several {@link lazyPage}s at once, `{ TicketsPage: () => import("…/tickets-page") }` giving
+ * `{ TicketsPage }`. Each loader stays a literal `import()` of its own module, so that the bundler
+ * still makes every page a chunk of its own.
+ */
+export function lazyPages<K extends string>(loaders: PageLoaders<K>, Fallback: ComponentType = PageSpinner): Record<K, ComponentType> {
+  const pages = {} as Record<K, ComponentType>;
+  for (const name of Object.keys(loaders) as K[]) pages[name] = lazyPage(loaders[name], name, Fallback);
+  return pages;
 }

@@ -5,73 +5,52 @@ import { paths, recordPages, type RecordPages } from "../lib/paths";
 import { AdminRoute } from "./guards/admin-route";
 import { PrivateRoute } from "./guards/private-route";
 import { PublicOnlyRoute } from "./guards/public-only-route";
-import { lazyPage } from "./lazy-page";
+import { lazyPages } from "./lazy-page";
 import { RootLayout } from "./root-layout";
 
 // Every page is its own chunk (docs/decisions/0043-web-delivery.md): a route downloads only what it
-// shows. Pages outside the shell wait on the full-page spinner, pages inside it on the page spinner.
+// shows. Pages outside the shell (`outer`) wait on the full-page spinner, pages inside it (`shell`) on
+// the page spinner.
 // Pages are imported from their own module, not the feature's index.ts: other features import those
 // barrels statically, and a lazily imported barrel would drag every page of the feature into them.
-// MUI's theme and baseline styles, for every page but the login page (plain markup and CSS, so that
-// a visitor's first download carries no MUI).
-const MuiLayout = lazyPage(() => import("./mui-layout"), "MuiLayout", FullPageSpinner);
-const NotFoundPage = lazyPage(() => import("./pages/not-found-page"), "NotFoundPage", FullPageSpinner);
-const LoginPage = lazyPage(() => import("../features/auth/components/login-page"), "LoginPage", FullPageSpinner);
-const SignupPage = lazyPage(() => import("../features/auth/components/signup-page"), "SignupPage", FullPageSpinner);
-const ForgotPasswordPage = lazyPage(
-  () => import("../features/auth/components/forgot-password-page"),
-  "ForgotPasswordPage",
+const outer = lazyPages(
+  {
+    // MUI's theme and baseline styles, for every page but the login page (plain markup and CSS, so
+    // that a visitor's first download carries no MUI).
+    MuiLayout: () => import("./mui-layout"),
+    NotFoundPage: () => import("./pages/not-found-page"),
+    LoginPage: () => import("../features/auth/components/login-page"),
+    SignupPage: () => import("../features/auth/components/signup-page"),
+    ForgotPasswordPage: () => import("../features/auth/components/forgot-password-page"),
+    ResetPasswordPage: () => import("../features/auth/components/reset-password-page"),
+    AppShell: () => import("./shell/app-shell"),
+  },
   FullPageSpinner,
-);
-const ResetPasswordPage = lazyPage(
-  () => import("../features/auth/components/reset-password-page"),
-  "ResetPasswordPage",
-  FullPageSpinner,
-);
-const AppShell = lazyPage(() => import("./shell/app-shell"), "AppShell", FullPageSpinner);
-const TicketsPage = lazyPage(() => import("../features/tickets/components/tickets-page"), "TicketsPage");
-const ChatsPage = lazyPage(() => import("../features/chats/components/chats-page"), "ChatsPage");
-const ContactsPage = lazyPage(() => import("../features/contacts/components/contacts-page"), "ContactsPage");
-const QuickAnswersPage = lazyPage(
-  () => import("../features/quick-answers/components/quick-answers-page"),
-  "QuickAnswersPage",
-);
-const SettingsPage = lazyPage(() => import("../features/settings/components/settings-page"), "SettingsPage");
-const AboutPage = lazyPage(() => import("../features/about/components/about-page"), "AboutPage");
-const ReportsPage = lazyPage(() => import("../features/reports/components/reports-page"), "ReportsPage");
-const QueuesPage = lazyPage(() => import("../features/queues/components/queues-page"), "QueuesPage");
-const QueueFormPage = lazyPage(() => import("../features/queues/components/queue-form-page"), "QueueFormPage");
-const ConnectionsPage = lazyPage(
-  () => import("../features/connections/components/connections-page"),
-  "ConnectionsPage",
-);
-const ConnectionFormPage = lazyPage(
-  () => import("../features/connections/components/connection-form-page"),
-  "ConnectionFormPage",
 );
 const simulator = () => import("../features/connections/components/simulator-page");
-const SimulatorPage = lazyPage(simulator, "SimulatorPage");
-const SimulatorIndexPage = lazyPage(simulator, "SimulatorIndexPage");
-const UsersPage = lazyPage(() => import("../features/users/components/users-page"), "UsersPage");
-const UserModal = lazyPage(() => import("../features/users/components/user-modal"), "UserModal");
-const UrasPage = lazyPage(() => import("../features/uras/components/uras-page"), "UrasPage");
-const UraFormPage = lazyPage(() => import("../features/uras/components/ura-form-page"), "UraFormPage");
-const AnnouncementsPage = lazyPage(
-  () => import("../features/announcements/components/announcements-page"),
-  "AnnouncementsPage",
-);
-const AnnouncementFormPage = lazyPage(
-  () => import("../features/announcements/components/announcement-form-page"),
-  "AnnouncementFormPage",
-);
-const MonitoringsPage = lazyPage(
-  () => import("../features/monitorings/components/monitorings-page"),
-  "MonitoringsPage",
-);
-const MonitoringFormPage = lazyPage(
-  () => import("../features/monitorings/components/monitoring-form-page"),
-  "MonitoringFormPage",
-);
+const shell = lazyPages({
+  TicketsPage: () => import("../features/tickets/components/tickets-page"),
+  ChatsPage: () => import("../features/chats/components/chats-page"),
+  ContactsPage: () => import("../features/contacts/components/contacts-page"),
+  QuickAnswersPage: () => import("../features/quick-answers/components/quick-answers-page"),
+  SettingsPage: () => import("../features/settings/components/settings-page"),
+  AboutPage: () => import("../features/about/components/about-page"),
+  ReportsPage: () => import("../features/reports/components/reports-page"),
+  QueuesPage: () => import("../features/queues/components/queues-page"),
+  QueueFormPage: () => import("../features/queues/components/queue-form-page"),
+  ConnectionsPage: () => import("../features/connections/components/connections-page"),
+  ConnectionFormPage: () => import("../features/connections/components/connection-form-page"),
+  SimulatorPage: simulator,
+  SimulatorIndexPage: simulator,
+  UsersPage: () => import("../features/users/components/users-page"),
+  UserModal: () => import("../features/users/components/user-modal"),
+  UrasPage: () => import("../features/uras/components/uras-page"),
+  UraFormPage: () => import("../features/uras/components/ura-form-page"),
+  AnnouncementsPage: () => import("../features/announcements/components/announcements-page"),
+  AnnouncementFormPage: () => import("../features/announcements/components/announcement-form-page"),
+  MonitoringsPage: () => import("../features/monitorings/components/monitorings-page"),
+  MonitoringFormPage: () => import("../features/monitorings/components/monitoring-form-page"),
+});
 
 /** An admin record kind's list, and its form at /new and /edit/:id. */
 function recordRoutes(pages: RecordPages, List: ComponentType, Form: ComponentType): RouteObject[] {
@@ -90,63 +69,63 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: paths.login, element: <LoginPage /> },
+          { path: paths.login, element: <outer.LoginPage /> },
           {
-            element: <MuiLayout />,
+            element: <outer.MuiLayout />,
             children: [
-              { path: paths.signup, element: <SignupPage /> },
-              { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+              { path: paths.signup, element: <outer.SignupPage /> },
+              { path: paths.forgotPassword, element: <outer.ForgotPasswordPage /> },
             ],
           },
         ],
       },
       {
-        element: <MuiLayout />,
+        element: <outer.MuiLayout />,
         children: [
           // Signed in or not: the link of the e-mail works in any browser (it ends every session).
-          { path: paths.resetPassword, element: <ResetPasswordPage /> },
+          { path: paths.resetPassword, element: <outer.ResetPasswordPage /> },
           {
             element: <PrivateRoute />,
             children: [
               {
-                element: <AppShell />,
+                element: <outer.AppShell />,
                 children: [
                   { index: true, element: <Navigate to={paths.tickets} replace /> },
                   // One element for both paths: the list stays mounted (scroll, filters) while tickets open.
-                  { path: paths.tickets, element: <TicketsPage />, children: [{ path: paths.ticket.pattern }] },
-                  { path: paths.quickAnswers, element: <QuickAnswersPage /> },
+                  { path: paths.tickets, element: <shell.TicketsPage />, children: [{ path: paths.ticket.pattern }] },
+                  { path: paths.quickAnswers, element: <shell.QuickAnswersPage /> },
                   // One element for both paths, as tickets: the list stays mounted while chats open.
-                  { path: paths.chats, element: <ChatsPage />, children: [{ path: paths.chat.pattern }] },
-                  { path: paths.contacts, element: <ContactsPage /> },
+                  { path: paths.chats, element: <shell.ChatsPage />, children: [{ path: paths.chat.pattern }] },
+                  { path: paths.contacts, element: <shell.ContactsPage /> },
                   {
                     element: <AdminRoute />,
                     children: [
-                      { path: paths.settings, element: <SettingsPage /> },
-                      { path: paths.about, element: <AboutPage /> },
-                      { path: paths.dashboard, element: <ReportsPage /> },
-                      ...recordRoutes(recordPages.queues, QueuesPage, QueueFormPage),
-                      ...recordRoutes(recordPages.connections, ConnectionsPage, ConnectionFormPage),
-                      { path: paths.connectionSimulator.pattern, element: <SimulatorPage /> },
-                      { path: paths.simulator, element: <SimulatorIndexPage /> },
+                      { path: paths.settings, element: <shell.SettingsPage /> },
+                      { path: paths.about, element: <shell.AboutPage /> },
+                      { path: paths.dashboard, element: <shell.ReportsPage /> },
+                      ...recordRoutes(recordPages.queues, shell.QueuesPage, shell.QueueFormPage),
+                      ...recordRoutes(recordPages.connections, shell.ConnectionsPage, shell.ConnectionFormPage),
+                      { path: paths.connectionSimulator.pattern, element: <shell.SimulatorPage /> },
+                      { path: paths.simulator, element: <shell.SimulatorIndexPage /> },
                       {
                         path: paths.users,
-                        element: <UsersPage />,
+                        element: <shell.UsersPage />,
                         // The user modal opens over the table.
                         children: [
-                          { path: recordPages.users.create, element: <UserModal /> },
-                          { path: recordPages.users.edit.pattern, element: <UserModal /> },
+                          { path: recordPages.users.create, element: <shell.UserModal /> },
+                          { path: recordPages.users.edit.pattern, element: <shell.UserModal /> },
                         ],
                       },
-                      ...recordRoutes(recordPages.uras, UrasPage, UraFormPage),
-                      ...recordRoutes(recordPages.announcements, AnnouncementsPage, AnnouncementFormPage),
-                      ...recordRoutes(recordPages.monitorings, MonitoringsPage, MonitoringFormPage),
+                      ...recordRoutes(recordPages.uras, shell.UrasPage, shell.UraFormPage),
+                      ...recordRoutes(recordPages.announcements, shell.AnnouncementsPage, shell.AnnouncementFormPage),
+                      ...recordRoutes(recordPages.monitorings, shell.MonitoringsPage, shell.MonitoringFormPage),
                     ],
                   },
                 ],
               },
             ],
           },
-          { path: "*", element: <NotFoundPage /> },
+          { path: "*", element: <outer.NotFoundPage /> },
         ],
       },
     ],

@@ -1,9 +1,7 @@
-import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { ReactNode, Ref } from "react";
-import { useTranslation } from "../lib/i18n";
+import { LoadingMore } from "./loading-more";
 
 export interface ScrollListProps {
   /** Attach {@link useInfiniteScroll}'s ref and handler to page on scrolling. */
@@ -21,7 +19,6 @@ export interface ScrollListProps {
  * overflows sideways and the next page loads near its end.
  */
 export function ScrollList({ scrollRef, onScroll, empty, loadingMore, label, children }: ScrollListProps) {
-  const { t } = useTranslation();
   return (
     <Paper
       variant="outlined"
@@ -38,11 +35,7 @@ export function ScrollList({ scrollRef, onScroll, empty, loadingMore, label, chi
           {empty}
         </Typography>
       )}
-      {loadingMore && (
-        <Box sx={{ display: "grid", placeItems: "center", py: 2 }}>
-          <CircularProgress size={24} aria-label={t("common.loadingMore")} />
-        </Box>
-      )}
+      {loadingMore && <LoadingMore />}
     </Paper>
   );
 }

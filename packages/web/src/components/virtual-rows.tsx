@@ -1,9 +1,7 @@
 import { layout } from "@atendo/contracts";
-import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
 import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
-import { useTranslation } from "../lib/i18n";
+import { LoadingMore } from "./loading-more";
 import { useWindowedRows } from "./use-windowed-rows";
 
 interface VirtualRowsProps<T extends { id: number }> {
@@ -38,7 +36,6 @@ function focusRowWhenShown(list: HTMLElement, index: number, framesLeft = 10): v
  * into view, then focused), Enter opens it as a click would.
  */
 export function VirtualRows<T extends { id: number }>({ items, label, empty, hasNextPage, loadingMore, onEndReached, renderRow }: VirtualRowsProps<T>) {
-  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const windowed = useWindowedRows({ keys: items.map((item) => item.id), estimatePx: estimatedRowPx, overscan: 4 });
   const { scrollerRef } = windowed;
@@ -102,11 +99,7 @@ export function VirtualRows<T extends { id: number }>({ items, label, empty, has
           );
         })}
       </div>
-      {loadingMore && (
-        <Box sx={{ display: "grid", placeItems: "center", py: 2 }}>
-          <CircularProgress size={24} aria-label={t("common.loadingMore")} />
-        </Box>
-      )}
+      {loadingMore && <LoadingMore />}
     </div>
   );
 }

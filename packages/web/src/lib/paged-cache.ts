@@ -137,6 +137,25 @@ export function updateFilteredLists<D, F>(queryClient: QueryClient, listsKey: re
 }
 
 /**
+ * The infinite query of a list kept current by live events rather than refetched (ticket and chat
+ * lists): pages from 1, never stale, as a refetch on every mount would reorder the rows under the
+ * pointer for nothing; the list shows its errors itself.
+ */
+export function livePagesOptions<K extends readonly unknown[], P extends { hasMore: boolean }>(
+  queryKey: K,
+  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<P>,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageNumber,
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+}
+
+/**
  * The infinite query of one searchable list (`[root, "list", search]`): pages from 1, and the
  * previous results stay on screen while the next search loads.
  */

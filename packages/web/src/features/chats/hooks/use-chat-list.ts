@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { nextPageNumber } from "../../../lib/paged-cache";
+import { livePagesOptions } from "../../../lib/paged-cache";
 import { readPreference, storageKeys, writePreference } from "../../../lib/local-storage";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { countUnreadChats, getChat, listChats, type ChatListFilter } from "../api/chats.api";
@@ -11,16 +11,11 @@ export const chatListKey = (filter: ChatListFilter) => [...chatListsKey, filter]
 export const chatKey = (chatId: number) => ["chats", "one", chatId] as const;
 export const unreadChatsKey = ["chats", "unread"] as const;
 
-/** The chat list, page after page; kept current by live events (use-chats-live) rather than refetched. */
+/** The chat list, page after page; kept current by live events (use-chats-live). */
 export function useChatList(filter: ChatListFilter) {
   return useInfiniteQuery({
-    queryKey: chatListKey(filter),
-    queryFn: ({ pageParam, signal }) => listChats(filter, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
+    ...livePagesOptions(chatListKey(filter), (pageNumber, signal) => listChats(filter, pageNumber, signal)),
     placeholderData: keepPreviousData,
-    staleTime: Infinity,
-    meta: { silent: true }, // the list shows the error itself
   });
 }
 

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { nextPageNumber } from "../../../lib/paged-cache";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { livePagesOptions } from "../../../lib/paged-cache";
 import { listTickets } from "../api/tickets-list.api";
 import type { TicketListFilter } from "./ticket-list-cache";
 
@@ -9,15 +9,7 @@ export const ticketListKey = (filter: TicketListFilter) => ["tickets", "list", f
 
 /** How one list is fetched: shared by the list and by its tab's count (use-ticket-list-counts). */
 export function ticketListOptions(filter: TicketListFilter) {
-  return infiniteQueryOptions({
-    queryKey: ticketListKey(filter),
-    queryFn: ({ pageParam, signal }) => listTickets(filter, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageNumber,
-    // Live events keep the list right; a refetch on every mount would reorder it for nothing.
-    staleTime: Infinity,
-    meta: { silent: true }, // the list shows the error itself
-  });
+  return livePagesOptions(ticketListKey(filter), (pageNumber, signal) => listTickets(filter, pageNumber, signal));
 }
 
 /**
