@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { businessHoursColumns } from "./business-hours.js";
 import { ownerId, serialId, timestamps } from "./columns.js";
+import { uniqueNameKey } from "./indexes.js";
 import { users } from "./users.js";
 
 export const queues = pgTable(
@@ -16,7 +17,7 @@ export const queues = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("queues_name_key").on(sql`lower(${t.name})`),
+    uniqueNameKey("queues", t.name),
     uniqueIndex("queues_color_key").on(t.color),
     check("queues_color_check", sql`${t.color} ~ '^#[0-9A-F]{6}$'`),
   ],

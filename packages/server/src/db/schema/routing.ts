@@ -1,8 +1,9 @@
 import { destinationKinds, monitoringStatuses } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, type PgColumn } from "drizzle-orm/pg-core";
 import { linkId, ownerId, serialId, timestamps } from "./columns.js";
 import { inValues } from "./in-values.js";
+import { uniqueNameKey } from "./indexes.js";
 import { queues } from "./queues.js";
 import { users } from "./users.js";
 
@@ -17,6 +18,17 @@ function destinationColumns() {
     destinationType: text("destination_type", { enum: destinationKinds }).notNull(),
     destinationId: integer("destination_id").notNull(),
   };
+}
+
+/**
+ * A destination's index, which makes "what leads to this target" cheap, and the CHECK of its kind:
+ * `<table>_destination_idx` and `<table>_destination_type_check`.
+ */
+function destinationKeys(table: string, t: { destinationType: PgColumn; destinationId: PgColumn }) {
+  return [
+    index(`${table}_destination_idx`).on(t.destinationType, t.destinationId),
+    check(`${table}_destination_type_check`, inValues(t.destinationType, destinationKinds)),
+  ];
 }
 
 /** An interactive menu (URA). */
@@ -46,8 +58,7 @@ export const uraItems = pgTable(
   },
   (t) => [
     uniqueIndex("ura_items_selector_key").on(t.uraId, sql`lower(${t.selector})`),
-    index("ura_items_destination_idx").on(t.destinationType, t.destinationId),
-    check("ura_items_destination_type_check", inValues(t.destinationType, destinationKinds)),
+    ...destinationKeys("ura_items", t),
   ],
 );
 
@@ -62,9 +73,8 @@ export const announcements = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("announcements_name_key").on(sql`lower(${t.name})`),
-    index("announcements_destination_idx").on(t.destinationType, t.destinationId),
-    check("announcements_destination_type_check", inValues(t.destinationType, destinationKinds)),
+    uniqueNameKey("announcements", t.name),
+    ...destinationKeys("announcements", t),
   ],
 );
 
@@ -83,7 +93,7 @@ export const monitorings = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("monitorings_name_key").on(sql`lower(${t.name})`),
+    uniqueNameKey("monitorings", t.name),
     index("monitorings_user_idx").on(t.userId),
     index("monitorings_queue_idx").on(t.queueId),
     check("monitorings_status_check", inValues(t.status, monitoringStatuses)),

@@ -5,6 +5,19 @@ import { createdAt, linkId, ownerId, serialId, timestamps, timestamptz } from ".
 import { connections } from "./connections.js";
 import { inValues } from "./in-values.js";
 
+/**
+ * A secret handed out once (a refresh cookie, a reset link): only its SHA-256 is stored, it
+ * expires, and `usedAt` is set when it is spent.
+ */
+function singleUseToken() {
+  return {
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
+  };
+}
+
 export const users = pgTable(
   "users",
   {
@@ -57,12 +70,8 @@ export const refreshTokens = pgTable(
     sessionId: uuid("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
-    /** SHA-256 of the cookie value; the value itself is never stored. */
-    tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: timestamptz("expires_at").notNull(),
-    /** Set when the token is exchanged for the next one. */
-    usedAt: timestamptz("used_at"),
-    createdAt: createdAt(),
+    /** The cookie value's token, spent when it is exchanged for the next one. */
+    ...singleUseToken(),
   },
   (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
 );
@@ -76,10 +85,7 @@ export const passwordResetTokens = pgTable(
   {
     id: serialId(),
     userId: ownerId("user_id", () => users.id),
-    tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: timestamptz("expires_at").notNull(),
-    usedAt: timestamptz("used_at"),
-    createdAt: createdAt(),
+    ...singleUseToken(),
   },
   // Recent links of a user: the per-address mail limit counts them.
   (t) => [index("password_reset_tokens_user_idx").on(t.userId, t.createdAt)],
