@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dayOrTimestamp, idList, listPage, pageNumber, positiveId, queryFlag, userRef } from "./common.js";
 import { limits } from "./limits.js";
-import { messageMediaTypes, sendMessageBody } from "./messages.js";
+import { messageFileFields, messageMediaTypes, quotedFields, sendMessageBody } from "./messages.js";
 
 // The internal team chat (spec §3, §4, §7; docs/decisions/0038-internal-chats.md).
 
@@ -45,14 +45,7 @@ export const chatMessageAcks = [0, 1, 2, 3, 4] as const;
 export type ChatMessageAck = (typeof chatMessageAcks)[number];
 
 /** The message a reply quotes, as the bubble shows it (`sender` stands for the spec's contact name). */
-export const quotedChatMessage = z.object({
-  id: z.number(),
-  body: z.string(),
-  fromMe: z.boolean(),
-  mediaType: z.enum(messageMediaTypes),
-  isDeleted: z.boolean(),
-  sender: userRef.nullable(),
-});
+export const quotedChatMessage = z.object({ ...quotedFields, sender: userRef.nullable() });
 export type QuotedChatMessage = z.infer<typeof quotedChatMessage>;
 
 /**
@@ -65,10 +58,7 @@ export const chatMessage = z.object({
   id: z.number(),
   chatId: z.number(),
   body: z.string(),
-  mediaType: z.enum(messageMediaTypes),
-  mediaUrl: z.string().nullable(),
-  mimeType: z.string().nullable(),
-  fileName: z.string().nullable(),
+  ...messageFileFields,
   ack: z.literal(chatMessageAcks),
   isDeleted: z.boolean(),
   fromMe: z.boolean(),

@@ -16,19 +16,35 @@ export const messageAcks = [0, 1, 3, 4, 5] as const;
 export type MessageAck = (typeof messageAcks)[number];
 export const messageAck = z.literal(messageAcks);
 
-/** Who wrote an inbound message: the ticket's contact, or in a group the member (`id` null). */
-export const messageContact = z.object({ id: z.number().nullable(), name: z.string(), number: z.string() });
-export type MessageContact = z.infer<typeof messageContact>;
-
-/** The message a reply quotes, as the bubble shows it. */
-export const quotedMessage = z.object({
+/**
+ * What a reply shows of the message it quotes, in a ticket and in an internal chat alike; each
+ * adds who wrote it.
+ */
+export const quotedFields = {
   id: z.number(),
   body: z.string(),
   fromMe: z.boolean(),
   mediaType: z.enum(messageMediaTypes),
   isDeleted: z.boolean(),
-  contact: messageContact.nullable(),
-});
+};
+
+/**
+ * A message's file, in a ticket and in an internal chat alike: its kind ("chat" for none),
+ * `mediaUrl` `/api/media/{name}` (null without a file, or once deleted), its type and original name.
+ */
+export const messageFileFields = {
+  mediaType: z.enum(messageMediaTypes),
+  mediaUrl: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  fileName: z.string().nullable(),
+};
+
+/** Who wrote an inbound message: the ticket's contact, or in a group the member (`id` null). */
+export const messageContact = z.object({ id: z.number().nullable(), name: z.string(), number: z.string() });
+export type MessageContact = z.infer<typeof messageContact>;
+
+/** The message a reply quotes, as the bubble shows it. */
+export const quotedMessage = z.object({ ...quotedFields, contact: messageContact.nullable() });
 export type QuotedMessage = z.infer<typeof quotedMessage>;
 
 /**
@@ -43,10 +59,7 @@ export const message = z.object({
   body: z.string(),
   fromMe: z.boolean(),
   read: z.boolean(),
-  mediaType: z.enum(messageMediaTypes),
-  mediaUrl: z.string().nullable(),
-  mimeType: z.string().nullable(),
-  fileName: z.string().nullable(),
+  ...messageFileFields,
   ack: z.number(),
   failed: z.boolean(),
   isDeleted: z.boolean(),
