@@ -1,160 +1,154 @@
+import type { Message, Ticket, WhaticketConnectionSummary } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { pngBytes } from "../packages/server/src/test/media-samples.js";
+import { apiChannelCustomers } from "./support/api-channel-customer.js";
 import { E2E_ADMIN } from "./support/global-setup.js";
-import { joins, messageOf, SpecClient, startPrefixProxy, ticketEventOf, type ScreenSocket, type SpecMessage } from "./support/spec-client.js";
+import { joins, SpecCallError, type ScreenSocket } from "./support/spec-client.js";
+import { WhaticketClient, WhaticketTicketList } from "./support/whaticket-client.js";
 
 /**
- * Issue 17: a client of the spec's family (the public Whaticket frontend's calls, replayed by
- * support/spec-client.ts) works a conversation against Atendo through a proxy that only adds
- * /api: login → list → open → reply → accept → transfer → resolve, with one socket per screen,
- * and a socket on one ticket's chat box hears no other ticket's messages (docs/compatibility.md).
+ * Issue 28: the public Whaticket web client, built with its backend URL at `<atendo>/whaticket`,
+ * works a conversation (decision 0066, docs/compatibility.md). Its real calls (support/
+ * whaticket-client.ts) and the shapes it reads: the bare ticket its header shows, its lists kept
+ * by `update`/`delete` ticket events, the connection list and transfer search every attendant
+ * loads, a transfer naming the ticket's own connection, a document opened by its plain link.
  */
 const suffix = Date.now().toString(36);
 const password = "attendant-password";
 const server = (): string => inject("baseUrl");
 
-let proxy: Awaited<ReturnType<typeof startPrefixProxy>>;
-let admin: SpecClient;
-let alice: SpecClient;
-let bob: SpecClient;
+let admin: WhaticketClient;
+let alice: WhaticketClient;
+let bob: WhaticketClient;
 let queueId: number;
-let connection: { id: number; apiToken: string };
+let connection: { id: number; name: string; apiToken: string };
 const screens: ScreenSocket[] = [];
 
-let messageSeq = 0;
 /** A customer writes through the API channel, straight to the server (docs/api-channel.md). */
-async function customerWrites(number: string, fields: { body?: string; media?: { data: string; mimeType: string; fileName: string } }): Promise<number> {
-  const response = await fetch(`${server()}/api/channels/${connection.id}/messages`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${connection.apiToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ externalId: `compat-${suffix}-${++messageSeq}`, from: { number, name: `Customer ${number.slice(-4)}` }, ...fields }),
-  });
-  const answer = (await response.json()) as { ticketId: number };
-  if (!response.ok) throw new Error(`inbound: ${response.status} ${JSON.stringify(answer)}`);
-  return answer.ticketId;
-}
+const customerWrites = apiChannelCustomers(server, () => connection, `wt-${suffix}`);
 
-async function screen(client: SpecClient, ...wanted: Parameters<SpecClient["openScreen"]>[0]): Promise<ScreenSocket> {
-  const opened = await client.openScreen(wanted);
+async function screen(client: WhaticketClient, join: Parameters<WhaticketClient["openScreen"]>[0][number]): Promise<ScreenSocket> {
+  const opened = await client.openScreen([join]);
   screens.push(opened);
   return opened;
 }
 
-const customerA = `55219${Date.now().toString().slice(-8)}`;
-const customerB = `55218${Date.now().toString().slice(-8)}`;
+/** The ticket list tab of one status, as that client keeps it from its socket. */
+async function ticketTab(client: WhaticketClient, status: "pending" | "open"): Promise<{ list: WhaticketTicketList; socket: ScreenSocket }> {
+  const socket = await screen(client, joins.tickets(status));
+  return { list: new WhaticketTicketList(client.me, [queueId], socket), socket };
+}
+
+const ticketEvent = (id: number, action: string) => (p: Record<string, unknown>) =>
+  p.action === action && ((p.ticket as Ticket | undefined)?.id ?? p.ticketId) === id;
+
+const customer = `55216${Date.now().toString().slice(-8)}`;
+const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
 beforeAll(async () => {
-  proxy = await startPrefixProxy(server());
-  admin = new SpecClient(proxy.url);
+  admin = new WhaticketClient(server());
   await admin.login(E2E_ADMIN.email, E2E_ADMIN.password);
-  const queue = await admin.call<{ id: number }>("POST", "/queue", {
-    body: { name: `Compat ${suffix}`, color: `#${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, "0").toUpperCase()}`, greetingMessage: "", userIds: [] },
+  const queue = await admin.http.call<{ id: number }>("POST", "/queue", {
+    body: { name: `Whaticket ${suffix}`, color: `#${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, "0").toUpperCase()}`, greetingMessage: "", userIds: [] },
   });
   queueId = queue.id;
-  // The user form's empty connection select arrives as "": no default connection.
-  const people = await Promise.all(
-    ["alice", "bob"].map((name) =>
-      admin.createUser({ name: `${name} ${suffix}`, email: `${name}-${suffix}@compat.e2e.test`, password, profile: "user", queueIds: [queueId], whatsappId: "" }),
-    ),
-  );
-  expect(people.map((p) => p.whatsappId)).toEqual([null, null]);
-  connection = await admin.call("POST", "/whatsapp", { body: { name: `Compat line ${suffix}`, kind: "api", destinationType: "queue", destinationItem: queueId } });
-  alice = new SpecClient(proxy.url);
-  bob = new SpecClient(proxy.url);
+  for (const name of ["alice", "bob"]) {
+    await admin.http.createUser({ name: `${name} ${suffix}`, email: `${name}-${suffix}@whaticket.e2e.test`, password, profile: "user", queueIds: [queueId], whatsappId: "" });
+  }
+  connection = await admin.http.call("POST", "/whatsapp", { body: { name: `Whaticket line ${suffix}`, kind: "api", destinationType: "queue", destinationItem: queueId } });
+  alice = new WhaticketClient(server());
+  bob = new WhaticketClient(server());
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const opened of screens) opened.close();
-  await proxy.close();
 });
 
-describe("a client of the spec's family works a conversation", () => {
+describe("the Whaticket web client works a conversation", () => {
   let ticketId = 0;
-  let otherTicketId = 0;
-  let day = "";
   let chatBox: ScreenSocket;
+  let aliceOpen: Awaited<ReturnType<typeof ticketTab>>;
 
-  it("logs in through the proxy and keeps its session with the refresh cookie at /auth", async () => {
-    const session = await alice.login(`alice-${suffix}@compat.e2e.test`, password);
-    expect(session.user).toMatchObject({ name: `alice ${suffix}`, profile: "user" });
-    const refreshed = await alice.refreshToken();
-    expect(refreshed.token).toEqual(expect.any(String));
-    await bob.login(`bob-${suffix}@compat.e2e.test`, password);
+  it("signs in and keeps its session with the refresh cookie at /whaticket/auth", async () => {
+    expect((await alice.login(`alice-${suffix}@whaticket.e2e.test`, password)).user).toMatchObject({ name: `alice ${suffix}`, profile: "user" });
+    expect((await alice.refreshToken()).token).toEqual(expect.any(String));
+    await bob.login(`bob-${suffix}@whaticket.e2e.test`, password);
   });
 
-  it("lists a waiting ticket live and by the list call, with an ISO timestamp as date", async () => {
-    const pendingTab = await screen(alice, joins.tickets("pending"));
-    ticketId = await customerWrites(customerA, { body: "Hi, my parcel is late" });
-    const created = await pendingTab.waitFor("appMessage", messageOf(ticketId, "Hi, my parcel is late"));
-    day = (created.ticket as { updatedAt: string }).updatedAt; // a full ISO timestamp, as the client sends
-    const list = await alice.listTickets({ status: "pending", showAll: false, queueIds: [queueId], date: day });
-    expect(list.tickets.map((t) => t.id)).toContain(ticketId);
-    expect(list.count).toBeGreaterThanOrEqual(1);
+  it("loads the connection list every page asks for, and the transfer search, as an attendant", async () => {
+    const lines = (await alice.whatsApps()) as WhaticketConnectionSummary[];
+    expect(lines).toContainEqual({ id: connection.id, name: connection.name, status: expect.any(String) });
+    const found = await alice.searchUsers(`bob ${suffix}`);
+    expect(found.users.map((u) => ({ id: u.id, name: u.name }))).toEqual([{ id: bob.me, name: `bob ${suffix}` }]);
   });
 
-  it("accepts and opens it: ticket, messages, and a chat box socket", async () => {
-    const pendingTab = await screen(alice, joins.tickets("pending"));
-    const accepted = await alice.updateTicket(ticketId, { status: "open", userId: alice.user?.id, action: "assigned" });
-    expect(accepted.ticket).toMatchObject({ id: ticketId, status: "open", userId: alice.user?.id });
-    // The waiting tab hears it leave.
-    await pendingTab.waitFor("ticket", ticketEventOf(ticketId, "assigned"));
-    const shown = await alice.showTicket(ticketId);
-    expect(shown).toMatchObject({ hasPermission: true, ticket: { id: ticketId, status: "open" } });
+  it("shows a waiting ticket live, drops it from the waiting tab once accepted, and opens its header", async () => {
+    const pending = await ticketTab(alice, "pending");
+    aliceOpen = await ticketTab(alice, "open");
+    ticketId = await customerWrites(customer, { body: "Hi, my parcel is late" });
+    await pending.socket.waitFor("appMessage", (p) => p.action === "create" && (p.ticket as Ticket).id === ticketId);
+    expect(pending.list.ids()).toContain(ticketId);
+    const listed = await alice.listTickets({ status: "pending", showAll: false, queueIds: [queueId] });
+    expect(listed.tickets.map((t) => t.id)).toContain(ticketId);
+
+    await alice.setStatus(ticketId, "open");
+    await pending.socket.waitFor("ticket", ticketEvent(ticketId, "delete"));
+    expect(pending.list.ids()).not.toContain(ticketId);
+    await aliceOpen.socket.waitFor("ticket", ticketEvent(ticketId, "update"));
+    expect(aliceOpen.list.tickets.find((t) => t.id === ticketId)).toMatchObject({ status: "open", userId: alice.me });
+
+    // The Ticket screen: `setContact(data.contact); setTicket(data)`.
+    const data = await alice.showTicket(ticketId);
+    expect(data).toMatchObject({ id: ticketId, status: "open", userId: alice.me, contact: { name: `Customer ${customer.slice(-4)}` }, whatsappId: connection.id });
+  });
+
+  it("replies, and opens a customer's document by its plain link", async () => {
+    chatBox = await screen(alice, joins.chatBox(ticketId));
     const page = await alice.listMessages(ticketId);
     expect(page.messages.map((m) => m.body)).toContain("Hi, my parcel is late");
-    chatBox = await screen(alice, joins.chatBox(ticketId));
+    await alice.sendMessage(ticketId, "It ships today");
+    const reply = await chatBox.waitFor("appMessage", (p) => p.action === "create" && (p.message as Message).fromMe);
+    expect((reply.message as Message).body).toContain("It ships today");
+
+    await customerWrites(customer, { media: { data: pdf.toString("base64"), mimeType: "application/pdf", fileName: "invoice.pdf" } });
+    const withFile = await chatBox.waitFor("appMessage", (p) => p.action === "create" && (p.message as Message).mediaUrl !== null);
+    const link = (withFile.message as Message).mediaUrl ?? "";
+    expect(link).toMatch(new RegExp(`^${server()}/whaticket/media/`));
+    // `<Button href={message.mediaUrl} target="_blank">`: no token, no cookie.
+    const opened = await fetch(link);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer()).equals(pdf)).toBe(true);
+    const listedLink = (await alice.listMessages(ticketId)).messages.find((m) => m.mediaType !== "chat" && m.mediaUrl)?.mediaUrl ?? "";
+    expect((await fetch(listedLink)).status).toBe(200);
   });
 
-  it("the chat box hears its ticket's messages and none of another ticket's", async () => {
-    const notifications = await screen(alice, joins.notification());
-    otherTicketId = await customerWrites(customerB, { body: "Another customer here" });
-    expect(otherTicketId).not.toBe(ticketId);
-    await customerWrites(customerA, { body: "Any news?" });
-    await chatBox.waitFor("appMessage", messageOf(ticketId, "Any news?"));
-    // The other ticket's message was emitted first on the same ordered connection: had it been sent, it would be here.
-    expect(chatBox.messageTicketIds()).toEqual([ticketId]);
-    await notifications.waitFor("appMessage", messageOf(otherTicketId, "Another customer here"));
-    await notifications.waitFor("appMessage", messageOf(ticketId, "Any news?"));
+  it("transfers with the connection select's value; the colleague's list gets it and resolves it", async () => {
+    const bobOpen = await ticketTab(bob, "open");
+    const current = await alice.showTicket(ticketId);
+    await alice.transfer(ticketId, { userId: bob.me, whatsappId: current.whatsappId });
+    const nowBobs = (p: Record<string, unknown>) => ticketEvent(ticketId, "update")(p) && (p.ticket as Ticket).userId === bob.me;
+    // Alice's list hears it leave her hands (delete), then the ticket as Bob's, which it does not keep.
+    await aliceOpen.socket.waitFor("ticket", nowBobs);
+    expect(aliceOpen.list.ids()).not.toContain(ticketId);
+    await chatBox.waitFor("ticket", nowBobs);
+    await bobOpen.socket.waitFor("ticket", nowBobs);
+    expect(bobOpen.list.tickets.find((t) => t.id === ticketId)).toMatchObject({ userId: bob.me, status: "open" });
+    // Alice may no longer open it: refused, with nothing of the conversation.
+    const refused = await alice.showTicket(ticketId).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SpecCallError);
+    expect((refused as SpecCallError).status).toBe(403);
+
+    // Resolved: it leaves the open tab (the next delete it hears), and the header hears it closed.
+    const deletedSoFar = bobOpen.socket.heard.filter((h) => h.event === "ticket" && ticketEvent(ticketId, "delete")(h.payload)).length;
+    let deletes = 0;
+    const bobsChatBox = await screen(bob, joins.chatBox(ticketId));
+    await bob.setStatus(ticketId, "closed");
+    await bobOpen.socket.waitFor("ticket", (p) => ticketEvent(ticketId, "delete")(p) && ++deletes > deletedSoFar);
+    expect(bobOpen.list.ids()).not.toContain(ticketId);
+    const header = await bobsChatBox.waitFor("ticket", ticketEvent(ticketId, "update"));
+    expect(header.ticket).toMatchObject({ id: ticketId, status: "closed" });
   });
 
-  it("replies with the JSON body of §7, and fetches the customer's media from its mediaUrl", async () => {
-    await alice.sendMessage(ticketId, "It ships today", null);
-    const reply = await chatBox.waitFor("appMessage", (p) => messageOf(ticketId)(p) && (p.message as SpecMessage).fromMe);
-    expect((reply.message as SpecMessage).body).toContain("It ships today");
-
-    await customerWrites(customerA, { media: { data: pngBytes.toString("base64"), mimeType: "image/png", fileName: "label.png" } });
-    const withMedia = await chatBox.waitFor("appMessage", (p) => messageOf(ticketId)(p) && (p.message as SpecMessage).mediaUrl !== null);
-    const mediaUrl = (withMedia.message as SpecMessage).mediaUrl ?? "";
-    expect(mediaUrl).toMatch(/^\/api\/media\//); // an absolute path: the same from any page or API base
-    const fetched = await alice.fetchMedia(mediaUrl);
-    expect(fetched.status).toBe(200);
-    expect(Buffer.from(await fetched.arrayBuffer()).equals(pngBytes)).toBe(true);
-    expect((await alice.fetchMedia(mediaUrl, false)).status).toBe(401);
-    expect(chatBox.messageTicketIds().every((id) => id === ticketId)).toBe(true);
-  });
-
-  it("transfers to a colleague, who hears it arrive and resolves it", async () => {
-    const bobOpenTab = await screen(bob, joins.tickets("open"));
-    const transferred = await alice.updateTicket(ticketId, { userId: bob.user?.id, queueId, status: "open", action: "transferOwner" });
-    expect(transferred.ticket).toMatchObject({ status: "open", userId: bob.user?.id });
-    await bobOpenTab.waitFor("ticket", ticketEventOf(ticketId, "transferOwner"));
-    // Alice no longer sees it: her chat box hears it leave, then her join is refused.
-    await chatBox.waitFor("ticket", ticketEventOf(ticketId, "transferOwner"));
-    await expect(alice.openScreen([joins.chatBox(ticketId)])).rejects.toThrow("refused");
-
-    const resolved = await bob.updateTicket(ticketId, { status: "closed", userId: bob.user?.id, action: "closed", sendFarewellMessage: false });
-    expect(resolved.ticket).toMatchObject({ id: ticketId, status: "closed" });
-    await bobOpenTab.waitFor("ticket", ticketEventOf(ticketId, "closed"));
-    const closed = await bob.listTickets({ status: "closed", showAll: false, date: resolved.ticket.updatedAt });
-    expect(closed.tickets.map((t) => t.id)).toContain(ticketId);
-  });
-
-  it("refuses what the client may not do: another's chat box, a bad token on the socket", async () => {
-    const foreign = await customerWrites(`55217${Date.now().toString().slice(-8)}`, { body: "Help" });
-    await bob.updateTicket(foreign, { status: "open", userId: bob.user?.id, action: "assigned" });
-    await expect(alice.openScreen([joins.chatBox(foreign)])).rejects.toThrow("refused");
-    const intruder = new SpecClient(proxy.url);
-    intruder.token = "not-a-token";
-    await expect(intruder.openScreen([joins.notification()])).rejects.toThrow("ERR_SESSION_EXPIRED");
+  it("the admin's connection dialog reads the connection's queues", async () => {
+    expect(await admin.whatsApp(connection.id)).toMatchObject({ id: connection.id, queues: [{ id: queueId }] });
   });
 });

@@ -66,7 +66,9 @@ import { findTicketRow } from "./modules/tickets/tickets.repo.js";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes.js";
 import { urasRoutes } from "./modules/uras/uras.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
+import { mediaLinkKey } from "./modules/whaticket/media-link.js";
 import { WhaticketForwarding } from "./modules/whaticket/whaticket-forwarding.js";
+import { whaticketSocketDialect } from "./modules/whaticket/whaticket-socket.js";
 import { whaticketRoutes } from "./modules/whaticket/whaticket.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { redisNamespace } from "./realtime/redis-namespace.js";
@@ -141,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     roomsOf: (actor) => queueRoomsOf(db, actor.id),
     chatBoxAccess: async (actor, ticketId) => canSeeTicket(db, actor, await findTicketRow(db, ticketId)),
     redis: config.REDIS_URL ? { url: config.REDIS_URL, key: redisNamespace(config.REDIS_PREFIX, installId) } : undefined,
+    dialects: [whaticketSocketDialect({ key: mediaLinkKey(jwtKey), publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY })],
   });
   const events = new DomainEvents(db, log);
   const eventOutbox = new EventOutbox({ db, log, events }, deps.eventOutbox);

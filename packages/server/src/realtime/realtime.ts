@@ -3,7 +3,7 @@ import { clientEvents, ticketStatuses } from "@atendo/contracts";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Server as HttpServer } from "node:http";
 import { Redis } from "ioredis";
-import { Server, type Socket } from "socket.io";
+import { Server, type Namespace, type Socket } from "socket.io";
 import type { Actor } from "../core/actor.js";
 
 /** Who receives an event. Rooms are per user, per queue and for admins. */
@@ -40,6 +40,31 @@ export interface RealtimeOptions {
    * install's namespace, realtime/redis-namespace.ts), so installs sharing a Redis never meet.
    */
   redis?: { url: string; key: string };
+  /** Other clients' words for the same events, each on its own namespace (decision 0066). */
+  dialects?: readonly SocketDialect[];
+}
+
+/** One emitted event, its name telling its payload's type. */
+export type EmittedEvent = { [E in ServerEventName]: { event: E; payload: ServerEventPayload<E> } }[ServerEventName];
+
+/**
+ * Another client's words for the same events (decision 0066). Its sockets connect to `namespace`
+ * and are admitted, put in rooms and joined exactly as Atendo's own (so they hear only what their
+ * user may see); every event is sent to them as `translate` words it, within the event's rooms.
+ */
+export interface SocketDialect {
+  namespace: string;
+  translate(emitted: EmittedEvent, target: EmitTarget): DialectDelivery[];
+}
+
+/** What a dialect socket in `rooms` hears: `payload`, or the one `perSocket` makes for it. */
+export interface DialectDelivery {
+  /** Within the event's audience: `deliveryRooms(target)` or `scopedRooms(target, …)`. */
+  rooms: string[];
+  event: string;
+  payload: unknown;
+  /** For what depends on the socket's sign-in or address (signed file links); costs a socket lookup. */
+  perSocket?: (socket: { actor: Actor; handshake: Socket["handshake"] }) => unknown;
 }
 
 export interface Realtime {
@@ -101,14 +126,18 @@ const within = (scope: string, room: string) => `${scope}|${room}`;
 
 /** The socket rooms an event reaches: its audience, narrowed to what each socket asked for when it is a conversation's. */
 export function deliveryRooms(target: EmitTarget): string[] {
-  const audience = targetRooms(target);
   const conversation = target.conversation;
-  if (!conversation) return audience;
-  const wanted = [
+  if (!conversation) return targetRooms(target);
+  return scopedRooms(target, [
     scopes.notification,
     ...(conversation.statuses ?? []).map(scopes.tickets),
     ...(conversation.ticketId === undefined ? [] : [scopes.chatBox(conversation.ticketId)]),
-  ];
+  ]);
+}
+
+/** The rooms of the sockets in the target's audience that asked for one of these scopes (joins). */
+export function scopedRooms(target: EmitTarget, wanted: readonly string[]): string[] {
+  const audience = targetRooms(target);
   return [...new Set(wanted)].flatMap((scope) => audience.map((room) => within(scope, room)));
 }
 
@@ -155,52 +184,89 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     return { actor, rooms: [...own, ...extra] };
   }
 
-  io.use((socket, next) => {
-    admit(handshakeToken(socket.handshake))
-      .then(({ actor, rooms: joined }) => {
-        socket.data.actor = actor;
-        socket.data.rooms = joined;
-        next();
-      })
-      .catch((error: unknown) => next(new Error((error as { code?: string }).code ?? "ERR_SESSION_EXPIRED")));
-  });
-
   const connectedListeners: ((actor: Actor) => void)[] = [];
+  const dialects = (options.dialects ?? []).map((dialect) => ({ dialect, space: io.of(dialect.namespace) }));
+  /** Atendo's sockets and every dialect's: who is connected, and who is moved or closed, is asked of all. */
+  const spaces: Namespace[] = [io.of("/"), ...dialects.map((d) => d.space)];
+  for (const space of spaces) serve(space);
 
-  // Synchronous on purpose: a client may emit the moment it is connected, so its rooms and
-  // listeners must be in place before this handler returns (no await before socket.on).
-  io.on("connection", (socket: Socket) => {
-    const actor = socket.data.actor as Actor;
-    const joined = socket.join(socket.data.rooms as string[]);
-    // Atendo's web app asks for every notification in its handshake (`auth.joinNotification`):
-    // nothing emitted between its connection and a join message can be missed.
-    if ((socket.handshake.auth as { joinNotification?: unknown }).joinNotification === true) void joinScope(socket, scopes.notification);
-    void Promise.resolve(joined).then(
-      () => {
-        for (const listener of connectedListeners) listener(actor);
-      },
-      () => socket.disconnect(true),
-    );
-    // Joins only ever narrow: each one adds a scope over the rooms the handshake gave this user.
-    socket.on("joinNotification", (_payload: unknown, ack?: unknown) => {
-      joinScope(socket, scopes.notification).then(() => reply(ack, { ok: true }), () => reply(ack, { ok: false }));
-    });
-    socket.on("joinTickets", (status: unknown, ack?: unknown) => {
-      const parsed = clientEvents.joinTickets.safeParse(status);
-      if (!parsed.success) return reply(ack, { ok: false });
-      joinScope(socket, scopes.tickets(parsed.data)).then(() => reply(ack, { ok: true }), () => reply(ack, { ok: false }));
-    });
-    socket.on("joinChatBox", (id: unknown, ack?: unknown) => {
-      const parsed = clientEvents.joinChatBox.safeParse(id);
-      if (!parsed.success) return reply(ack, { ok: false });
-      options.chatBoxAccess(actor, parsed.data)
-        .then(async (allowed) => {
-          if (allowed) await joinScope(socket, scopes.chatBox(parsed.data));
-          reply(ack, { ok: allowed });
+  function serve(space: Namespace): void {
+    space.use((socket, next) => {
+      admit(handshakeToken(socket.handshake))
+        .then(({ actor, rooms: joined }) => {
+          socket.data.actor = actor;
+          socket.data.rooms = joined;
+          next();
         })
-        .catch(() => reply(ack, { ok: false }));
+        .catch((error: unknown) => next(new Error((error as { code?: string }).code ?? "ERR_SESSION_EXPIRED")));
     });
-  });
+
+    // Synchronous on purpose: a client may emit the moment it is connected, so its rooms and
+    // listeners must be in place before this handler returns (no await before socket.on).
+    space.on("connection", (socket: Socket) => {
+      const actor = socket.data.actor as Actor;
+      const joined = socket.join(socket.data.rooms as string[]);
+      // Atendo's web app asks for every notification in its handshake (`auth.joinNotification`):
+      // nothing emitted between its connection and a join message can be missed.
+      if ((socket.handshake.auth as { joinNotification?: unknown }).joinNotification === true) void joinScope(socket, scopes.notification);
+      void Promise.resolve(joined).then(
+        () => {
+          for (const listener of connectedListeners) listener(actor);
+        },
+        () => socket.disconnect(true),
+      );
+      // Joins only ever narrow: each one adds a scope over the rooms the handshake gave this user.
+      socket.on("joinNotification", (_payload: unknown, ack?: unknown) => {
+        joinScope(socket, scopes.notification).then(() => reply(ack, { ok: true }), () => reply(ack, { ok: false }));
+      });
+      socket.on("joinTickets", (status: unknown, ack?: unknown) => {
+        const parsed = clientEvents.joinTickets.safeParse(status);
+        if (!parsed.success) return reply(ack, { ok: false });
+        joinScope(socket, scopes.tickets(parsed.data)).then(() => reply(ack, { ok: true }), () => reply(ack, { ok: false }));
+      });
+      socket.on("joinChatBox", (id: unknown, ack?: unknown) => {
+        const parsed = clientEvents.joinChatBox.safeParse(id);
+        if (!parsed.success) return reply(ack, { ok: false });
+        options.chatBoxAccess(actor, parsed.data)
+          .then(async (allowed) => {
+            if (allowed) await joinScope(socket, scopes.chatBox(parsed.data));
+            reply(ack, { ok: allowed });
+          })
+          .catch(() => reply(ack, { ok: false }));
+      });
+    });
+  }
+
+  /** updateUserRooms in one namespace. */
+  function moveRooms(space: Namespace, userId: number, join: readonly string[], leave: readonly string[]): void {
+    for (const scope of [null, scopes.notification, ...ticketStatuses.map(scopes.tickets)]) {
+      const as = (room: string) => (scope ? within(scope, room) : room);
+      const holders = space.in(as(rooms.user(userId)));
+      if (join.length) holders.socketsJoin(join.map(as));
+      if (leave.length) holders.socketsLeave(leave.map(as));
+    }
+    if (join.length || leave.length) {
+      space
+        .in(rooms.user(userId))
+        .fetchSockets()
+        .then((sockets) => {
+          for (const held of sockets) {
+            const boxes = ((held.data as SocketData).scopes ?? []).filter((scope) => scope.startsWith("chatBox:"));
+            if (join.length) held.join(boxes.flatMap((box) => join.map((room) => within(box, room))));
+            for (const room of boxes.flatMap((box) => leave.map((name) => within(box, name)))) held.leave(room);
+          }
+        })
+        .catch(() => undefined);
+    }
+  }
+
+  /** Sockets of every namespace connected to this instance. */
+  const localSockets = () => spaces.flatMap((space) => [...space.sockets.values()]);
+
+  /** Sockets of every namespace in these rooms, on every instance. */
+  async function socketsIn(names: string[]) {
+    return (await Promise.all(spaces.map((space) => space.in(names).fetchSockets()))).flat();
+  }
 
   return {
     emit(target, event, payload) {
@@ -208,15 +274,18 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       if (names.length === 0) return;
       const except = (target.exceptUserIds ?? []).map(rooms.user);
       (except.length > 0 ? io.to(names).except(except) : io.to(names)).emit(event, payload);
+      for (const { dialect, space } of dialects) {
+        for (const delivery of dialect.translate({ event, payload } as EmittedEvent, target)) deliver(space, delivery, except);
+      }
     },
     async anyConnected(userIds) {
       if (userIds.length === 0) return false;
       // Through the adapter: with Redis, the other instances answer for their sockets too.
-      return (await io.in(userIds.map(rooms.user)).fetchSockets()).length > 0;
+      return (await socketsIn(userIds.map(rooms.user))).length > 0;
     },
     async connectedUsers(userIds) {
       if (userIds.length === 0) return new Set();
-      const sockets = await io.in(userIds.map(rooms.user)).fetchSockets();
+      const sockets = await socketsIn(userIds.map(rooms.user));
       return new Set(sockets.map((socket) => (socket.data as SocketData).actor!.id));
     },
     onConnected(listener) {
@@ -228,37 +297,22 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       // chat boxes are per socket, read from each socket's data.
       const join = change.join ?? [];
       const leave = change.leave ?? [];
-      for (const scope of [null, scopes.notification, ...ticketStatuses.map(scopes.tickets)]) {
-        const as = (room: string) => (scope ? within(scope, room) : room);
-        const holders = io.in(as(rooms.user(userId)));
-        if (join.length) holders.socketsJoin(join.map(as));
-        if (leave.length) holders.socketsLeave(leave.map(as));
-      }
-      if (join.length || leave.length) {
-        io.in(rooms.user(userId))
-          .fetchSockets()
-          .then((sockets) => {
-            for (const held of sockets) {
-              const boxes = ((held.data as SocketData).scopes ?? []).filter((scope) => scope.startsWith("chatBox:"));
-              if (join.length) held.join(boxes.flatMap((box) => join.map((room) => within(box, room))));
-              for (const room of boxes.flatMap((box) => leave.map((name) => within(box, name)))) held.leave(room);
-            }
-          })
-          .catch(() => undefined);
-      }
+      for (const space of spaces) moveRooms(space, userId, join, leave);
     },
     disconnectUser(userId, options = {}) {
-      const sockets = io.in(rooms.user(userId));
-      (options.keepSession ? sockets.except(rooms.session(options.keepSession)) : sockets).disconnectSockets(true);
+      for (const space of spaces) {
+        const sockets = space.in(rooms.user(userId));
+        (options.keepSession ? sockets.except(rooms.session(options.keepSession)) : sockets).disconnectSockets(true);
+      }
     },
     disconnectSessions(sessionIds) {
-      if (sessionIds.length > 0) io.in(sessionIds.map(rooms.session)).disconnectSockets(true);
+      if (sessionIds.length > 0) for (const space of spaces) space.in(sessionIds.map(rooms.session)).disconnectSockets(true);
     },
     localSessions() {
-      return [...new Set([...io.of("/").sockets.values()].map((socket) => (socket.data.actor as Actor).sessionId))];
+      return [...new Set(localSockets().map((socket) => (socket.data.actor as Actor).sessionId))];
     },
     disconnectLocalSessions(sessionIds) {
-      for (const socket of io.of("/").sockets.values()) {
+      for (const socket of localSockets()) {
         if (sessionIds.has((socket.data.actor as Actor).sessionId)) socket.disconnect(true);
       }
     },
@@ -283,6 +337,20 @@ async function joinScope(socket: Socket, scope: string): Promise<void> {
   // socket.rooms, not the handshake's list: queue changes since then moved the socket (updateUserRooms).
   const visible = [...socket.rooms].filter(isVisibilityRoom);
   await socket.join(visible.map((room) => within(scope, room)));
+}
+
+/** One dialect delivery: a broadcast to its rooms, or one payload per socket in them. */
+function deliver(space: Namespace, delivery: DialectDelivery, except: string[]): void {
+  if (delivery.rooms.length === 0) return;
+  const sockets = except.length > 0 ? space.to(delivery.rooms).except(except) : space.to(delivery.rooms);
+  const { perSocket } = delivery;
+  if (!perSocket) return void sockets.emit(delivery.event, delivery.payload);
+  sockets
+    .fetchSockets()
+    .then((found) => {
+      for (const socket of found) socket.emit(delivery.event, perSocket({ actor: (socket.data as SocketData).actor!, handshake: socket.handshake }));
+    })
+    .catch(() => undefined);
 }
 
 function reply(ack: unknown, value: unknown): void {
