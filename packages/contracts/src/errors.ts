@@ -9,6 +9,8 @@ interface ErrorEntry {
   en: string;
   pt: string;
   es: string;
+  /** What attendants read instead, when the text sends them to an admin screen they cannot open. */
+  forAttendants?: Record<Language, string>;
 }
 
 const checkConnections = {
@@ -17,12 +19,20 @@ const checkConnections = {
   es: "Verifique la página de conexiones.",
 };
 
+// Spec §8: the connections page is for admins; attendants are told to ask one.
+const askAnAdministrator = {
+  en: "Ask an administrator to check the connections.",
+  pt: "Peça a um administrador que verifique as conexões.",
+  es: "Pida a un administrador que revise las conexiones.",
+};
+
 function connectionError(status: number, en: string, pt: string, es: string): ErrorEntry {
   return {
     status,
     en: `${en} ${checkConnections.en}`,
     pt: `${pt} ${checkConnections.pt}`,
     es: `${es} ${checkConnections.es}`,
+    forAttendants: { en: `${en} ${askAnAdministrator.en}`, pt: `${pt} ${askAnAdministrator.pt}`, es: `${es} ${askAnAdministrator.es}` },
   };
 }
 
@@ -543,6 +553,21 @@ export function errorTexts(language: Language): Record<ErrorCode, string> {
   return Object.fromEntries(
     errorCodes.map((code) => [code, errorCatalogue[code][language]]),
   ) as Record<ErrorCode, string>;
+}
+
+/** The texts attendants read instead, for the codes whose text sends to an admin screen, keyed by code. */
+export function attendantErrorTexts(language: Language): Partial<Record<ErrorCode, string>> {
+  return Object.fromEntries(
+    errorCodes.flatMap((code) => {
+      const text = (errorCatalogue[code] as ErrorEntry).forAttendants?.[language];
+      return text === undefined ? [] : [[code, text]];
+    }),
+  );
+}
+
+/** One language's error texts as the web loads them: `errors.CODE`, and `errors.forAttendants.CODE`. */
+export function webErrorTexts(language: Language): Record<ErrorCode, string> & { forAttendants: Partial<Record<ErrorCode, string>> } {
+  return { ...errorTexts(language), forAttendants: attendantErrorTexts(language) };
 }
 
 /**

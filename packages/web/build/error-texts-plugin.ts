@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { errorTexts, type Language } from "../../contracts/src/errors";
+import { webErrorTexts, type Language } from "../../contracts/src/errors";
 
 const textsModule = /src[\\/]lib[\\/]error-texts[\\/](en|pt|es)\.ts$/;
 
@@ -16,7 +16,7 @@ export function errorTextsPerLanguage(): Plugin {
     transform(_code, id) {
       const language = textsModule.exec(id)?.[1] as Language | undefined;
       if (!language) return null;
-      return { code: `export default ${JSON.stringify(errorTexts(language))};`, map: null };
+      return { code: `export default ${JSON.stringify(webErrorTexts(language))};`, map: null };
     },
   };
 }

@@ -1,5 +1,7 @@
+import { can } from "@atendo/contracts";
 import { ApiError } from "./api-error";
 import { i18n } from "./i18n";
+import { getSession } from "./session";
 import { toast } from "./toast";
 
 /**
@@ -10,6 +12,12 @@ export function validationDetail(message: string): string {
   // The server writes its messages in English: the catalogue's English text, loaded as the fallback language.
   const generic = i18n.t("errors.ERR_MISSING_VALUES", { lng: "en" });
   return (message.startsWith(generic) ? message.slice(generic.length) : message).trim();
+}
+
+/** Attendants: a text that sends admins to an admin screen (the connections page) tells them to ask one (spec §8). */
+function mayNotOpenAdminScreens(): boolean {
+  const session = getSession();
+  return session.status === "authenticated" && !can(session.user.profile, "drawer-admin-items:view");
 }
 
 /**
@@ -24,7 +32,10 @@ export function errorMessage(error: unknown): string {
     if (error.code === "ERR_MISSING_VALUES" && validationDetail(error.message)) {
       return `${i18n.t("errors.ERR_MISSING_VALUES")} ${validationDetail(error.message)}`;
     }
-    if (error.code && i18n.exists(`errors.${error.code}`)) return i18n.t(`errors.${error.code}`);
+    if (error.code && i18n.exists(`errors.${error.code}`)) {
+      const forAttendants = `errors.forAttendants.${error.code}`;
+      return i18n.t(mayNotOpenAdminScreens() && i18n.exists(forAttendants) ? forAttendants : `errors.${error.code}`);
+    }
   }
   if (error instanceof Error && error.message) return error.message;
   return i18n.t("common.unknownError");

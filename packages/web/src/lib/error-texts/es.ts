@@ -1,5 +1,5 @@
 // The error catalogue's texts in one language ("es"): the build replaces this module with the texts
 // themselves (build/error-texts-plugin.ts), so a visitor downloads their language, not all three.
-import { errorTexts } from "@atendo/contracts";
+import { webErrorTexts } from "@atendo/contracts";
 
-export default errorTexts("es");
+export default webErrorTexts("es");
