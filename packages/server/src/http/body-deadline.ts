@@ -45,7 +45,8 @@ function giveUp(request: FastifyRequest, reply: FastifyReply, socket: Socket, re
  *
  * Progress is read from the socket's byte counter, polled, without touching the body stream (a
  * listener would switch it to flowing mode before its reader is attached). Bytes waiting unread
- * in the request's buffer count as progress: then the server is the slow side, not the client.
+ * in the request's buffer count as progress until the answer is sent: then the server is the
+ * slow side, not the client.
  * Requests without a real socket (inject) are not watched.
  */
 export function registerBodyDeadline(app: FastifyInstance, deadline: BodyDeadline): void {
@@ -60,7 +61,11 @@ export function registerBodyDeadline(app: FastifyInstance, deadline: BodyDeadlin
     const timer = setInterval(() => {
       if (raw.complete || socket.destroyed) return clearInterval(timer);
       const now = Date.now();
-      if (socket.bytesRead !== lastRead || raw.readableLength > 0) {
+      // Bytes waiting unread count as progress while the answer is still to come: the server is
+      // the slow side. Once it is sent (a form refused half-way, its request unpiped), nothing
+      // will read them, and the connection must not be held for them.
+      const unreadAwaited = raw.readableLength > 0 && !reply.raw.writableFinished;
+      if (socket.bytesRead !== lastRead || unreadAwaited) {
         lastRead = socket.bytesRead;
         lastProgress = now;
       }

@@ -43,13 +43,26 @@ export class MediaStore implements MediaFiles {
    */
   async saveTemporary(stream: Readable): Promise<{ path: string; size: number }> {
     await this.ready();
+    // Checked after the last wait, just before the pipe: a stream destroyed before it was read
+    // (a multipart file part the body ended in, see multipart-form.ts) never ends, and Node's
+    // pipeline, taking it as finished, would hold the file open and wait for good.
+    if (stream.destroyed) throw new Error("the upload's stream was closed before it was read");
     const path = join(this.dir, `${randomUUID()}${temporarySuffix}`);
+    const file = createWriteStream(path, { flags: "wx" });
+    // The same while it is read: a stream destroyed after its end was pushed but before 'end'
+    // was emitted (paused while the file pushes back, when the multipart plugin destroys the part
+    // being read because the form failed) also looks finished to pipeline, which then never ends
+    // the file: the file fails instead.
+    const closedEarly = () => stream.readableEnded || file.destroy(new Error("the upload's stream closed before its end"));
+    stream.once("close", closedEarly);
     try {
-      await pipeline(stream, createWriteStream(path, { flags: "wx" }));
+      await pipeline(stream, file);
       return { path, size: (await stat(path)).size };
     } catch (error) {
       await this.removeFile(path);
       throw error;
+    } finally {
+      stream.off("close", closedEarly);
     }
   }
 

@@ -55,7 +55,9 @@ function readingError(request: FastifyRequest, error: unknown): unknown {
  * held in memory). Each file's type is read from its content and its size checked against its
  * kind (media 16 MB, documents 100 MB). On any refusal or failure every temporary file is removed
  * before the error goes on. A body that stalls is ended by the body deadline (http/body-deadline.ts):
- * the stream then fails here and the same cleanup runs.
+ * the stream then fails here and the same cleanup runs. A body that ends inside a file part (its
+ * Content-Length all sent) leaves that part destroyed by the plugin, without an error; the media
+ * store refuses such a stream (docs/decisions/0061), which answers 400 here.
  */
 export async function readMultipartForm(ctx: AppContext, request: FastifyRequest, rules: FormRules): Promise<MultipartForm> {
   const files: Upload[] = [];
