@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
+import { insertRow, updateRow } from "../../db/row-writes.js";
 import { contacts } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
@@ -99,11 +100,7 @@ export async function getContact(ctx: AppContext, id: number): Promise<Contact> 
 
 export async function createContact(ctx: AppContext, body: CreateContact): Promise<Contact> {
   const row = await ctx.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(contacts)
-      .values({ name: body.name, number: body.number, email: body.email })
-      .returning();
-    if (!inserted) throw new AppError("ERR_INTERNAL");
+    const inserted = await insertRow(tx, contacts, { name: body.name, number: body.number, email: body.email });
     await saveExtraInfo(tx, inserted.id, body.extraInfo);
     return inserted;
   });
@@ -112,12 +109,7 @@ export async function createContact(ctx: AppContext, body: CreateContact): Promi
 
 export async function updateContact(ctx: AppContext, id: number, body: UpdateContact): Promise<Contact> {
   const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(contacts)
-      .set({ name: body.name, number: body.number, email: body.email, updatedAt: new Date() })
-      .where(eq(contacts.id, id))
-      .returning();
-    if (!updated) throw new AppError("ERR_NO_CONTACT_FOUND");
+    const updated = await updateRow(tx, contacts, id, { name: body.name, number: body.number, email: body.email }, "ERR_NO_CONTACT_FOUND");
     if (body.extraInfo) await saveExtraInfo(tx, id, body.extraInfo);
     return updated;
   });
