@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, launchBrowser, loginAs, newPage } from "./support/browser.js";
+import { adminToken, api, baseUrl, E2E_ADMIN, launchBrowser, loginAs, newPage, screenshot, signedIn } from "./support/browser.js";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,6 +84,50 @@ describe("signing in and out", () => {
     await page.getByRole("link", { name: "Settings" }).click();
     await page.waitForURL("**/login");
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await context.close();
+  });
+});
+
+describe("a sign-in the server ends while its screen is open (issue 28)", () => {
+  /** An attendant for one journey, signed in on a page whose live connection is up. */
+  async function attendantOnScreen(name: string) {
+    const admin = await adminToken();
+    const email = `${name.toLowerCase()}-${Date.now()}@ended.e2e.atendo.test`;
+    const user = await api<{ id: number }>("/users", { method: "POST", token: admin, body: JSON.stringify({ name, email, password: "first-pass-1" }) });
+    const { context, page } = await signedIn(browser, email, "first-pass-1");
+    return { admin, user, email, context, page };
+  }
+
+  it("goes to the sign-in page at once and says the password was changed, without a click", async () => {
+    const { admin, user, context, page } = await attendantOnScreen("Enzo");
+    await page.getByRole("heading", { name: "Conversations" }).waitFor();
+    await api(`/users/${user.id}`, { method: "PUT", token: admin, body: JSON.stringify({ password: "set-by-the-admin-2" }) });
+    await page.waitForURL("**/login");
+    await page.getByRole("alert").filter({ hasText: "Your password was changed, on another device or by an administrator." }).waitFor();
+    await screenshot(page, "session-ended-password-changed");
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await context.close();
+  });
+
+  it("says so in the page's language when the user is removed", async () => {
+    const { admin, user, context, page } = await attendantOnScreen("Iara");
+    await page.getByRole("button", { name: "Language: EN" }).click();
+    await page.getByRole("menuitem", { name: "Português" }).click();
+    await page.getByRole("heading", { name: "Atendimentos" }).waitFor();
+    const removed = await fetch(`${baseUrl()}/api/users/${user.id}`, { method: "DELETE", headers: { authorization: `Bearer ${admin}` } });
+    expect(removed.status).toBe(200);
+    await page.waitForURL("**/login");
+    await page.getByRole("alert").filter({ hasText: "Um administrador removeu seu usuário." }).waitFor();
+    await context.close();
+  });
+
+  it("says nothing on the sign-in page of the tab that logged out", async () => {
+    const { context, page } = await attendantOnScreen("Otto");
+    await page.getByLabel("Account menu").click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL("**/login");
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    expect(await page.locator(".auth-alert").count()).toBe(0);
     await context.close();
   });
 });

@@ -43,5 +43,21 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const sessionResponse = z.object({ token: z.string(), user });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
+/**
+ * Why the server ended a sign-in while its screen was open: `signedOut` (a logout of this sign-in,
+ * from another tab), `passwordChanged` (from another sign-in, or by an administrator),
+ * `passwordReset` (a reset link, or `npm run admin -- reset-password`), `removed` (the user was
+ * removed), `revoked` (anything else: a stolen refresh token came back, a sign-in ended by hand).
+ */
+export const sessionEndReasons = ["signedOut", "passwordChanged", "passwordReset", "removed", "revoked"] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+
+/**
+ * `session` socket event, to the sockets of the ended sign-in only, just before the server closes
+ * them: the web app goes to the sign-in page at once and says why (docs/decisions/0065).
+ */
+export const sessionEvent = z.object({ action: z.literal("ended"), reason: z.enum(sessionEndReasons) });
+export type SessionEvent = z.infer<typeof sessionEvent>;
+
 /** Name of the httpOnly refresh cookie. */
 export const refreshCookieName = "jrt";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { looseId } from "./common.js";
 import { announcementEvent } from "./announcements.js";
+import { sessionEvent } from "./auth.js";
 import { appChatMessageEvent, chatEvent } from "./chats.js";
 import { connectionEvent, whatsappSessionEvent } from "./connections.js";
 import { contactsImportsEvent } from "./contact-import.js";
@@ -43,6 +44,8 @@ export const serverEvents = {
   ura: uraEvent,
   announcement: announcementEvent,
   monitoring: monitoringEvent,
+  /** Beyond the spec's list: the server ended this sign-in and is closing its socket (why, first). */
+  session: sessionEvent,
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;

@@ -15,8 +15,9 @@ function outlineOf(schema: z.ZodType): Record<string, ServerEventActionShape> {
     const keys = Object.entries(shape).filter(([key]) => key !== "action");
     const records = keys.filter(([, field]) => field._zod.def.type === "object").map(([key]) => key);
     const numbers = keys.filter(([, field]) => field._zod.def.type === "number").map(([key]) => key);
-    expect(records.length + numbers.length, `every key of an action is a record or a number`).toBe(keys.length);
-    for (const name of actions) outline[name] = { records, numbers };
+    const texts = keys.filter(([, field]) => ["string", "enum"].includes(field._zod.def.type)).map(([key]) => key);
+    expect(records.length + numbers.length + texts.length, `every key of an action is a record, a number or a text`).toBe(keys.length);
+    for (const name of actions) outline[name] = { records, numbers, ...(texts.length > 0 ? { texts } : {}) };
   }
   return outline;
 }

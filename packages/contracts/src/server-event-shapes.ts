@@ -2,10 +2,11 @@
 // of parsing it with the contract's schema, and so does not download zod after sign-in
 // (docs/decisions/0043). server-event-shapes.test.ts keeps it equal to `serverEvents`.
 
-/** What one action of an event carries at its top level: keys holding a record, keys holding a number. */
+/** What one action of an event carries at its top level: keys holding a record, a number, a text (e.g. an enum's value). */
 export interface ServerEventActionShape {
   readonly records: readonly string[];
   readonly numbers: readonly string[];
+  readonly texts?: readonly string[];
 }
 
 const upsert = (records: string[]): ServerEventActionShape => ({ records, numbers: [] });
@@ -54,4 +55,5 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   ura: entityShape("ura"),
   announcement: entityShape("announcement"),
   monitoring: entityShape("monitoring"),
+  session: { ended: { records: [], numbers: [], texts: ["reason"] } },
 };

@@ -1,4 +1,4 @@
-import type { ServerEventName, ServerEventPayload } from "@atendo/contracts";
+import type { ServerEventName, ServerEventPayload, SessionEndReason } from "@atendo/contracts";
 import { clientEvents, ticketStatuses } from "@atendo/contracts";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Server as HttpServer } from "node:http";
@@ -82,16 +82,17 @@ export interface Realtime {
   /** Moves every live socket of a user in or out of rooms (their queues changed), on every instance. */
   updateUserRooms(userId: number, change: { join?: readonly string[]; leave?: readonly string[] }): void;
   /**
-   * Closes every live socket of a user, on every instance (removed, or every sign-in revoked);
-   * `keepSession` spares the sockets of the one sign-in that stays (a password changed from it).
+   * Closes every live socket of a user, on every instance (removed, or every sign-in revoked),
+   * each told `reason` first (the `session` event); `keepSession` spares the sockets of the one
+   * sign-in that stays (a password changed from it).
    */
-  disconnectUser(userId: number, options?: { keepSession?: string }): void;
-  /** Closes every live socket of these sign-ins, on every instance (logout, a stolen refresh token). */
-  disconnectSessions(sessionIds: readonly string[]): void;
+  disconnectUser(userId: number, reason: SessionEndReason, options?: { keepSession?: string }): void;
+  /** Closes every live socket of these sign-ins, on every instance (logout, a stolen refresh token), each told `reason` first. */
+  disconnectSessions(sessionIds: readonly string[], reason: SessionEndReason): void;
   /** Session ids of the sockets connected to this instance (the revoked-session sweep checks them). */
   localSessions(): string[];
-  /** Closes the sockets of these sign-ins connected to this instance. */
-  disconnectLocalSessions(sessionIds: ReadonlySet<string>): void;
+  /** Closes the sockets of these sign-ins connected to this instance, each told its sign-in's reason first. */
+  disconnectLocalSessions(reasons: ReadonlyMap<string, SessionEndReason>): void;
   close(): Promise<void>;
 }
 
@@ -299,21 +300,22 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       const leave = change.leave ?? [];
       for (const space of spaces) moveRooms(space, userId, join, leave);
     },
-    disconnectUser(userId, options = {}) {
+    disconnectUser(userId, reason, options = {}) {
       for (const space of spaces) {
         const sockets = space.in(rooms.user(userId));
-        (options.keepSession ? sockets.except(rooms.session(options.keepSession)) : sockets).disconnectSockets(true);
+        endSignIn(options.keepSession ? sockets.except(rooms.session(options.keepSession)) : sockets, reason);
       }
     },
-    disconnectSessions(sessionIds) {
-      if (sessionIds.length > 0) for (const space of spaces) space.in(sessionIds.map(rooms.session)).disconnectSockets(true);
+    disconnectSessions(sessionIds, reason) {
+      if (sessionIds.length > 0) for (const space of spaces) endSignIn(space.in(sessionIds.map(rooms.session)), reason);
     },
     localSessions() {
       return [...new Set(localSockets().map((socket) => (socket.data.actor as Actor).sessionId))];
     },
-    disconnectLocalSessions(sessionIds) {
+    disconnectLocalSessions(reasons) {
       for (const socket of localSockets()) {
-        if (sessionIds.has((socket.data.actor as Actor).sessionId)) socket.disconnect(true);
+        const reason = reasons.get((socket.data.actor as Actor).sessionId);
+        if (reason) endSignIn(socket, reason);
       }
     },
     async close() {
@@ -351,6 +353,18 @@ function deliver(space: Namespace, delivery: DialectDelivery, except: string[]):
       for (const socket of found) socket.emit(delivery.event, perSocket({ actor: (socket.data as SocketData).actor!, handshake: socket.handshake }));
     })
     .catch(() => undefined);
+}
+
+/**
+ * Tells sockets why their sign-in ended, then closes them. Both go down the same connection in
+ * this order (engine.io flushes what is queued before it closes), so the notice arrives first and
+ * the web app can say why it is back on the sign-in page.
+ */
+function endSignIn(sockets: ReturnType<Server["in"]> | Socket, reason: SessionEndReason): void {
+  const notice: ServerEventPayload<"session"> = { action: "ended", reason };
+  sockets.emit("session", notice);
+  if ("disconnectSockets" in sockets) sockets.disconnectSockets(true);
+  else sockets.disconnect(true);
 }
 
 function reply(ack: unknown, value: unknown): void {

@@ -5,6 +5,7 @@ import { createContact, createQuickAnswer, createQueue } from "../test/fixtures.
 import { useLiveServer } from "../test/live-server.js";
 import { createAnnouncement, createMonitoring, createUra, to } from "../test/routing-fixtures.js";
 import { settle } from "../test/socket-client.js";
+import { closedWithin } from "../test/socket-revocation.js";
 import { waitFor } from "../test/wait-for.js";
 import { putTicket } from "../test/ticket-fixtures.js";
 
@@ -49,6 +50,10 @@ describe("server events", () => {
       expect((await live.server.request({ method: "DELETE", url, token: live.admin })).statusCode, url).toBe(200);
     }
     await settle(socket);
+    // Last, since it ends the admin's sign-in: the socket hears why (`session`), then closes.
+    const closed = closedWithin(socket);
+    await live.server.request({ method: "DELETE", url: "/api/auth/logout", token: live.admin });
+    await closed;
 
     const emitted = Object.keys(serverEvents).filter((name) => !reserved.includes(name as ServerEventName));
     expect(new Set(received.map(([name]) => name))).toEqual(new Set(emitted));

@@ -1,6 +1,7 @@
+import type { SessionEndReason, SessionEvent } from "@atendo/contracts";
 import type { Socket } from "socket.io-client";
 import type { TestServer } from "./harness.js";
-import { nextEvent } from "./socket-client.js";
+import { nextEvent, recordEvents } from "./socket-client.js";
 
 /**
  * Resolves with the reason a socket was closed, or rejects after `ms`: a bound on a failing test,
@@ -14,6 +15,22 @@ export function closedWithin(socket: Socket, ms = 10_000): Promise<string> {
       resolve(reason);
     });
   });
+}
+
+/**
+ * What a socket heard as its sign-in ended: the `session` notices it got, then the reason it was
+ * closed (rejects after `ms`, like {@link closedWithin}). A notice after the close cannot be
+ * recorded: `notices` holds only what came first.
+ */
+export async function endedWithin(socket: Socket, ms = 10_000): Promise<{ notices: unknown[]; closed: string }> {
+  const notices = recordEvents(socket, "session");
+  const closed = await closedWithin(socket, ms);
+  return { notices: [...notices], closed };
+}
+
+/** What a socket of an ended sign-in hears: why, then the server's close. */
+export function endedBecause(reason: SessionEndReason): { notices: SessionEvent[]; closed: string } {
+  return { notices: [{ action: "ended", reason }], closed: "io server disconnect" };
 }
 
 /** Emits a `user` event to a user's room and waits for it on `socket` (a socket of that user that stayed). */

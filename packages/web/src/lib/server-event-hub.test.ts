@@ -53,6 +53,7 @@ describe("server event hub", () => {
     ["without the record its action carries", "settings", { action: "update" }],
     ["a record that is not an object", "settings", { action: "update", setting: null }],
     ["a removal without a numeric id", "user", { action: "delete", userId: "7" }],
+    ["a session's end without its reason as text", "session", { action: "ended", reason: 3 }],
   ] as const)("drops a payload %s, reporting it instead of throwing", (_, name, payload) => {
     const socket = fakeSocket();
     const onInvalid = vi.fn();

@@ -26,7 +26,11 @@ export function hasEventShape(name: ServerEventName, payload: unknown): boolean 
   // hasOwn: an action named like an Object.prototype member ("toString") is not a known one.
   const shape = actions && Object.hasOwn(actions, payload.action) ? actions[payload.action] : undefined;
   if (!shape) return false;
-  return shape.records.every((key) => isRecord(payload[key])) && shape.numbers.every((key) => typeof payload[key] === "number");
+  return (
+    shape.records.every((key) => isRecord(payload[key])) &&
+    shape.numbers.every((key) => typeof payload[key] === "number") &&
+    (shape.texts ?? []).every((key) => typeof payload[key] === "string")
+  );
 }
 
 /**

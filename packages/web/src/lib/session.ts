@@ -1,4 +1,4 @@
-import type { User } from "@atendo/contracts";
+import type { SessionEndReason, User } from "@atendo/contracts";
 import { useSyncExternalStore } from "react";
 import { clearToken, getToken, setToken } from "./local-storage";
 import { noteTokenReceived } from "./token-clock";
@@ -9,7 +9,8 @@ import { noteTokenReceived } from "./token-clock";
  */
 export type SessionState =
   | { status: "loading" }
-  | { status: "anonymous" }
+  /** `endedBecause`: the server ended the sign-in while it was open (the sign-in page says why). */
+  | { status: "anonymous"; endedBecause?: SessionEndReason }
   | { status: "authenticated"; user: User; token: string };
 
 let state: SessionState = getToken() ? { status: "loading" } : { status: "anonymous" };
@@ -50,11 +51,15 @@ export function markAnonymous(): void {
   emit();
 }
 
-/** Drops the token and everything that belonged to the session (query cache, socket). */
-export function endSession(): void {
+/**
+ * Drops the token and everything that belonged to the session (query cache, socket). `reason`:
+ * the server ended it (docs/decisions/0065); kept when the session was already over, so the
+ * clean-up that follows (a 401, a logout call) does not erase why.
+ */
+export function endSession(reason?: SessionEndReason): void {
   clearToken();
   const wasSignedIn = state.status !== "anonymous";
-  state = { status: "anonymous" };
+  state = { status: "anonymous", endedBecause: reason ?? (state.status === "anonymous" ? state.endedBecause : undefined) };
   if (wasSignedIn) for (const listener of endListeners) listener();
   emit();
 }

@@ -4,7 +4,7 @@ import type { io, Socket } from "socket.io-client";
 import { refreshSession } from "./http";
 import { reportServerAnswered, reportServerUnreachable } from "./reachability";
 import { createServerEventHub, type ServerEventHandler } from "./server-event-hub";
-import { getSession, subscribeSession } from "./session";
+import { endSession, getSession, subscribeSession } from "./session";
 
 /**
  * One socket.io connection per session: opened after login, reopened with the fresh token after
@@ -20,6 +20,11 @@ const authRetryIntervalMs = 30_000;
 const eventHub = createServerEventHub((name, payload) => {
   if (import.meta.env.DEV) console.warn(`Dropped a "${name}" event that does not match its contract`, payload);
 });
+
+// The server ended this sign-in (logout elsewhere, a new password, removal; docs/decisions/0065):
+// its notice comes just before it closes the socket. The session ends here at once, so the
+// sign-in page opens and says why, instead of a screen that no longer hears anything.
+eventHub.subscribe("session", (notice) => endSession(notice.reason));
 
 function setSocket(next: Socket | null): void {
   socket = next;
@@ -58,6 +63,9 @@ function createSocket(open: SocketClient, token: string): Socket {
   created.on("disconnect", (reason) => {
     // The connection dropped (not a logout or the server closing this session): the server is away.
     if (reason === "transport close" || reason === "transport error" || reason === "ping timeout") reportServerUnreachable();
+    // The server closed it without a notice (which would have ended the session already): it closes
+    // a socket only for a sign-in it no longer accepts, and this socket would never be reopened.
+    if (reason === "io server disconnect" && socket === created && getSession().status === "authenticated") endSession("revoked");
   });
   created.on("connect_error", () => {
     // An active socket retries by itself (the server is away meanwhile); an inactive one was
@@ -105,6 +113,14 @@ function syncWithSession(): void {
     socketToken = null;
     disconnect();
   }
+}
+
+/**
+ * Closes the session's socket before this tab logs out: the server's notice that the sign-in
+ * ended is for its other tabs; this one knows why (the session change after it reopens nothing).
+ */
+export function closeSocketBeforeLogout(): void {
+  disconnect();
 }
 
 /** Follows the session for the app's lifetime; returns the unsubscribe function. */

@@ -72,7 +72,7 @@ export async function refresh(ctx: AppContext, cookieValue: string | undefined):
   if (!claimed && row.usedAt && Date.now() - row.usedAt.getTime() > REUSE_GRACE_MS) {
     // A rotated token came back: someone holds a copy. End the whole session, its sockets included.
     await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.sessionId));
-    ctx.realtime.disconnectSessions([row.sessionId]);
+    ctx.realtime.disconnectSessions([row.sessionId], "revoked");
     throw new AppError("ERR_SESSION_EXPIRED");
   }
 
@@ -103,7 +103,7 @@ export async function logout(ctx: AppContext, cookieValue: string | undefined, a
   }
   if (ids.size === 0) return;
   await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(inArray(sessions.id, [...ids]));
-  ctx.realtime.disconnectSessions([...ids]);
+  ctx.realtime.disconnectSessions([...ids], "signedOut");
 }
 
 export async function signup(ctx: AppContext, body: SignupBody) {

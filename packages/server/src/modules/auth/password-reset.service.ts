@@ -78,7 +78,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const [user] = await ctx.db.select({ isDeleted: users.isDeleted }).from(users).where(eq(users.id, claimed.userId)).limit(1);
   if (!user || user.isDeleted) throw new AppError("ERR_INVALID_RESET_TOKEN");
   await replacePassword(ctx.db, claimed.userId, password);
-  ctx.realtime.disconnectUser(claimed.userId);
+  ctx.realtime.disconnectUser(claimed.userId, "passwordReset");
 }
 
 /**

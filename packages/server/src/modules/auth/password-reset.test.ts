@@ -5,7 +5,7 @@ import { passwordResetTokens } from "../../db/schema/index.js";
 import type { Mail } from "../../mailer.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { connectSocket } from "../../test/socket-client.js";
-import { closedWithin } from "../../test/socket-revocation.js";
+import { endedBecause, endedWithin } from "../../test/socket-revocation.js";
 import { sha256 } from "./tokens.js";
 
 const publicUrl = "https://atendo.example/";
@@ -122,13 +122,13 @@ describe("POST /api/auth/reset-password", () => {
     const user = await server.createUser();
     const session = await server.login(user.email, user.password);
     const socket = await connectSocket(baseUrl, session.token);
-    const closed = closedWithin(socket);
+    const closed = endedWithin(socket);
     await forgot(user.email);
 
     const response = await reset(tokenMailedTo(user.email), "chosen-after-reset");
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    expect(await closed).toBe("io server disconnect");
+    expect(await closed).toEqual(endedBecause("passwordReset"));
     expect((await server.request({ method: "GET", url: `/api/users/${user.id}`, token: session.token })).statusCode).toBe(401);
     const refresh = await server.request({ method: "POST", url: "/api/auth/refresh_token", cookies: { [refreshCookieName]: session.cookie } });
     expect(refresh.statusCode).toBe(401);

@@ -7,7 +7,9 @@ import { hashPassword } from "./password.js";
  * Gives a user a new password and ends everything the old one opened, in one transaction: every
  * sign-in (so every access token and refresh cookie) and every unused reset link. The caller
  * closes the live sockets after the commit (realtime.disconnectUser) when it runs in the server;
- * the admin command cannot, and the revoked-sockets job does it (docs/decisions/0033).
+ * the admin command cannot, and the revoked-sockets job does it (docs/decisions/0033). The user
+ * row and the sign-ins carry the same instant: the job reads that as "ended by a password reset"
+ * and tells the screens so (docs/decisions/0065).
  */
 export async function replacePassword(db: Db, userId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);

@@ -109,8 +109,8 @@ async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: U
  * every sign-in a new password ended (writeUser), else moved between rooms.
  */
 function syncLiveSockets(ctx: AppContext, actor: Actor, before: UserRow, after: UserRow, queues: { before: number[]; after: number[] }): void {
-  if (after.isDeleted) return ctx.realtime.disconnectUser(after.id);
-  if (after.passwordHash !== before.passwordHash) ctx.realtime.disconnectUser(after.id, { keepSession: actor.sessionId });
+  if (after.isDeleted) return ctx.realtime.disconnectUser(after.id, "removed");
+  if (after.passwordHash !== before.passwordHash) ctx.realtime.disconnectUser(after.id, "passwordChanged", { keepSession: actor.sessionId });
   moveQueueRooms(ctx.realtime, after.id, queues.before, queues.after);
   if (before.profile !== after.profile) {
     const admins = [rooms.admins];
@@ -137,6 +137,6 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: number): Pro
   assertCanManageUsers(actor);
   const target = await findUser(ctx, id);
   const row = await writeUser(ctx, actor, target, { isDeleted: true });
-  ctx.realtime.disconnectUser(row.id);
+  ctx.realtime.disconnectUser(row.id, "removed");
   await ctx.events.emit("user.changed", { userId: id, event: { action: "delete", userId: id } });
 }

@@ -6,6 +6,7 @@ import { AuthLayout } from "./auth-layout";
 import { AuthSwitchLink } from "./auth-switch-link";
 import { LoginForm } from "./login-form";
 import { MarketingPanel } from "./marketing-panel";
+import { SessionEndedNotice } from "./session-ended-notice";
 
 /** /login: plain markup in MUI's look (auth.css), no MUI, no zod: a visitor's first download is small (decision 0043). */
 export function LoginPage() {
@@ -13,6 +14,7 @@ export function LoginPage() {
   const { config } = usePublicConfig();
   return (
     <AuthLayout title={t("auth.loginTitle")} aside={<MarketingPanel />}>
+      <SessionEndedNotice />
       <LoginForm />
       {/* Only where the server can mail the link (SMTP and PUBLIC_URL set). */}
       {config.passwordReset && (

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../lib/paths";
 import { endSession } from "../../../lib/session";
+import { closeSocketBeforeLogout } from "../../../lib/socket";
 import { forgetThisDevice } from "../../../lib/web-push";
 import { logout } from "../api/auth.api";
 
@@ -11,6 +12,7 @@ export function useLogout(): () => Promise<void> {
   return useCallback(async () => {
     // While the session can still call the API: this browser stops getting the user's notifications.
     await forgetThisDevice().catch(() => undefined);
+    closeSocketBeforeLogout();
     try {
       await logout();
     } catch {
