@@ -95,6 +95,9 @@ export type StartConnections = z.infer<typeof startConnections>;
  * has an active ticket on that connection: the caller's own (or a pending one they may take) is
  * returned opened for them; someone else's gives `ticketIsOpen: true`.
  */
+const invitedUserRefusal =
+  "a ticket is a conversation with a contact, so none is started for a colleague: invite them into a ticket (POST /tickets/{id}/participant) or write to them in an internal chat (POST /chats).";
+
 export const createTicketBody = z.object({
   contactId: z.number().int().positive(),
   queueId: z.number().int().positive().nullable().optional(),
@@ -102,6 +105,11 @@ export const createTicketBody = z.object({
   status: z.enum(activeTicketStatuses).default("open"),
   /** Ignored: the ticket is the caller's (kept because the spec's client sends it). */
   userId: z.number().int().nullable().optional(),
+  /**
+   * The spec's second form, `{userId, status, invitedUserId, whatsappId}`, is not offered
+   * (decision 0067): a ticket is a conversation with a contact. Refused with what to use instead.
+   */
+  invitedUserId: z.never({ error: invitedUserRefusal }).optional(),
 });
 export type CreateTicketBody = z.input<typeof createTicketBody>;
 

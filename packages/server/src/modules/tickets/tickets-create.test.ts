@@ -48,6 +48,16 @@ describe("POST /api/tickets", () => {
     }
   });
 
+  it("refuses the spec's second form {userId, status, invitedUserId, whatsappId}, saying what to use instead, and starts nothing", async () => {
+    const before = await server.ctx.db.select({ id: tickets.id }).from(tickets);
+    const response = await post(team.alice.token, { userId: team.alice.id, status: "open", invitedUserId: team.bob.id, whatsappId: team.connection.id });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "ERR_MISSING_VALUES", message: expect.stringContaining("invitedUserId: a ticket is a conversation with a contact") });
+    expect(response.json().message).toContain("POST /tickets/{id}/participant");
+    expect(response.json().message).toContain("POST /chats");
+    expect(await server.ctx.db.select({ id: tickets.id }).from(tickets)).toHaveLength(before.length);
+  });
+
   it("starts an open ticket for the caller on the default connection", async () => {
     const contact = await createContact(server, admin);
     const result = await started(team.alice.token, { contactId: contact.id, userId: 12345 });
