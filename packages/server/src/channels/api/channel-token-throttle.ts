@@ -1,5 +1,5 @@
 import { AppError } from "../../core/app-error.js";
-import { FixedWindows } from "../../core/fixed-windows.js";
+import { FailureWindows } from "../../core/fixed-windows.js";
 
 export interface ChannelTokenLimits {
   /** Wrong tokens from one address, whatever the connection (guessing across connections). */
@@ -31,32 +31,32 @@ export const defaultChannelTokenLimits: ChannelTokenLimits = {
  * A 256-bit token is not found by guessing; the limit keeps guessers from costing more than that.
  */
 export class ChannelTokenThrottle {
-  private readonly windows: FixedWindows;
+  private readonly failures: FailureWindows;
 
   constructor(
     private readonly limits: ChannelTokenLimits = defaultChannelTokenLimits,
     now: () => number = Date.now,
   ) {
-    this.windows = new FixedWindows(limits.windowMs, now);
+    this.failures = new FailureWindows(limits.windowMs, now);
   }
 
   /** Call on a wrong token, before recording it; throws ERR_TOO_MANY_REQUESTS when over a limit. */
   check(ip: string, connectionId: number): void {
-    const here = this.windows.peek(`fail:${connectionId}:${ip}`);
+    const failed = this.failures.counts(ip, String(connectionId));
     if (
-      this.windows.peek(`fail-ip:${ip}`) >= this.limits.failuresPerIp ||
-      here >= this.limits.failuresPerConnectionIp ||
-      (here > 0 && this.windows.peek(`fail-connection:${connectionId}`) >= this.limits.failuresPerConnection)
+      failed.fromIp >= this.limits.failuresPerIp ||
+      failed.subjectFromIp >= this.limits.failuresPerConnectionIp ||
+      (failed.subjectFromIp > 0 && failed.subject >= this.limits.failuresPerConnection)
     ) {
       throw new AppError("ERR_TOO_MANY_REQUESTS");
     }
   }
 
   recordFailure(ip: string, connectionId: number): void {
-    for (const key of [`fail-ip:${ip}`, `fail:${connectionId}:${ip}`, `fail-connection:${connectionId}`]) this.windows.hit(key);
+    this.failures.recordFailure(ip, String(connectionId));
   }
 
   recordSuccess(ip: string, connectionId: number): void {
-    this.windows.clear(`fail:${connectionId}:${ip}`);
+    this.failures.recordSuccess(ip, String(connectionId));
   }
 }

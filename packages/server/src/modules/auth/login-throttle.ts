@@ -1,6 +1,6 @@
 import type { LoginAttempts } from "../../context-types.js";
 import { AppError } from "../../core/app-error.js";
-import { FixedWindows } from "../../core/fixed-windows.js";
+import { FailureWindows, FixedWindows } from "../../core/fixed-windows.js";
 
 export interface LoginLimits {
   /** Every attempt from one address: stops hammering, high enough for an office behind one NAT. */
@@ -29,33 +29,36 @@ export const defaultLoginLimits: LoginLimits = {
  * addresses to lock an account's owner out for a window, and each of them is stopped after 5.
  */
 export class LoginThrottle implements LoginAttempts {
-  private readonly windows: FixedWindows;
+  private readonly attempts: FixedWindows;
+  private readonly failures: FailureWindows;
 
   constructor(
     private readonly limits: LoginLimits = defaultLoginLimits,
     now: () => number = Date.now,
   ) {
-    this.windows = new FixedWindows(limits.windowMs, now);
+    this.attempts = new FixedWindows(limits.windowMs, now);
+    this.failures = new FailureWindows(limits.windowMs, now);
   }
 
   /** Call before checking credentials; throws ERR_TOO_MANY_LOGIN_ATTEMPTS when over a limit. */
   check(ip: string, email: string): void {
-    const attempts = this.windows.hit(`ip:${ip}`);
+    const attempts = this.attempts.hit(ip);
+    const failed = this.failures.counts(ip, email);
     if (
       attempts > this.limits.attemptsPerIp ||
-      this.windows.peek(`fail-ip:${ip}`) >= this.limits.failuresPerIp ||
-      this.windows.peek(`fail:${email}:${ip}`) >= this.limits.failuresPerEmailIp ||
-      this.windows.peek(`fail-email:${email}`) >= this.limits.failuresPerEmail
+      failed.fromIp >= this.limits.failuresPerIp ||
+      failed.subjectFromIp >= this.limits.failuresPerEmailIp ||
+      failed.subject >= this.limits.failuresPerEmail
     ) {
       throw new AppError("ERR_TOO_MANY_LOGIN_ATTEMPTS");
     }
   }
 
   recordFailure(ip: string, email: string): void {
-    for (const key of [`fail-ip:${ip}`, `fail:${email}:${ip}`, `fail-email:${email}`]) this.windows.hit(key);
+    this.failures.recordFailure(ip, email);
   }
 
   recordSuccess(ip: string, email: string): void {
-    this.windows.clear(`fail:${email}:${ip}`);
+    this.failures.recordSuccess(ip, email);
   }
 }
