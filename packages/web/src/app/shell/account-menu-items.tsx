@@ -21,6 +21,10 @@ export interface AccountMenuItemsProps {
 /** The account menu itself (who is signed in, profile, logout): downloaded when first opened (docs/decisions/0043). */
 export function AccountMenuItems({ user, menuId, anchor, onClose, onProfile, onLogout }: AccountMenuItemsProps) {
   const { t } = useTranslation();
+  const items = [
+    { key: "profile", Icon: PersonIcon, onClick: onProfile },
+    { key: "logout", Icon: LogoutIcon, onClick: onLogout },
+  ] as const;
   return (
     <Menu
       id={menuId}
@@ -39,22 +43,14 @@ export function AccountMenuItems({ user, menuId, anchor, onClose, onProfile, onL
         </Typography>
       </Box>
       <Divider />
-      <MenuItem
-        onClick={onProfile}
-      >
-        <ListItemIcon>
-          <PersonIcon fontSize="small" />
-        </ListItemIcon>
-        {t("appBar.profile")}
-      </MenuItem>
-      <MenuItem
-        onClick={onLogout}
-      >
-        <ListItemIcon>
-          <LogoutIcon fontSize="small" />
-        </ListItemIcon>
-        {t("appBar.logout")}
-      </MenuItem>
+      {items.map(({ key, Icon, onClick }) => (
+        <MenuItem key={key} onClick={onClick}>
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          {t(`appBar.${key}`)}
+        </MenuItem>
+      ))}
     </Menu>
   );
 }
