@@ -1,14 +1,8 @@
 import type { Ticket, TicketSummary } from "@atendo/contracts";
-import AddCommentIcon from "@mui/icons-material/AddComment";
-import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
-import { Tooltip } from "../../../../components/tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../../lib/i18n";
 import { useNavigate } from "react-router";
-import { QueryState } from "../../../../components/query-state";
-import { SearchField } from "../../../../components/search-field";
-import { VirtualRows } from "../../../../components/virtual-rows";
+import { ConversationListPanel } from "../../../../components/conversation-list-panel";
 import { flattenPages } from "../../../../lib/paged-cache";
 import { paths } from "../../../../lib/paths";
 import { useCurrentUser } from "../../../../lib/session";
@@ -54,16 +48,24 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
   }
 
   return (
-    <Box sx={{ height: "100%", display: "flex", flexDirection: "column", minHeight: 0 }}>
-      <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, p: 1.5, pb: 1 }}>
-        <SearchField label={t("ticketList.search")} value={filters.searchText} onChange={filters.setSearchText} />
-        <TicketListFilterMenu filters={filters} />
-        <Tooltip title={t("ticketList.newTicket.open")}>
-          <IconButton color="primary" aria-label={t("ticketList.newTicket.open")} onClick={onNewTicket}>
-            <AddCommentIcon />
-          </IconButton>
-        </Tooltip>
-      </Box>
+    <ConversationListPanel
+      search={{ label: t("ticketList.search"), value: filters.searchText, onChange: filters.setSearchText }}
+      searchTools={<TicketListFilterMenu filters={filters} />}
+      newLabel={t("ticketList.newTicket.open")}
+      onNew={onNewTicket}
+      query={query}
+      items={tickets}
+      label={t(`ticketList.views.${view}`)}
+      empty={t(filters.searching ? "common.noResults" : `ticketList.empty.${filters.tab}`)}
+      renderRow={(ticket) => (
+        <TicketRow
+          ticket={ticket}
+          selected={ticket.id === selectedId}
+          onAccept={acceptTicket}
+          accepting={accept.isPending && accept.variables === ticket.id}
+        />
+      )}
+    >
       <TicketListDateChip date={filters.date} onChange={filters.setDate} />
       <NotificationsPrompt />
       <TicketListTabs
@@ -77,29 +79,6 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
           {t(query.data?.pages[0]?.countCapped ? "ticketList.searchResultsCapped" : "ticketList.searchResults", { count: query.data?.pages[0]?.count ?? 0 })}
         </Typography>
       )}
-      <Box sx={{ flex: 1, minHeight: 0, position: "relative" }}>
-        <Box sx={{ p: query.error ? 1.5 : 0 }}>
-          <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
-        </Box>
-        {query.data && (
-          <VirtualRows
-            items={tickets}
-            label={t(`ticketList.views.${view}`)}
-            empty={t(filters.searching ? "common.noResults" : `ticketList.empty.${filters.tab}`)}
-            hasNextPage={query.hasNextPage}
-            loadingMore={query.isFetchingNextPage}
-            onEndReached={() => void query.fetchNextPage()}
-            renderRow={(ticket) => (
-              <TicketRow
-                ticket={ticket}
-                selected={ticket.id === selectedId}
-                onAccept={acceptTicket}
-                accepting={accept.isPending && accept.variables === ticket.id}
-              />
-            )}
-          />
-        )}
-      </Box>
-    </Box>
+    </ConversationListPanel>
   );
 }
