@@ -1,11 +1,11 @@
 import type { Message, Ticket } from "@atendo/contracts";
 import Shortcut from "@mui/icons-material/Shortcut";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../lib/i18n";
 import type { ConversationMarks } from "./conversation-list";
 import { MessageFrame, type FrameSelection } from "./message-frame";
 import type { MessageMenuActions } from "./message-menu";
+import { MessageNote } from "./message-note";
 import { MessageStatus } from "./message-status";
 
 interface MessageBubbleProps {
@@ -32,12 +32,9 @@ export function MessageBubble({ message, ticket, marks, selection, actions }: Me
       note={
         shown &&
         message.isForwarded && (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary" }}>
-            <Shortcut sx={{ fontSize: 14 }} aria-hidden />
-            <Typography variant="caption" sx={{ fontStyle: "italic" }}>
-              {t("messages.forwarded")}
-            </Typography>
-          </Stack>
+          <MessageNote Icon={Shortcut} italic>
+            {t("messages.forwarded")}
+          </MessageNote>
         )
       }
       sender={ticket.isGroup && !message.fromMe ? (message.contact?.name ?? null) : null}

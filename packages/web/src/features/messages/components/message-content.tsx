@@ -1,7 +1,6 @@
 import type { Message } from "@atendo/contracts";
 import BlockIcon from "@mui/icons-material/Block";
 import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { useTranslation } from "../../../lib/i18n";
@@ -10,6 +9,7 @@ import { LocationCard } from "./location-card";
 import { MediaDocument } from "./media-document";
 import { MediaImage } from "./media-image";
 import { MediaPlayer } from "./media-player";
+import { MessageNote } from "./message-note";
 import { VcardCard } from "./vcard-card";
 
 /** What the content needs of a message: ticket messages and internal chat messages both have it. */
@@ -36,12 +36,9 @@ export function MessageContent({ message, connectionId }: MessageContentProps) {
   const { t } = useTranslation();
   if (message.isDeleted) {
     return (
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary" }}>
-        <BlockIcon sx={{ fontSize: 16 }} aria-hidden />
-        <Typography variant="body2" sx={{ fontStyle: "italic" }}>
-          {t("messages.deleted")}
-        </Typography>
-      </Stack>
+      <MessageNote Icon={BlockIcon} large italic>
+        {t("messages.deleted")}
+      </MessageNote>
     );
   }
   const captioned = (media: ReactNode) => (
@@ -67,10 +64,9 @@ export function MessageContent({ message, connectionId }: MessageContentProps) {
     case "chat-automatic":
       return (
         <>
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary", mb: 0.25 }}>
-            <SmartToyOutlined sx={{ fontSize: 14 }} aria-hidden />
-            <Typography variant="caption">{t("messages.automatic")}</Typography>
-          </Stack>
+          <MessageNote Icon={SmartToyOutlined} spaceBelow>
+            {t("messages.automatic")}
+          </MessageNote>
           <Typography variant="body2" component="div">
             <FormattedText text={message.body} />
           </Typography>
