@@ -1,13 +1,14 @@
 import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
 import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
-import { Fragment, type FormEventHandler, type ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "../lib/i18n";
 import { forEditForm } from "../lib/query-presets";
 import { DialogForm } from "./dialog-form";
 import { DialogRecord } from "./dialog-query-state";
 import { DialogSubmitActions } from "./dialog-submit-actions";
 import { ResponsiveDialog } from "./responsive-dialog";
+import type { StackedFormProps } from "./stacked-form";
 
 interface EntityDialogProps<T, K extends QueryKey> {
   open: boolean;
@@ -63,18 +64,13 @@ function FreshRecord<T, K extends QueryKey>({ id, recordQuery, onClose, children
   );
 }
 
-interface EntityDialogFormProps {
-  onSubmit: FormEventHandler<HTMLFormElement>;
+interface EntityDialogFormProps extends StackedFormProps {
   onCancel: () => void;
-  /** The request is on its way: the submit button shows it. */
-  pending: boolean;
   /** The submit button's text (Save by default) and colour. */
   submitLabel?: string;
   color?: "primary" | "warning";
   /** Cancel waits for the request as well. */
   lockCancelWhilePending?: boolean;
-  /** The fields, stacked. */
-  children: ReactNode;
 }
 
 /** The form of an {@link EntityDialog}: the fields, stacked and scrolling on their own, then Cancel and Save. */

@@ -88,7 +88,7 @@ function EntityForm<T extends { id: number }, Body, Input extends NamedValues, O
     <CardForm
       onSubmit={form.handleSubmit((values) => mutation.mutate(toBody(values, record, others), { onSuccess: saved }))}
       cancelTo={entity.pages.list}
-      saving={mutation.isPending}
+      pending={mutation.isPending}
     >
       <Fields
         form={form}

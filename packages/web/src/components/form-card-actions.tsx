@@ -2,9 +2,9 @@ import Button from "@mui/material/Button";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
-import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "../lib/i18n";
 import { Link as RouterLink } from "react-router";
+import type { StackedFormProps } from "./stacked-form";
 
 /** Cancel (back to `cancelTo`) and Save at the foot of a full-page form card. */
 export function FormCardActions({ cancelTo, saving }: { cancelTo: string; saving: boolean }) {
@@ -21,23 +21,19 @@ export function FormCardActions({ cancelTo, saving }: { cancelTo: string; saving
   );
 }
 
-interface CardFormProps {
-  onSubmit: FormEventHandler<HTMLFormElement>;
+interface CardFormProps extends StackedFormProps {
   /** Where Cancel goes: the list the form belongs to. */
   cancelTo: string;
-  saving: boolean;
-  /** The fields, stacked. */
-  children: ReactNode;
 }
 
 /** The form of a full-page form card (queues, connections, menus…): stacked fields, then Cancel and Save. */
-export function CardForm({ onSubmit, cancelTo, saving, children }: CardFormProps) {
+export function CardForm({ onSubmit, cancelTo, pending, children }: CardFormProps) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <CardContent>
         <Stack spacing={2.5}>{children}</Stack>
       </CardContent>
-      <FormCardActions cancelTo={cancelTo} saving={saving} />
+      <FormCardActions cancelTo={cancelTo} saving={pending} />
     </form>
   );
 }

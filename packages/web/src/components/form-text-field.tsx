@@ -57,6 +57,44 @@ export function FormNameField<T extends FieldValues & { name: string }>({ length
   );
 }
 
+type FixedFieldProps<T extends FieldValues> = Omit<FormTextFieldProps<T>, "name" | "type" | "helperText" | "errorText">;
+
+interface FormEmailFieldProps<T extends FieldValues> extends FixedFieldProps<T> {
+  helperText?: ReactNode;
+  /** The address signs a user in, where the server refuses accented letters (spec §6). */
+  signsIn?: boolean;
+}
+
+/** A record's or a visitor's e-mail address (`email`), its rule under it while invalid. */
+export function FormEmailField<T extends FieldValues & { email?: string | null }>({ signsIn = false, ...props }: FormEmailFieldProps<T>) {
+  const { t } = useTranslation();
+  return <FormTextField {...props} name={"email" as FieldPath<T>} type="email" errorText={t(signsIn ? "validation.emailNoAccents" : "validation.email")} />;
+}
+
+interface FormNewPasswordFieldProps<T extends FieldValues> extends FixedFieldProps<T> {
+  /** The length rule of the password: a user's (limits.userPassword) unless given. */
+  length?: { min: number; max: number };
+  /** Editing: an empty field keeps the current password, as the hint says. */
+  keepsCurrent?: boolean;
+}
+
+/**
+ * A password being chosen (`password`): hidden with its show toggle, offered by the browser's
+ * password manager, its length rule under it (sign-up, reset, profile, user form).
+ */
+export function FormNewPasswordField<T extends FieldValues & { password?: string }>({ length = limits.userPassword, keepsCurrent = false, ...props }: FormNewPasswordFieldProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <FormTextField
+      {...props}
+      name={"password" as FieldPath<T>}
+      type="password"
+      autoComplete="new-password"
+      helperText={t(keepsCurrent ? "profile.passwordHint" : "validation.length", length)}
+    />
+  );
+}
+
 /** The length rule of a contract string schema (`z.string().min(1).max(50)` → 1–50), for {@link FormNameField}. */
 export function lengthOf(schema: { minLength: number | null; maxLength: number | null }): { min: number; max: number } {
   return { min: schema.minLength ?? 0, max: schema.maxLength ?? Number.MAX_SAFE_INTEGER };

@@ -1,14 +1,13 @@
 import { forgotPasswordBody, limits } from "@atendo/contracts";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { FormTextField } from "../../../components/form-text-field";
+import { FormEmailField } from "../../../components/form-text-field";
 import { useContractForm } from "../../../lib/form";
 import { currentLanguage, useTranslation } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { usePublicConfig } from "../../../lib/public-config";
 import { useForgotPassword } from "../hooks/use-password-reset";
+import { AuthForm } from "./auth-form";
 import { AuthLayout } from "./auth-layout";
 import { AuthSwitchLink } from "./auth-switch-link";
 
@@ -32,17 +31,12 @@ export function ForgotPasswordPage() {
       {request.isSuccess ? (
         <Alert severity="success">{t("auth.resetLinkSent", { email: request.variables.email, minutes: limits.passwordResetMinutes })}</Alert>
       ) : (
-        <form noValidate onSubmit={submit}>
-          <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
-              {t("auth.forgotIntro")}
-            </Typography>
-            <FormTextField form={form} name="email" label={t("auth.email")} type="email" autoComplete="email" autoFocus errorText={t("validation.email")} />
-            <Button type="submit" variant="contained" size="large" loading={request.isPending}>
-              {t("auth.sendResetLink")}
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm onSubmit={submit} submitLabel={t("auth.sendResetLink")} pending={request.isPending}>
+          <Typography variant="body2" color="text.secondary">
+            {t("auth.forgotIntro")}
+          </Typography>
+          <FormEmailField form={form} label={t("auth.email")} autoComplete="email" autoFocus />
+        </AuthForm>
       )}
       <AuthSwitchLink question={t("auth.rememberedPassword")} action={t("auth.signIn")} to={paths.login} />
     </AuthLayout>

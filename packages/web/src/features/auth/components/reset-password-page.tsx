@@ -1,15 +1,14 @@
-import { limits, resetPasswordBody } from "@atendo/contracts";
+import { resetPasswordBody } from "@atendo/contracts";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
 import { useTranslation } from "../../../lib/i18n";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import { FormTextField } from "../../../components/form-text-field";
+import { FormNewPasswordField } from "../../../components/form-text-field";
 import { isApiError } from "../../../lib/http";
 import { useContractForm } from "../../../lib/form";
 import { paths } from "../../../lib/paths";
 import { useResetPassword } from "../hooks/use-password-reset";
+import { AuthForm } from "./auth-form";
 import { AuthLayout } from "./auth-layout";
 import { AuthSwitchLink } from "./auth-switch-link";
 
@@ -35,23 +34,9 @@ export function ResetPasswordPage() {
           </Link>
         </Alert>
       ) : (
-        <form noValidate onSubmit={submit}>
-          <Stack spacing={2}>
-            <FormTextField
-              form={form}
-              name="password"
-              label={t("profile.newPassword")}
-              type="password"
-              required
-              autoComplete="new-password"
-              autoFocus
-              helperText={t("validation.length", limits.userPassword)}
-            />
-            <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
-              {t("auth.setNewPassword")}
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm onSubmit={submit} submitLabel={t("auth.setNewPassword")} pending={reset.isPending}>
+          <FormNewPasswordField form={form} label={t("profile.newPassword")} required autoFocus />
+        </AuthForm>
       )}
       <AuthSwitchLink question={t("auth.rememberedPassword")} action={t("auth.signIn")} to={paths.login} />
     </AuthLayout>

@@ -2,7 +2,7 @@ import { limits, type Contact } from "@atendo/contracts";
 import Divider from "@mui/material/Divider";
 import { useTranslation } from "../../../lib/i18n";
 import { EntityDialogForm } from "../../../components/entity-dialog";
-import { FormNameField, FormTextField } from "../../../components/form-text-field";
+import { FormEmailField, FormNameField, FormTextField } from "../../../components/form-text-field";
 import { useContractForm } from "../../../lib/form";
 import { savedAndClose } from "../../../lib/use-saved-and-back";
 import { useCreateContact, useUpdateContact } from "../hooks/use-contacts";
@@ -41,15 +41,7 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
         helperText={contact ? t("contacts.numberHintEdit", { min, max }) : t("contacts.numberHint", { min, max })}
         slotProps={{ htmlInput: { inputMode: contact ? "tel" : "numeric" } }}
       />
-      <FormTextField
-        form={form}
-        name="email"
-        label={t("contacts.email")}
-        type="email"
-        autoComplete="off"
-        helperText={t("contacts.emailHint")}
-        errorText={t("validation.email")}
-      />
+      <FormEmailField form={form} label={t("contacts.email")} autoComplete="off" helperText={t("contacts.emailHint")} />
       <Divider />
       <ExtraInfoFields form={form} />
     </EntityDialogForm>

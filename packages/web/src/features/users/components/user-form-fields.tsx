@@ -4,7 +4,7 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../../lib/i18n";
-import { FormNameField, FormTextField } from "../../../components/form-text-field";
+import { FormEmailField, FormNameField, FormNewPasswordField, FormTextField } from "../../../components/form-text-field";
 import { fieldBinding, selectFieldProps } from "../../../lib/form";
 import { CurrentPasswordField } from "./current-password-field";
 import { ProfileSelect } from "./profile-select";
@@ -27,29 +27,11 @@ export function UserFormFields({ form, editing, self = false, adminFields, curre
   const { t } = useTranslation();
   const { control } = form;
   const password = useWatch({ control, name: "password" });
-  const { min, max } = limits.userPassword;
   return (
     <Stack spacing={2}>
       <FormNameField form={form} label={t("users.name")} autoFocus={!editing} autoComplete="off" />
-      <FormTextField
-        form={form}
-        name="email"
-        label={t("users.email")}
-        type="email"
-        required
-        autoComplete="off"
-        helperText={t("users.emailHint")}
-        errorText={t("validation.emailNoAccents")}
-      />
-      <FormTextField
-        form={form}
-        name="password"
-        label={editing ? t("profile.newPassword") : t("users.password")}
-        type="password"
-        required={!editing}
-        autoComplete="new-password"
-        helperText={editing ? t("profile.passwordHint", { min, max }) : t("validation.length", { min, max })}
-      />
+      <FormEmailField form={form} label={t("users.email")} required autoComplete="off" helperText={t("users.emailHint")} signsIn />
+      <FormNewPasswordField form={form} label={editing ? t("profile.newPassword") : t("users.password")} required={!editing} keepsCurrent={editing} />
       {self && password && <CurrentPasswordField form={form} />}
       <FormTextField
         form={form}
