@@ -1,15 +1,10 @@
-import { limits, updateUserBody, type User } from "@atendo/contracts";
-import DialogContent from "@mui/material/DialogContent";
-import Stack from "@mui/material/Stack";
-import { Controller, useWatch } from "react-hook-form";
+import { limits, updateUserBody } from "@atendo/contracts";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "../../../lib/i18n";
-import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
-import { FormTextField } from "../../../components/form-text-field";
-import { selectFieldProps, useContractForm } from "../../../lib/form";
-import { useSaveProfile } from "../hooks/use-user";
-import { CurrentPasswordField } from "./current-password-field";
+import { FormEmailField, FormTextField } from "../../../components/form-text-field";
+import { selectFieldProps } from "../../../lib/form";
 import { passwordChange, requireCurrentPassword } from "./current-password";
-import { NewPasswordField } from "./new-password-field";
+import { ProfileForm, type OwnProfileProps } from "./profile-form";
 import { ProfileSelect } from "./profile-select";
 
 const schema = updateUserBody
@@ -17,48 +12,30 @@ const schema = updateUserBody
   .required({ name: true, email: true, profile: true })
   .superRefine(requireCurrentPassword);
 
-interface AdminProfileFormProps {
-  user: User;
-  onClose: () => void;
-}
-
 /** Admins edit their own name, email, extension, profile and password (spec §6); a new password needs the current one. */
-export function AdminProfileForm({ user, onClose }: AdminProfileFormProps) {
+export function AdminProfileForm({ user, onClose }: OwnProfileProps) {
   const { t } = useTranslation();
-  const profile = useSaveProfile(user.id, onClose);
-  const form = useContractForm(schema, {
-    name: user.name,
-    email: user.email,
-    extension: user.extension ?? "",
-    profile: user.profile,
-    password: "",
-    currentPassword: "",
-  });
-  const { register, handleSubmit, control, formState } = form;
-
-  const password = useWatch({ control, name: "password" });
-
-  const submit = handleSubmit(({ password: newPassword, currentPassword, ...values }) =>
-    profile.save({ ...values, ...passwordChange(newPassword, currentPassword) }),
-  );
-
+  const defaults = { name: user.name, email: user.email, extension: user.extension ?? "", profile: user.profile, password: "", currentPassword: "" };
   return (
-    <form noValidate onSubmit={submit}>
-      <DialogContent dividers>
-        <Stack spacing={2}>
+    <ProfileForm
+      user={user}
+      onClose={onClose}
+      schema={schema}
+      defaults={defaults}
+      toBody={({ password, currentPassword, ...values }) => ({ ...values, ...passwordChange(password, currentPassword) })}
+    >
+      {(form) => (
+        <>
           <FormTextField form={form} name="name" label={t("profile.name")} required errorText={t("validation.length", limits.name)} />
-          <FormTextField form={form} name="email" label={t("profile.email")} type="email" required errorText={t("validation.emailNoAccents")} />
+          <FormEmailField form={form} label={t("profile.email")} required signsIn />
           <FormTextField form={form} name="extension" label={t("profile.extension")} inputMode="numeric" helperText={t("validation.extension", limits.extension)} />
           <Controller
-            control={control}
+            control={form.control}
             name="profile"
             render={({ field }) => <ProfileSelect label={t("profile.profile")} {...selectFieldProps(field)} />}
           />
-          <NewPasswordField registration={register("password")} invalid={Boolean(formState.errors.password)} />
-          {password && <CurrentPasswordField form={form} />}
-        </Stack>
-      </DialogContent>
-      <DialogSubmitActions label={t("common.save")} onCancel={onClose} pending={profile.isPending} disabled={!formState.isDirty} />
-    </form>
+        </>
+      )}
+    </ProfileForm>
   );
 }
