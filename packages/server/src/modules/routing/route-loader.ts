@@ -1,5 +1,5 @@
 import type { DestinationKind, MonitoringStatus, WeeklyHours } from "@atendo/contracts";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { announcements, monitorings, queues, uras, users } from "../../db/schema/index.js";
 import type { Menu } from "./menu.js";
@@ -49,6 +49,16 @@ const menuOptions = sql<{ selector: string; menuName: string; destinationType: D
 
 export function databaseRouteLoader(db: Db): RouteLoader {
   const first = <T>(rows: T[]) => rows[0];
+  /** The user `where` names, unless removed: a removed user is not handed conversations. */
+  const activeUser = async (where: SQL) =>
+    first(
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(where, eq(users.isDeleted, false)))
+        .orderBy(asc(users.id))
+        .limit(1),
+    );
   return {
     queue: async (id) =>
       first(
@@ -57,13 +67,7 @@ export function databaseRouteLoader(db: Db): RouteLoader {
           .from(queues)
           .where(eq(queues.id, id)),
       ),
-    user: async (id) =>
-      first(
-        await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.id, id), eq(users.isDeleted, false))),
-      ),
+    user: (id) => activeUser(eq(users.id, id)),
     menu: async (id) => {
       const row = first(
         await db
@@ -99,14 +103,6 @@ export function databaseRouteLoader(db: Db): RouteLoader {
           .innerJoin(users, and(eq(users.id, monitorings.userId), eq(users.isDeleted, false)))
           .where(eq(monitorings.id, id)),
       ),
-    userByExtension: async (extension) =>
-      first(
-        await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.extension, extension), eq(users.isDeleted, false)))
-          .orderBy(asc(users.id))
-          .limit(1),
-      ),
+    userByExtension: (extension) => activeUser(eq(users.extension, extension)),
   };
 }
