@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cellSplittingNames, formulaCellsUnderAnySeparator } from "../test/spreadsheet-cells.js";
 import { AppError } from "./app-error.js";
 import { csvFile, csvLines, decodeCsvText, parseCsv } from "./csv.js";
 
@@ -98,6 +99,18 @@ describe("csvFile and csvLines", () => {
     expect(csvLines([cells])).toBe(
       `'=1+1,'+55 11 90000-0001,'-2+3,'@SUM(A1),"'\tx","'\rx","'=HYPERLINK(""http://evil.example"")",a=b,5511\r\n`,
     );
+  });
+
+  it("leave no cell starting a formula whichever separator a spreadsheet splits on (issue 28)", () => {
+    const hostile = [...cellSplittingNames, "one\n+two\r-three\r\n@four", "a;\t=b", "=start;@middle", '"=quoted"'];
+    const file = csvFile([["name", "note"], ...hostile.map((value) => [value, "plain"])]);
+    expect(formulaCellsUnderAnySeparator(file)).toEqual([]);
+  });
+
+  it("keep ordinary values as they read", async () => {
+    const ordinary = [["Ana Souza", "+55 11 90000-0001", "Lima, Ana; Jr.", "a - b", "x=y", "e-mail: ana@example.com", "São Paulo"]];
+    const { header } = await parseCsv(csvFile(ordinary));
+    expect(header).toEqual(["Ana Souza", "'+55 11 90000-0001", "Lima, Ana; Jr.", "a - b", "x=y", "e-mail: ana@example.com", "São Paulo"]);
   });
 
   it("are read back by parseCsv as written (apostrophes apart)", async () => {

@@ -13,16 +13,22 @@ import { AppError } from "./app-error.js";
 /** Excel reads a file as UTF-8 (accents) only when it starts with the byte order mark. */
 export const CSV_BOM = "\uFEFF";
 
-/** What makes a spreadsheet run a cell as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Every place in a text where a spreadsheet may start a cell — the text's start, and after any
+ * separator it may split on (comma; semicolon, Excel in Portuguese and Spanish; tab) or a line
+ * break — followed, past any quotes (a reader taking the field as quoted drops them), by what makes
+ * it run the cell as a formula: `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP "CSV
+ * injection"). A file written with one separator and opened with another is split inside cells,
+ * so neutralising the start of the whole cell is not enough.
+ */
+const FORMULA_AT_CELL_START = /(^|[,;\t\r\n])("*)(?=[=+\-@\t\r])/g;
 
 /**
- * A text a spreadsheet would run as a formula — starting with `=`, `+`, `-`, `@`, a tab or a
- * carriage return — with a leading `'` (the OWASP advice: shown as text, never evaluated;
- * "+55 11 …" stays readable).
+ * A text with a `'` put at every such place (the OWASP advice: shown as text, never evaluated;
+ * "+55 11 …" stays readable, "a, -b" too: a space before the sign keeps it text).
  */
 export function formulaSafe(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return text.replace(FORMULA_AT_CELL_START, "$1'$2");
 }
 
 const writing: StringifyOptions = {

@@ -5,6 +5,7 @@ import { contactImports, contacts } from "../../db/schema/index.js";
 import { createContact } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { failureRows, importAndWait } from "../../test/contact-import-fixtures.js";
+import { cellSplittingNames, formulaCellsUnderAnySeparator } from "../../test/spreadsheet-cells.js";
 
 let server: TestServer;
 let admin: string;
@@ -90,6 +91,16 @@ describe("importing Atendo's template", () => {
   it("neutralises cells a spreadsheet would run as formulas in the failed-rows file", async () => {
     const ended = await importAndWait(server, admin, { csv: "name,number\n=HYPERLINK(1),123\n", templateType: "atendo" });
     expect((await failureRows(server, admin, ended.id))[1]).toEqual(["2", "'=HYPERLINK(1)", "123", "Invalid number: 8 to 50 digits with country and area code"]);
+  });
+
+  it("leaves no cell of the failed-rows file starting a formula when a spreadsheet splits on `;` or a tab (issue 28)", async () => {
+    // Written by hand: the names as a hostile file holds them, quoted, not neutralised.
+    const csv = ["name,number", ...cellSplittingNames.map((name) => `"${name.replaceAll('"', '""')}",123`)].join("\r\n");
+    const ended = await importAndWait(server, admin, { csv, templateType: "atendo" });
+    const response = await server.request({ method: "GET", url: `/api/contact-import/${ended.id}/failures`, token: admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.split("\r\n").filter(Boolean)).toHaveLength(1 + cellSplittingNames.length);
+    expect(formulaCellsUnderAnySeparator(response.body)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { expectError } from "../../test/route-guards.js";
 import { csvLinesOf, getReport, seedReportTicket } from "../../test/report-fixtures.js";
+import { cellSplittingNames, formulaCellsUnderAnySeparator } from "../../test/spreadsheet-cells.js";
 
 // The install is in São Paulo (UTC−3, no daylight saving since 2019): every date of the file is on its clock.
 let server: TestServer;
@@ -79,6 +80,15 @@ describe("GET /api/reports/tickets?action=download", () => {
       `${t.plus},,,Main line,Waiting,'+55 11 calls,5511900000001,2026-10-02 09:00:00,`,
       `${t.formula},Alice,"Sales, East",Main line,Resolved,"'=HYPERLINK(""http://evil.example"",""Click"")",5511988887777,2026-10-01 09:00:00,2026-10-01 23:30:00`,
     ]);
+  });
+
+  it("leaves no cell starting a formula when a spreadsheet splits on `;` or a tab (issue 28)", async () => {
+    for (const [index, contactName] of cellSplittingNames.entries()) {
+      await seedReportTicket(server, { connectionId, status: "pending", contactName, contactNumber: `551190000100${index}`, createdAt: "2026-10-20T12:00:00Z" });
+    }
+    const file = (await download({ startDate: "2026-10-20", endDate: "2026-10-21" })).body;
+    expect(csvLinesOf(file)).toHaveLength(1 + cellSplittingNames.length);
+    expect(formulaCellsUnderAnySeparator(file)).toEqual([]);
   });
 
   it("applies the report's filters", async () => {
