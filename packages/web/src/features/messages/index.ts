@@ -5,7 +5,7 @@ export type { MessageComposerProps } from "./components/message-composer";
 export { formattedAsPlain } from "./lib/whatsapp-format";
 export { messageLine } from "./lib/message-summary";
 // Pieces the internal chats (features/chats) share with ticket conversations.
-export { useLiveMessagePages } from "./hooks/use-message-pages";
+export { liveMessagesOf } from "./hooks/use-message-pages";
 export { conversationSends } from "./api/messages.api";
 export { useSendDraft, type OutgoingDraftOf } from "./hooks/use-send-draft";
 export { ConversationList, type ConversationMarks } from "./components/conversation-list";

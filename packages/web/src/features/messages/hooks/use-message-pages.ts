@@ -26,16 +26,17 @@ export function useMessagePages<P extends PageOf<CachedMessage>>(queryKey: Query
 
 /** The live events of a conversation kind's messages: a ticket's, an internal chat's. */
 type MessageEventName = "appMessage" | "appChatMessage";
+type EventMessage<E extends MessageEventName> = ServerEventPayload<E>["message"];
 
 /**
  * {@link useMessagePages} kept current by `event`: the events of messages that `belong` to the
  * conversation add (create) or replace (update: ack, deleted, edited) messages by id.
  */
-export function useLiveMessagePages<E extends MessageEventName>(
+function useLiveMessagePages<E extends MessageEventName>(
   queryKey: QueryKey,
-  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<PageOf<ServerEventPayload<E>["message"]>>,
+  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<PageOf<EventMessage<E>>>,
   event: E,
-  belongs: (message: ServerEventPayload<E>["message"]) => boolean,
+  belongs: (message: EventMessage<E>) => boolean,
 ) {
   const queryClient = useQueryClient();
   const query = useMessagePages(queryKey, fetchPage);
@@ -43,6 +44,22 @@ export function useLiveMessagePages<E extends MessageEventName>(
     if (belongs(message)) applyMessageEvent(queryClient, queryKey, action, message);
   });
   return query;
+}
+
+/** A conversation kind (tickets, internal chats): where its messages are cached and read, and the event that brings new ones. */
+interface ConversationKind<E extends MessageEventName> {
+  key: (id: number) => QueryKey;
+  fetchPage: (id: number, pageNumber: number, signal: AbortSignal) => Promise<PageOf<EventMessage<E>>>;
+  event: E;
+  /** The conversation a message of the event belongs to. */
+  conversationOf: (message: EventMessage<E>) => number;
+}
+
+/** The hook of a conversation kind's messages: one conversation's, oldest first, kept current by its events. */
+export function liveMessagesOf<E extends MessageEventName>({ key, fetchPage, event, conversationOf }: ConversationKind<E>) {
+  return function useConversationMessages(id: number) {
+    return useLiveMessagePages(key(id), (pageNumber, signal) => fetchPage(id, pageNumber, signal), event, (message) => conversationOf(message) === id);
+  };
 }
 
 /** Messages the server returned (a send's answer) into a conversation's cache. */
