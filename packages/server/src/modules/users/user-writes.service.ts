@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import { insertRow, updateRow } from "../../db/row-writes.js";
 import { connections, passwordResetTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
@@ -36,19 +37,15 @@ export async function createUser(ctx: AppContext, actor: Actor, body: CreateUser
   const passwordHash = await hashPassword(body.password);
   const row = await ctx.db.transaction(async (tx) => {
     if (body.whatsappId) await holdConnection(tx, body.whatsappId);
-    const [inserted] = await tx
-      .insert(users)
-      .values({
-        name: body.name,
-        email: body.email,
-        passwordHash,
-        profile: body.profile,
-        extension: body.extension ?? null,
-        whatsappId: body.whatsappId ?? null,
-        canSeeAllTicketHistory: body.canSeeAllTicketHistory,
-      })
-      .returning();
-    if (!inserted) throw new AppError("ERR_INTERNAL");
+    const inserted = await insertRow(tx, users, {
+      name: body.name,
+      email: body.email,
+      passwordHash,
+      profile: body.profile,
+      extension: body.extension ?? null,
+      whatsappId: body.whatsappId ?? null,
+      canSeeAllTicketHistory: body.canSeeAllTicketHistory,
+    });
     await replaceUserQueues(tx, inserted.id, body.queueIds);
     return inserted;
   });
@@ -69,9 +66,11 @@ async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: U
       isDeleted: body.isDeleted ?? target.isDeleted,
     });
     if (body.whatsappId) await holdConnection(tx, body.whatsappId);
-    const [row] = await tx
-      .update(users)
-      .set({
+    const row = await updateRow(
+      tx,
+      users,
+      target.id,
+      {
         name: body.name,
         email: body.email,
         profile: body.profile,
@@ -80,11 +79,9 @@ async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: U
         isDeleted: body.isDeleted,
         canSeeAllTicketHistory: body.canSeeAllTicketHistory,
         passwordHash,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, target.id))
-      .returning();
-    if (!row) throw new AppError("ERR_NO_USER_FOUND");
+      },
+      "ERR_NO_USER_FOUND",
+    );
     if (body.queueIds) await replaceUserQueues(tx, row.id, body.queueIds);
     if (row.isDeleted) {
       // A removed user loses every sign-in, this one too, so a later re-enable revives none of them.
