@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { languages } from "./limits.js";
 
-export const settingKeys = ["userCreation", "userApiToken"] as const;
+export const settingKeys = ["userCreation", "userApiToken", "customerLanguage"] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 export const setting = z.object({ key: z.string(), value: z.string(), updatedAt: z.string() });
@@ -19,6 +20,13 @@ export const settingKeyParam = z.object({ key: z.string().min(1).max(100) });
 export const updateSettingBody = z.object({ value: z.string().max(1000).default("") });
 
 export const userCreationValues = ["enabled", "disabled"] as const;
+
+/**
+ * `customerLanguage`: the language of the few texts Atendo itself writes to customers (a menu's
+ * "not recognised" line and "end the conversation" option, the hand-over notices). Empty until
+ * chosen, then routing writes in CUSTOMER_LANGUAGE, else English (docs/decisions/0065).
+ */
+export const customerLanguages = languages;
 
 export const publicConfig = z.object({
   appTitle: z.string(),

@@ -95,8 +95,9 @@ export const configSchema = z.object({
   /**
    * The language of the texts Atendo itself writes to customers (a menu's "option not recognised",
    * its "end the conversation" line): en, pt or es. The admins' own texts are sent as written.
+   * Only the first value of the `customerLanguage` setting (Settings screen), which then decides.
    */
-  CUSTOMER_LANGUAGE: z.preprocess(unsetWhenEmpty, z.enum(["en", "pt", "es"]).default("en")),
+  CUSTOMER_LANGUAGE: z.preprocess(unsetWhenEmpty, z.enum(["en", "pt", "es"]).optional()),
   /** Base URL external systems reach Atendo at (media links in API-channel webhooks). */
   PUBLIC_URL: optionalUrl,
   /**

@@ -1,5 +1,6 @@
 /**
- * The few texts Atendo writes to customers itself, in the install's CUSTOMER_LANGUAGE. Everything
+ * The few texts Atendo writes to customers itself, in the `customerLanguage` setting's language
+ * (settings/customer-language.ts). Everything
  * else a customer reads (menus, announcements, greetings, farewells) is the admins' own text.
  */
 const texts = {

@@ -32,8 +32,9 @@ async function nextStep(env: RouteEnv, uraId: number, misses: number, answer: st
   if (option) return walkDestination(env, option.destination);
   const dialled = menu.directDial ? await env.loader.userByExtension(normalizeAnswer(answer)) : undefined;
   if (dialled) return { placement: { ...fallbackPlacement, status: "open", userId: dialled.id }, texts: [], action: "transferOwner" };
-  if (misses + 1 >= limits.uraMaxMisses) return fallbackPlan([customerText(env.style.language, "handedToTeam")]);
-  return { placement: { ...fallbackPlacement, uraId: menu.id, uraMisses: misses + 1 }, texts: [menuRetryText(menu, env.style)], action: "update" };
+  const style = await env.style();
+  if (misses + 1 >= limits.uraMaxMisses) return fallbackPlan([customerText(style.language, "handedToTeam")]);
+  return { placement: { ...fallbackPlacement, uraId: menu.id, uraMisses: misses + 1 }, texts: [menuRetryText(menu, style)], action: "update" };
 }
 
 /**

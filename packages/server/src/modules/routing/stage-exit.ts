@@ -88,7 +88,7 @@ export async function moveOnWaiting(ctx: AppContext, tx: Db, kind: StageKind, id
   for (const before of waiting) {
     const connection = before.connectionId === null ? undefined : connectionById.get(before.connectionId);
     if (!connection) continue;
-    const plan = fallbackPlan([customerText(routeEnv(ctx, tx, connection, now).style.language, hold.notice)]);
+    const plan = fallbackPlan([customerText((await routeEnv(ctx, tx, connection, now).style()).language, hold.notice)]);
     const placement = { ...plan.placement, outOfHours: plan.placement.status === "pending" && before.outOfHours };
     await tx.update(tickets).set(lifecycle.routed(placement, now)).where(eq(tickets.id, before.id));
     moves.push({ before, action: plan.action, automatic: await writeAutomatic(tx, before, plan.texts, now) });

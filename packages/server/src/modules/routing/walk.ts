@@ -20,7 +20,8 @@ export interface RouteEnv {
   loader: RouteLoader;
   now: Date;
   timeZone: string;
-  style: MenuStyle;
+  /** How menus and Atendo's own texts are written to this customer (their language is a setting). */
+  style(): Promise<MenuStyle>;
   log: FastifyBaseLogger;
 }
 
@@ -73,7 +74,7 @@ export async function walkDestination(env: RouteEnv, start: Destination, texts: 
       case "uras": {
         const menu = await env.loader.menu(id);
         if (!menu) return lost(env, next, texts);
-        say(texts, menuText(menu, env.style));
+        say(texts, menuText(menu, await env.style()));
         return { placement: { ...fallbackPlacement, uraId: menu.id }, texts, action: "update" };
       }
       case "monitorings": {

@@ -4,6 +4,7 @@ import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { settingValue, useSettings, useSettingsLive } from "../hooks/use-settings";
 import { ApiTokenSetting } from "./api-token-setting";
+import { CustomerLanguageSetting } from "./customer-language-setting";
 import { UserCreationSetting } from "./user-creation-setting";
 
 export function SettingsPage() {
@@ -16,6 +17,7 @@ export function SettingsPage() {
       {query.data && (
         <Stack spacing={2}>
           <UserCreationSetting value={settingValue(query.data, "userCreation")} />
+          <CustomerLanguageSetting value={settingValue(query.data, "customerLanguage")} />
           <ApiTokenSetting value={settingValue(query.data, "userApiToken")} />
         </Stack>
       )}
