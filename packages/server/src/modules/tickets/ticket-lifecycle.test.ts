@@ -1,7 +1,7 @@
 import type { Connection } from "@atendo/contracts";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tickets, users } from "../../db/schema/index.js";
+import { eventDeliveries, tickets, users } from "../../db/schema/index.js";
 import type { DomainEventMap } from "../../events/domain-events.js";
 import { closeIdleTickets } from "../../jobs/auto-close.js";
 import { createConnection, inbound, uniqueNumber } from "../../test/channel-fixtures.js";
@@ -35,11 +35,13 @@ describe("ticket lifecycle: closing by every path", () => {
 
   /** The id of the transaction that last wrote the ticket's row, and of those that kept its close for a durable listener. */
   async function writers(ticketId: number): Promise<{ ticket: string; kept: string[] }> {
-    const ticket = await server.ctx.db.execute<{ xid: string }>(sql`select xmin::text as xid from tickets where id = ${ticketId}`);
-    const kept = await server.ctx.db.execute<{ xid: string }>(
-      sql`select xmin::text as xid from event_deliveries where listener = 'test-closed-kept' and (payload -> 'ticket' ->> 'id')::int = ${ticketId}`,
-    );
-    return { ticket: ticket.rows[0]!.xid, kept: kept.rows.map((row) => row.xid) };
+    const xid = sql<string>`xmin::text`;
+    const [ticket] = await server.ctx.db.select({ xid }).from(tickets).where(eq(tickets.id, ticketId));
+    const kept = await server.ctx.db
+      .select({ xid })
+      .from(eventDeliveries)
+      .where(and(eq(eventDeliveries.listener, "test-closed-kept"), sql`(${eventDeliveries.payload} -> 'ticket' ->> 'id')::int = ${ticketId}`));
+    return { ticket: ticket!.xid, kept: kept.map((row) => row.xid) };
   }
   afterAll(() => server.close());
 
