@@ -1,6 +1,6 @@
 import type { MessageAck } from "@atendo/contracts";
 import type { ImportContext } from "../context.js";
-import { copyMedia } from "../media.js";
+import { copyMedia, type MediaRefusal } from "../media.js";
 import { refreshTicketCounters } from "./counters.js";
 import { forEachBatch } from "../read.js";
 import type { SourceRow } from "../source/source.js";
@@ -44,7 +44,8 @@ export async function importMessages(ctx: ImportContext): Promise<void> {
     for (const [ord, row] of rows.entries()) {
       if (done.has(String(row.id))) continue;
       const values = await stagedMessage(ctx, ord, row);
-      if (values.missingMedia) missing++;
+      if (values.refused) ctx.report.adjust(TABLE, values.refused);
+      else if (values.missingMedia) missing++;
       staged.push(values.row);
     }
     await stage(ctx.target, "stage_messages", stagingColumns("stage_messages"), staged);
@@ -101,13 +102,14 @@ async function linkQuotesWithinBatch(ctx: ImportContext): Promise<void> {
   await ctx.target.query("set local join_collapse_limit to default");
 }
 
-async function stagedMessage(ctx: ImportContext, ord: number, row: SourceRow): Promise<{ row: unknown[]; missingMedia: boolean }> {
+async function stagedMessage(ctx: ImportContext, ord: number, row: SourceRow): Promise<{ row: unknown[]; missingMedia: boolean; refused?: MediaRefusal }> {
   const sourceId = String(row.id);
   const mediaUrl = text(row.mediaUrl).trim();
   const media = mediaUrl ? await copyMedia(ctx, sourceId, mediaUrl) : null;
   const body = text(row.body) || (media?.fileName ?? "");
   return {
     missingMedia: media !== null && media.mediaName === null,
+    refused: media?.refused,
     row: [
       ord,
       sourceId,
@@ -118,7 +120,7 @@ async function stagedMessage(ctx: ImportContext, ord: number, row: SourceRow): P
       mapMediaType(text(row.mediaType), media !== null),
       media?.mediaName ?? null,
       media?.mimeType ?? null,
-      media?.fileName ?? null,
+      media?.fileName || null,
       mapAck(Number(row.ack ?? 0)),
       bool(row.isDeleted),
       id(row.quotedMsgId),
