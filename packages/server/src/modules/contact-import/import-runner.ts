@@ -33,6 +33,8 @@ export interface ImportRequest {
 interface Running {
   stop: AbortController;
   done: Promise<void>;
+  /** Its end is being written: whoever sees it ended may start the next one, which waits for `done`. */
+  ending: boolean;
 }
 
 /** Where an app keeps its runner (AppContext.slots, set by app.ts): only this module starts imports. */
@@ -68,11 +70,13 @@ export class ContactImportRunner {
 
   /** Records the import and starts it; 409 ERR_IMPORT_RUNNING when one runs here or in another process. */
   async start(request: ImportRequest): Promise<ContactImportRow> {
+    // Shown ended (the screen or GET ongoing read it) but the lock not yet released: not "running".
+    if (this.running?.ending) await this.running.done;
     if (this.running || this.stopped) throw new AppError("ERR_IMPORT_RUNNING");
     // Taken at once, before any await: two requests to this process cannot both go on. `done`
     // covers the start too, so a stop during it waits for it.
     let settle = () => {};
-    const running: Running = { stop: new AbortController(), done: new Promise<void>((resolve) => (settle = resolve)) };
+    const running: Running = { stop: new AbortController(), done: new Promise<void>((resolve) => (settle = resolve)), ending: false };
     this.running = running;
     const finish = () => {
       this.running = null;
@@ -88,7 +92,7 @@ export class ContactImportRunner {
         await held.release();
         throw error;
       }
-      void this.run(row, request, held, running.stop.signal).then(
+      void this.run(row, request, held, running).then(
         async (ended) => {
           finish();
           if (ended) await announceImport(this.deps.events, "finishedImport", ended);
@@ -127,13 +131,18 @@ export class ContactImportRunner {
    * The end is announced by the caller once this process is free again: an admin who starts the
    * next import on hearing `finishedImport` must not be told one still runs.
    */
-  private async run(row: ContactImportRow, { rows, plan }: ImportRequest, held: HeldImportLock, stop: AbortSignal): Promise<ContactImportRow | undefined> {
+  private async run(row: ContactImportRow, { rows, plan }: ImportRequest, held: HeldImportLock, running: Running): Promise<ContactImportRow | undefined> {
     const { batchSize = 500, progressIntervalMs = 250, beforeBatch } = this.options;
+    const stop = running.stop.signal;
+    const end = (error: "ERR_IMPORT_INTERRUPTED" | "ERR_INTERNAL" | null) => {
+      running.ending = true;
+      return endImport(this.db, row.id, error);
+    };
     let announcedAt = Date.now();
     try {
       for (let start = 0, batch = 0; start < rows.length; start += batchSize, batch++) {
         await beforeBatch?.(batch, stop);
-        if (stop.aborted || held.lost.aborted) return await endImport(this.db, row.id, "ERR_IMPORT_INTERRUPTED");
+        if (stop.aborted || held.lost.aborted) return await end("ERR_IMPORT_INTERRUPTED");
         const written = await writeBatch(this.db, row.id, rows.slice(start, start + batchSize).map(plan));
         // Declared failed by another process (this one lost its lock): nothing more is written.
         if (!written) return undefined;
@@ -143,10 +152,10 @@ export class ContactImportRunner {
           await announceImport(this.deps.events, "progressEvent", written);
         }
       }
-      return await endImport(this.db, row.id, null);
+      return await end(null);
     } catch (error) {
       this.deps.log.error({ err: error, importId: row.id }, "contact import failed");
-      return await endImport(this.db, row.id, "ERR_INTERNAL").catch(() => undefined);
+      return await end("ERR_INTERNAL").catch(() => undefined);
     } finally {
       await held.release();
     }
