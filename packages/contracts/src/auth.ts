@@ -4,6 +4,7 @@ import { limits } from "./limits.js";
 import type { Language } from "./errors.js";
 import { loginEmailPattern } from "./login-email.js";
 import { user, userPassword } from "./users.js";
+import { sessionEndReasons } from "./session-end.js";
 
 export { loginEmailPattern };
 
@@ -43,14 +44,6 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const sessionResponse = z.object({ token: z.string(), user });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
-/**
- * Why the server ended a sign-in while its screen was open: `signedOut` (a logout of this sign-in,
- * from another tab), `passwordChanged` (from another sign-in, or by an administrator),
- * `passwordReset` (a reset link, or `npm run admin -- reset-password`), `removed` (the user was
- * removed), `revoked` (anything else: a stolen refresh token came back, a sign-in ended by hand).
- */
-export const sessionEndReasons = ["signedOut", "passwordChanged", "passwordReset", "removed", "revoked"] as const;
-export type SessionEndReason = (typeof sessionEndReasons)[number];
 
 /**
  * `session` socket event, to the sockets of the ended sign-in only, just before the server closes

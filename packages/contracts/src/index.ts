@@ -1,6 +1,7 @@
 export * from "./about.js";
 export * from "./announcements.js";
 export * from "./auth.js";
+export * from "./session-end.js";
 export * from "./business-hours.js";
 export * from "./zoned-time.js";
 export * from "./channels-api.js";
