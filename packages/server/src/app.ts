@@ -24,6 +24,7 @@ import { openReadReplica, type ReadReplica, type ReadReplicaOptions } from "./db
 import { authenticate } from "./modules/auth/authenticate.js";
 import { registerAuth } from "./http/auth-plugin.js";
 import { registerBodyDeadline } from "./http/body-deadline.js";
+import { clientErrorHandler } from "./http/client-error.js";
 import { registerCompression } from "./http/compression.js";
 import { registerErrorMapper } from "./http/error-mapper.js";
 import { registerRequestLog } from "./http/request-log.js";
@@ -128,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: 2 * 1024 * 1024,
     // The spec writes some paths with a trailing slash (GET /quickAnswers/); both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
+    // A request Node's parser refuses (a body cut off by a half-close, a head that does not parse) answers a catalogued code too.
+    clientErrorHandler,
   });
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
