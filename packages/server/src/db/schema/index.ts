@@ -12,3 +12,4 @@ export * from "./contact-imports.js";
 export * from "./push.js";
 export * from "./import-mappings.js";
 export * from "./events.js";
+export * from "./notes.js";
