@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  changeReportFilters,
   chartsQuery,
   customFrom,
   defaultReportFilters,
@@ -33,6 +34,19 @@ describe("the address of a report", () => {
   it("leaves the defaults out, and ignores what it does not know", () => {
     expect(writeReportFilters(defaultReportFilters).toString()).toBe("");
     expect(readReportFilters(new URLSearchParams("userId=abc&queueId=-1&status=lost&period=year&page=0&start=2026-01-01"))).toEqual(defaultReportFilters);
+  });
+});
+
+describe("changeReportFilters", () => {
+  it("builds on the filters given, goes back to the first page, and keeps what the address keeps", () => {
+    const custom = filters({ queueId: 3, period: "custom", start: "2026-11-01T08:00", end: "9999-12-31T00:00", page: 2 });
+    // Two changes in a row, the second on the first's result: both stay.
+    const cleared = changeReportFilters(changeReportFilters(custom, { end: "" }), { start: "" });
+    expect(cleared).toEqual(filters({ queueId: 3, period: "custom", start: "", end: "", page: 1 }));
+    expect(readReportFilters(writeReportFilters(cleared))).toEqual(cleared);
+    // A preset leaves the custom fields out, as reading its address back would.
+    expect(changeReportFilters(custom, { period: "lastMonth" })).toEqual(filters({ queueId: 3, period: "lastMonth" }));
+    expect(changeReportFilters(custom, { page: 2 }).page).toBe(2);
   });
 });
 

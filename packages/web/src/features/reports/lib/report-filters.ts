@@ -61,6 +61,14 @@ export function writeReportFilters(filters: ReportFilters): URLSearchParams {
   return params;
 }
 
+/**
+ * `filters` after `change`, back on the first page, as the address keeps them (a preset drops the
+ * custom fields): what the page shows at once is then what it shows once the address is read back.
+ */
+export function changeReportFilters(filters: ReportFilters, change: Partial<ReportFilters>): ReportFilters {
+  return readReportFilters(writeReportFilters({ ...filters, page: 1, ...change }));
+}
+
 /** The period as the server reads it (`startDate`, `endDate`: local texts on the install's clock) and as moments. */
 export interface ReportRange {
   startDate: string;
