@@ -8,9 +8,18 @@ import { sessionEndReasons } from "./session-end.js";
 
 export { loginEmailPattern };
 
+/** Languages of the e-mails the server writes (the web app's languages). */
+export const mailLanguages = ["en", "pt", "es"] as const satisfies readonly Language[];
+
+/**
+ * POST /auth/login. `language` (optional, Atendo's web app sends the page's): an admin's sign-in
+ * while the `customerLanguage` setting is still unset makes it that admin's language, so
+ * customers are written to in the first admin's language (docs/decisions/0071).
+ */
 export const loginBody = z.object({
   email: z.string().trim().toLowerCase().regex(loginEmailPattern),
   password: z.string().min(1).max(200),
+  language: z.enum(mailLanguages).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -20,9 +29,6 @@ export const signupBody = z.object({
   password: z.string().min(limits.signupPassword.min).max(limits.signupPassword.max),
 });
 export type SignupBody = z.infer<typeof signupBody>;
-
-/** Languages of the e-mails the server writes (the web app's languages). */
-export const mailLanguages = ["en", "pt", "es"] as const satisfies readonly Language[];
 
 /**
  * POST /auth/forgot-password: the same answer whether the email belongs to someone or not; the

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { refreshTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
+import { adoptCustomerLanguage } from "../settings/customer-language.js";
 import { getSettingValue } from "../settings/settings.service.js";
 import { presentUser, presentUserWithQueues, type UserRow } from "../users/user.presenter.js";
 import { acceptLegacyPassword } from "./legacy-password.js";
@@ -47,6 +48,7 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
     throw new AppError("ERR_INVALID_CREDENTIALS");
   }
   throttle.recordSuccess(ip, body.email);
+  if (body.language && user.profile === "admin") await adoptCustomerLanguage(ctx, body.language);
   const [session] = await ctx.db.insert(sessions).values({ userId: user.id }).returning();
   if (!session) throw new AppError("ERR_INTERNAL");
   return {

@@ -1,6 +1,6 @@
 import { loginEmailPattern } from "@atendo/contracts";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "../../../lib/i18n";
+import { currentLanguage, useTranslation } from "../../../lib/i18n";
 import { Spinner } from "../../../components/spinner";
 import { useLogin } from "../hooks/use-login";
 import { OutlinedField } from "./outlined-field";
@@ -28,8 +28,9 @@ export function LoginForm() {
   function submit(event: FormEvent): void {
     event.preventDefault();
     if (!canSubmit) return;
-    // As loginBody parses it: the address trimmed and in lower case.
-    loginMutation.mutate({ email: email.trim().toLowerCase(), password });
+    // As loginBody parses it: the address trimmed and in lower case. The page's language becomes
+    // the customers' one at the first admin's sign-in (docs/decisions/0071).
+    loginMutation.mutate({ email: email.trim().toLowerCase(), password, language: currentLanguage() });
   }
 
   return (
