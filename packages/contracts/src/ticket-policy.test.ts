@@ -12,9 +12,9 @@ import {
   type TicketViewer,
 } from "./ticket-policy.js";
 
-const attendant: TicketViewer = { id: 2, profile: "user", queueIds: [7], canSeeAllTicketHistory: false };
+const attendant: TicketViewer = { id: 2, profile: "user", queueIds: [7], canSeeAllTicketHistory: false, unstaffedQueueIds: [] };
 const historian: TicketViewer = { ...attendant, canSeeAllTicketHistory: true };
-const admin: TicketViewer = { id: 1, profile: "admin", queueIds: [], canSeeAllTicketHistory: false };
+const admin: TicketViewer = { id: 1, profile: "admin", queueIds: [], canSeeAllTicketHistory: false, unstaffedQueueIds: [] };
 
 function ticket(status: TicketFacts["status"], userId: number | null, participants: number[] = [], queueId: number | null = 7): TicketFacts {
   return { status, userId, queueId, participantIds: participants, inMenu: false };
@@ -29,7 +29,7 @@ function everyCase(): { facts: TicketFacts; viewer: TicketViewer }[] {
         for (const participantIds of [[], [2], [5]])
           for (const profile of ["admin", "user"] as const)
             for (const canSeeAllTicketHistory of [false, true]) {
-              cases.push({ facts: { status, userId, queueId, participantIds, inMenu: false }, viewer: { id: 2, profile, queueIds: [7], canSeeAllTicketHistory } });
+              cases.push({ facts: { status, userId, queueId, participantIds, inMenu: false }, viewer: { id: 2, profile, queueIds: [7], canSeeAllTicketHistory, unstaffedQueueIds: [8] } });
             }
   return cases;
 }
@@ -43,6 +43,16 @@ describe("who sees a ticket", () => {
     expect(isOwnWork(ticket("pending", null, [], 8), attendant)).toBe(false);
     expect(isOwnWork(ticket("open", 5), attendant)).toBe(false);
     expect(isOwnWork(ticket("open", 5), admin)).toBe(false);
+  });
+
+  it("makes a customer waiting in a queue nobody belongs to every admin's work, and nobody else's (0069)", () => {
+    const nobodysQueue = 8;
+    expect(isOwnWork(ticket("pending", null, [], nobodysQueue), { ...admin, unstaffedQueueIds: [nobodysQueue] })).toBe(true);
+    expect(isOwnWork(ticket("pending", null, [], nobodysQueue), admin)).toBe(false);
+    expect(isOwnWork(ticket("pending", null, [], nobodysQueue), { ...attendant, unstaffedQueueIds: [nobodysQueue] })).toBe(false);
+    // Once taken (or closed) it is its owner's, like any other.
+    expect(isOwnWork(ticket("open", 5, [], nobodysQueue), { ...admin, unstaffedQueueIds: [nobodysQueue] })).toBe(false);
+    expect(isOwnWork({ ...ticket("pending", null, [], nobodysQueue), inMenu: true }, { ...admin, unstaffedQueueIds: [nobodysQueue] })).toBe(false);
   });
 
   it("lets admins follow every ticket live, and nobody else beyond their work", () => {

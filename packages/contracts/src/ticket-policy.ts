@@ -28,6 +28,12 @@ export interface TicketViewer {
   /** The queues they belong to (only the ticket's own queue matters). */
   queueIds: readonly number[];
   canSeeAllTicketHistory: boolean;
+  /**
+   * The queues nobody (no active user) belongs to, the same for every viewer: read once per
+   * request on the server, from the queue list on the web (docs/decisions/0069). Only an admin's
+   * work depends on it (adoptedQueueIds).
+   */
+  unstaffedQueueIds: readonly number[];
 }
 
 /** The facts of a ticket as the API presents it. */
@@ -41,9 +47,24 @@ export function ticketFactsOf(ticket: Pick<Ticket, "status" | "userId" | "queueI
   };
 }
 
-/** A user as the API presents them, as a viewer. */
-export function ticketViewerOf(user: Pick<User, "id" | "profile" | "queues" | "canSeeAllTicketHistory">): TicketViewer {
-  return { id: user.id, profile: user.profile, queueIds: user.queues.map((queue) => queue.id), canSeeAllTicketHistory: user.canSeeAllTicketHistory };
+/**
+ * A user as the API presents them, as a viewer. `unstaffedQueueIds` only changes an admin's own
+ * work (isOwnWork), never what anyone sees or may do (seesTicket, ticketPermissions).
+ */
+export function ticketViewerOf(
+  user: Pick<User, "id" | "profile" | "queues" | "canSeeAllTicketHistory">,
+  unstaffedQueueIds: readonly number[] = [],
+): TicketViewer {
+  return { id: user.id, profile: user.profile, queueIds: user.queues.map((queue) => queue.id), canSeeAllTicketHistory: user.canSeeAllTicketHistory, unstaffedQueueIds };
+}
+
+/**
+ * Queues whose waiting tickets are the viewer's work though they do not belong to them: for an
+ * admin, the queues nobody belongs to. Nobody else could ever see a customer waiting there, so
+ * the admins' lists show them without "Show all" (docs/decisions/0069); for anyone else, none.
+ */
+export function adoptedQueueIds(viewer: Pick<TicketViewer, "profile" | "unstaffedQueueIds">): readonly number[] {
+  return viewer.profile === "admin" ? viewer.unstaffedQueueIds : [];
 }
 
 function isOwner(ticket: Pick<TicketFacts, "userId">, viewer: Pick<TicketViewer, "id">): boolean {
@@ -61,14 +82,16 @@ function manages(ticket: TicketFacts, viewer: TicketViewer): boolean {
 
 /**
  * The viewer's work (docs/decisions/0012): tickets they own, take part in, or that wait (pending)
- * in one of their queues or in none. What their lists show without an admin's show-all, and what
- * they are notified of — an admin is not notified of every conversation. A ticket still in a menu
- * is nobody's work yet (docs/decisions/0036): the customer is choosing where to go.
+ * in one of their queues or in none — and, for an admin, in a queue nobody belongs to
+ * (adoptedQueueIds, docs/decisions/0069). What their lists show without an admin's show-all, and
+ * what they are notified of — an admin is not notified of every conversation. A ticket still in a
+ * menu is nobody's work yet (docs/decisions/0036): the customer is choosing where to go.
  */
-export function isOwnWork(ticket: TicketFacts, viewer: Pick<TicketViewer, "id" | "queueIds">): boolean {
+export function isOwnWork(ticket: TicketFacts, viewer: Pick<TicketViewer, "id" | "profile" | "queueIds" | "unstaffedQueueIds">): boolean {
   if (isOwner(ticket, viewer) || isParticipant(ticket, viewer)) return true;
-  if (ticket.inMenu) return false;
-  return ticket.status === "pending" && (ticket.queueId === null || viewer.queueIds.includes(ticket.queueId));
+  if (ticket.inMenu || ticket.status !== "pending") return false;
+  const { queueId } = ticket;
+  return queueId === null || viewer.queueIds.includes(queueId) || adoptedQueueIds(viewer).includes(queueId);
 }
 
 /**

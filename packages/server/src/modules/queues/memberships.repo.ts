@@ -32,6 +32,22 @@ export async function membersOfQueues(db: Db, queueIds: readonly number[]): Prom
   return byQueue;
 }
 
+/**
+ * Queues no active user belongs to (a removed user's rows do not count: they can no longer sign
+ * in). Their waiting customers are admins' work (docs/decisions/0069); queues are few, so this is
+ * read once per request, never per ticket.
+ */
+export async function unstaffedQueueIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(
+      sql`not exists (select 1 from ${userQueues} uq join ${users} u on u.id = uq.user_id and not u.is_deleted where uq.queue_id = ${queues.id})`,
+    )
+    .orderBy(asc(queues.id));
+  return rows.map((row) => row.id);
+}
+
 export async function queueIdsOfUser(db: Db, userId: number): Promise<number[]> {
   const rows = await db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, userId));
   return rows.map((row) => row.id);

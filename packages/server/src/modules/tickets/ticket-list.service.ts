@@ -4,9 +4,10 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import type { Actor } from "../../core/actor.js";
+import { ticketTagFilter } from "../tags/tag-links.repo.js";
 import { presentTicketsById } from "./ticket.presenter.js";
 import { contactRichProbe, contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
-import { listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
+import { adoptedQueuesOf, listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
 
 // The conditions below are written against `tickets t` (ticket-filters.ts, ticket.policy.ts).
 
@@ -55,9 +56,10 @@ interface Tab {
   probe?: SQL;
 }
 
-function tabOf(actor: Actor, query: ListTickets, timeZone: string): Tab {
+/** `adopted`: the queues whose waiting tickets are the actor's work beside theirs (adoptedQueuesOf). */
+function tabOf(actor: Actor, query: ListTickets, timeZone: string, adopted: readonly number[]): Tab {
   const { status } = query;
-  const own = listVisibilityBranches(actor, status, query.showAll);
+  const own = listVisibilityBranches(actor, status, query.showAll, adopted);
   const parts: SQL[] = [];
   if (status) parts.push(sql`t.status = ${status}`);
   // A deleted contact's tickets are report history, on no ticket screen (docs/decisions/0062).
@@ -66,10 +68,11 @@ function tabOf(actor: Actor, query: ListTickets, timeZone: string): Tab {
   if (query.queueIds) parts.push(queueFilter(actor, query.queueIds));
   if (query.date) parts.push(dayFilter(query.date, timeZone));
   if (query.withUnreadMessages) parts.push(sql`t.unread_messages > 0`);
+  if (query.tagIds) parts.push(ticketTagFilter(query.tagIds));
   return {
     filters: parts.length === 0 ? sql`true` : sql.join(parts, sql` and `),
-    visible: listVisibility(actor, status, query.showAll),
-    visibleRows: listVisibilityRows(actor, status, query.showAll),
+    visible: listVisibility(actor, status, query.showAll, adopted),
+    visibleRows: listVisibilityRows(actor, status, query.showAll, adopted),
     branches: own ?? everyStatus(status),
     ownWork: own !== undefined,
   };
@@ -266,7 +269,7 @@ async function searchTickets(ctx: AppContext, tab: Tab, text: string, window: Wi
  * match, and only the page's tickets are joined and presented.
  */
 export async function listTickets(ctx: AppContext, actor: Actor, query: ListTickets): Promise<TicketPage> {
-  const tab = tabOf(actor, query, ctx.config.TIME_ZONE);
+  const tab = tabOf(actor, query, ctx.config.TIME_ZONE, await adoptedQueuesOf(ctx.db, actor));
   const size = limits.ticketPageSize;
   const window = pageWindow(query.pageNumber, size);
   const found: Found =

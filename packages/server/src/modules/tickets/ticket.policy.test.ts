@@ -19,6 +19,7 @@ import { rooms, targetRooms } from "../../realtime/realtime.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { queueRoomsOf } from "../queues/queue-rooms.js";
 import {
+  adoptedQueuesOf,
   assertTicketPermission,
   canSeeTicket,
   listVisibility,
@@ -62,7 +63,7 @@ beforeAll(async () => {
     .insert(queues)
     .values([1, 2, 3].map((n) => ({ name: `Policy queue ${n}`, color: `#00000${n}` })))
     .returning({ id: queues.id });
-  // q3 has no member: its pending tickets are only for admins, owners and participants.
+  // q3 has no member: its pending tickets are every admin's work, and otherwise owners' and participants' (0069).
   const people: { name: string; profile: Profile; queueIds: number[]; canSeeAllTicketHistory: boolean }[] = [
     { name: "Admin in q1", profile: "admin", queueIds: [q1!.id], canSeeAllTicketHistory: false },
     { name: "Admin with history", profile: "admin", queueIds: [], canSeeAllTicketHistory: true },
@@ -78,7 +79,7 @@ beforeAll(async () => {
     if (person.queueIds.length) await db.insert(userQueues).values(person.queueIds.map((queueId) => ({ userId: created.id, queueId })));
     viewers.push({
       actor: { ...row!, sessionId: "policy-test" },
-      viewer: { id: created.id, profile: person.profile, queueIds: person.queueIds, canSeeAllTicketHistory: person.canSeeAllTicketHistory },
+      viewer: { id: created.id, profile: person.profile, queueIds: person.queueIds, canSeeAllTicketHistory: person.canSeeAllTicketHistory, unstaffedQueueIds: [q3!.id] },
       token: created.token,
     });
   }
@@ -151,15 +152,22 @@ describe("ticket policy: the SQL forms agree with the rule", () => {
     }
   });
 
+  it("reads the queues nobody belongs to once, as an admin's adopted ones, and none for anyone else", async () => {
+    for (const { actor, viewer } of viewers) {
+      expect(await adoptedQueuesOf(server.ctx.db, actor), `${viewer.id}`).toEqual(viewer.profile === "admin" ? viewer.unstaffedQueueIds : []);
+    }
+  });
+
   it("lists each viewer's own work in each tab, and everything with an admin's show-all", async () => {
     for (const { actor, viewer } of viewers) {
+      const adopted = await adoptedQueuesOf(server.ctx.db, actor);
       for (const status of tabs) {
         const where = `${viewer.profile} ${viewer.id} ${status ?? "any"}`;
-        expect(await idsWhere(listVisibility(actor, status, false), status), where).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
+        expect(await idsWhere(listVisibility(actor, status, false, adopted), status), where).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
         const showAll = viewer.profile === "admin" ? expected(() => true, status) : expected((facts) => isOwnWork(facts, viewer), status);
-        expect(await idsWhere(listVisibility(actor, status, true), status), `${where} showAll`).toEqual(showAll);
-        expect(await idsWhere(listVisibilityRows(actor, status, false), status), `${where} rows`).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
-        expect(await idsWhere(listVisibilityRows(actor, status, true), status), `${where} rows showAll`).toEqual(showAll);
+        expect(await idsWhere(listVisibility(actor, status, true, adopted), status), `${where} showAll`).toEqual(showAll);
+        expect(await idsWhere(listVisibilityRows(actor, status, false, adopted), status), `${where} rows`).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
+        expect(await idsWhere(listVisibilityRows(actor, status, true, adopted), status), `${where} rows showAll`).toEqual(showAll);
       }
     }
   });

@@ -1,4 +1,5 @@
 import {
+  adoptedQueueIds,
   can,
   seesTicket,
   ticketPermissions,
@@ -14,6 +15,7 @@ import { tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import type { EmitTarget } from "../../realtime/realtime.js";
+import { unstaffedQueueIds } from "../queues/memberships.repo.js";
 import { userRelationTo, type TicketRow } from "./tickets.repo.js";
 
 /**
@@ -42,6 +44,8 @@ function ruleInput(actor: Actor, ticket: TicketScope, relation: Relation): [Tick
       profile: actor.profile,
       queueIds: relation.queueMember && ticket.queueId !== null ? [ticket.queueId] : [],
       canSeeAllTicketHistory: actor.canSeeAllTicketHistory,
+      // Only an admin's own work reads it (isOwnWork), never what anyone sees or may do.
+      unstaffedQueueIds: [],
     },
   ];
 }
@@ -133,14 +137,38 @@ export function mergeAudiences(...targets: EmitTarget[]): EmitTarget {
 // ── SQL ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
+ * The queues whose waiting tickets are the actor's work beside their own (the contracts'
+ * adoptedQueueIds): for an admin, the queues nobody belongs to (docs/decisions/0069), read once
+ * per request; for anyone else none, without a query.
+ */
+export async function adoptedQueuesOf(db: Db, actor: Actor): Promise<readonly number[]> {
+  if (actor.profile !== "admin") return [];
+  return adoptedQueueIds({ profile: actor.profile, unstaffedQueueIds: await unstaffedQueueIds(db) });
+}
+
+/**
+ * The queues whose waiting tickets are the actor's work, as a statement: theirs, and the few ids
+ * of adoptedQueuesOf as constants. A set, so the tickets' side stays an index lookup per queue
+ * (tickets_queue_status_idx), never a test per row.
+ */
+function workQueues(actor: Actor, adopted: readonly number[]): SQL {
+  const mine = sql`select queue_id from user_queues where user_id = ${actor.id}`;
+  if (adopted.length === 0) return mine;
+  return sql`${mine} union all values ${sql.join(
+    adopted.map((id) => sql`(${id}::integer)`),
+    sql`, `,
+  )}`;
+}
+
+/**
  * isOwnWork in SQL (docs/decisions/0012, 0018), over `tickets t` unless `id` says otherwise. The
  * ids come from three indexed sets rather than one OR, which PostgreSQL could only answer with a
  * scan of every ticket: tickets they own (tickets_user_status_idx), tickets they take part in
- * (ticket_participants_user_idx), pending tickets of their queues (tickets_queue_status_idx) and
- * pending tickets with no queue (tickets_pending_no_queue_idx). Participations are not narrowed to `status`: the caller filters
+ * (ticket_participants_user_idx), pending tickets of their queues (tickets_queue_status_idx; for
+ * an admin also those nobody belongs to, `adopted`) and pending tickets with no queue (tickets_pending_no_queue_idx). Participations are not narrowed to `status`: the caller filters
  * the status of the row itself.
  */
-export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id: SQL = sql`t.id`): SQL {
+export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[], id: SQL = sql`t.id`): SQL {
   const ownStatus = status ? sql` and status = ${status}` : sql``;
   const branches = [
     sql`select id from tickets where user_id = ${actor.id}${ownStatus}`,
@@ -150,7 +178,7 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id
     // Two branches, each by its own index: with one OR, PostgreSQL filtered every pending ticket.
     branches.push(
       sql`select id from tickets where status = 'pending' and ura_id is null
-        and queue_id in (select queue_id from user_queues where user_id = ${actor.id})`,
+        and queue_id in (${workQueues(actor, adopted)})`,
       sql`select id from tickets where status = 'pending' and ura_id is null and queue_id is null`,
     );
   }
@@ -160,7 +188,7 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id
 /**
  * The set of ownWorkFilter as separate conditions on `tickets t`, each one served by an index in
  * update order: tickets they own (one per status, tickets_user_status_idx), tickets they take part
- * in, pending tickets of their queues (tickets_queue_status_idx), pending tickets with no queue
+ * in, pending tickets of their queues and `adopted` ones (tickets_queue_status_idx), pending tickets with no queue
  * (tickets_pending_no_queue_idx). A list reads each one's newest rows and merges them
  * (ticket-list.service.ts) instead of gathering and sorting the whole set: an attendant's closed
  * tab is thousands of tickets, its page 40.
@@ -169,9 +197,9 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, id
  * or a big one holds, tested on their own few rows. The branches then need no de-duplication
  * (UNION ALL), so a count streams and stops at its cap instead of gathering the whole tab.
  */
-export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined): SQL[] {
+export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[]): SQL[] {
   const pending = status === undefined || status === "pending";
-  const inQueues = sql`t.status = 'pending' and t.ura_id is null and t.queue_id in (select queue_id from user_queues where user_id = ${actor.id})`;
+  const inQueues = sql`t.status = 'pending' and t.ura_id is null and t.queue_id in (${workQueues(actor, adopted)})`;
   // Everyone's: tickets_pending_no_queue_idx, so the tab reads these, not every pending ticket.
   const noQueue = sql`t.status = 'pending' and t.ura_id is null and t.queue_id is null`;
   // coalesce: `not` of a null (queue_id in …, queue_id being null) would drop the row.
@@ -186,44 +214,46 @@ export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined):
  * when few rows are tested — a rare search's matches — where the set form would first gather
  * the user's whole work (thousands of tickets) to keep three of them.
  */
-export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined): SQL {
+export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[]): SQL {
   const pending = status === undefined || status === "pending";
   return sql`(t.user_id = ${actor.id}
     or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${actor.id})${
       pending
         ? sql`
     or (t.status = 'pending' and t.ura_id is null
-      and (t.queue_id is null or t.queue_id in (select queue_id from user_queues where user_id = ${actor.id})))`
+      and (t.queue_id is null or t.queue_id in (${workQueues(actor, adopted)})))`
         : sql``
     })`;
 }
 
 /** listVisibility as ownWorkRowFilter; undefined: every ticket. */
-export function listVisibilityRows(actor: Actor, status: TicketStatus | undefined, showAll: boolean): SQL | undefined {
+export function listVisibilityRows(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL | undefined {
   if (showAll && can(actor.profile, "tickets-manager:showall")) return undefined;
-  return ownWorkRowFilter(actor, status);
+  return ownWorkRowFilter(actor, status, adopted);
 }
 
 /** listVisibility as ownWorkBranches; undefined: every ticket. */
-export function listVisibilityBranches(actor: Actor, status: TicketStatus | undefined, showAll: boolean): SQL[] | undefined {
+export function listVisibilityBranches(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL[] | undefined {
   if (showAll && can(actor.profile, "tickets-manager:showall")) return undefined;
-  return ownWorkBranches(actor, status);
+  return ownWorkBranches(actor, status, adopted);
 }
 
 /**
  * What GET /tickets lists: one's own work — lists show the user's work, not every ticket they
  * could open. An admin's show-all lists everything; for anyone else it is ignored, never refused
- * (the web sends the remembered preference whatever the profile). Undefined: no condition.
+ * (the web sends the remembered preference whatever the profile). `adopted`: adoptedQueuesOf.
+ * Undefined: no condition.
  */
-export function listVisibility(actor: Actor, status: TicketStatus | undefined, showAll: boolean): SQL | undefined {
+export function listVisibility(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL | undefined {
   if (showAll && can(actor.profile, "tickets-manager:showall")) return undefined;
-  return ownWorkFilter(actor, status);
+  return ownWorkFilter(actor, status, adopted);
 }
 
 /** seesTicket in SQL (GET /tickets/history, docs/decisions/0019). Undefined: every ticket. */
 export function seenFilter(actor: Actor, row: { id: SQL; status: SQL } = { id: sql`t.id`, status: sql`t.status` }): SQL | undefined {
   if (actor.profile === "admin") return undefined;
-  const own = ownWorkFilter(actor, undefined, row.id);
+  // Nobody but an admin adopts a queue (adoptedQueueIds).
+  const own = ownWorkFilter(actor, undefined, [], row.id);
   return actor.canSeeAllTicketHistory ? sql`(${row.status} = 'closed' or ${own})` : own;
 }
 

@@ -2,6 +2,7 @@ import { limits } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userQueues } from "../../db/schema/index.js";
+import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
 import { idsOf, listTickets, seedTeam, seedTicket, sqlRows, type Team } from "../../test/ticket-fixtures.js";
@@ -209,5 +210,31 @@ describe("GET /api/tickets: a ticket in several of a user's shares", () => {
     expect(all.count).toBe(5 + everyones.length);
     expect((await listTickets(server, dan.token, { status: "open" })).count).toBe(1);
     expect(idsOf(await listTickets(server, dan.token, { status: "closed" }))).toEqual([closed]);
+  });
+});
+
+describe("GET /api/tickets: a queue nobody belongs to (docs/decisions/0069)", () => {
+  it("shows its waiting customers to every admin without show-all, counted, until someone joins it", async () => {
+    // Its only member was removed: a removed user can no longer sign in, so nobody could see them.
+    const eve = await server.createUser({ name: "Eve" });
+    const nobodys = await createQueue(server, admin, { userIds: [eve.id] });
+    expect((await server.request({ method: "DELETE", url: `/api/users/${eve.id}`, token: admin })).statusCode).toBe(200);
+    const waiting = await seedTicket(server, { connectionId: team.connection.id, status: "pending", queueId: nobodys.id, unreadMessages: 1 });
+    const taken = await seedTicket(server, { connectionId: team.connection.id, status: "open", queueId: nobodys.id, userId: team.carol.id });
+
+    const pending = await listTickets(server, admin, { status: "pending" });
+    expect(idsOf(pending)).toContain(waiting);
+    expect(pending.count).toBe(pending.tickets.length);
+    expect((await listTickets(server, admin, { status: "pending", withUnreadMessages: true })).tickets.map((x) => x.id)).toContain(waiting);
+    expect(idsOf(await listTickets(server, admin))).toContain(waiting);
+    expect(idsOf(await listTickets(server, admin, { searchParam: "Seeded Contact", status: "pending" }))).toContain(waiting);
+    // Taken, it is its owner's, like any other; and attendants never see another queue's customers.
+    expect(idsOf(await listTickets(server, admin, { status: "open" }))).not.toContain(taken);
+    expect(idsOf(await listTickets(server, team.alice.token, { status: "pending" }))).not.toContain(waiting);
+
+    // Once someone belongs to it, it is theirs: the admin needs show-all again.
+    await server.request({ method: "PUT", url: `/api/queue/${nobodys.id}`, token: admin, payload: { userIds: [team.carol.id] } });
+    expect(idsOf(await listTickets(server, admin, { status: "pending" }))).not.toContain(waiting);
+    expect(idsOf(await listTickets(server, team.carol.token, { status: "pending" }))).toContain(waiting);
   });
 });

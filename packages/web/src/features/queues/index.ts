@@ -2,3 +2,4 @@
 // re-exported by this barrel would load with every chunk that imports the barrel.
 export { queueQueryOptions, queuesQueryOptions } from "./api/queues.queries";
 export { useQueues } from "./hooks/use-queues";
+export { unstaffedQueueIdsOf, useUnstaffedQueueIds } from "./hooks/use-unstaffed-queues";

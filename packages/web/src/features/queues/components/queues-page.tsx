@@ -5,15 +5,24 @@ import { ellipsis, nameColumn, RowDetail, RowMuted, useCompactTable } from "../.
 import { AdminEntityPage, type EntityColumns } from "../../../components/entity-list-page";
 import { queuesEntity } from "../api/queues.queries";
 import { ColorSwatch } from "./color-swatch";
+import { UnstaffedChip } from "./unstaffed-warning";
 
-/** Name, colour swatch, truncated greeting and actions; on narrow screens the greeting goes under the name. */
+/**
+ * Name, colour swatch, truncated greeting and actions; on narrow screens the greeting goes under
+ * the name. A queue nobody belongs to is marked under its name (docs/decisions/0069).
+ */
 function useColumns(): EntityColumns<Queue> {
   const { t } = useTranslation();
   const compact = useCompactTable();
   return [
     nameColumn(t("queues.name"), {
       lead: (queue) => <ColorSwatch color={queue.color} />,
-      details: (queue) => compact && <RowDetail>{queue.greetingMessage || t("queues.noGreeting")}</RowDetail>,
+      details: (queue) => (
+        <>
+          {compact && <RowDetail>{queue.greetingMessage || t("queues.noGreeting")}</RowDetail>}
+          {queue.users.length === 0 && <UnstaffedChip />}
+        </>
+      ),
     }),
     !compact && {
       header: t("queues.color"),

@@ -4,8 +4,8 @@ import { aMessage, aTicket } from "../../../test/fixtures";
 import { shouldNotify } from "./notification-rule";
 import type { ListViewer } from "./ticket-list-cache";
 
-const me: ListViewer = { id: 7, profile: "user", queueIds: [1], timeZone: "UTC" };
-const admin: ListViewer = { id: 1, profile: "admin", queueIds: [], timeZone: "UTC" };
+const me: ListViewer = { id: 7, profile: "user", queueIds: [1], unstaffedQueueIds: [], timeZone: "UTC" };
+const admin: ListViewer = { id: 1, profile: "admin", queueIds: [], unstaffedQueueIds: [], timeZone: "UTC" };
 
 function created(ticketOverrides: Partial<Ticket> = {}, messageOverrides: Partial<Message> = {}): AppMessageEvent {
   const ticket = aTicket({ contact: { ...aTicket().contact, id: 3, name: "Maria", number: "5511999" }, contactId: 3, lastMessage: "hi", unreadMessages: 1, ...ticketOverrides });
@@ -26,6 +26,11 @@ describe("notifications", () => {
     // An admin hears every event but is only notified of their own work.
     expect(shouldNotify(created({ status: "open", userId: 9 }), admin, null, false)).toBe(false);
     expect(shouldNotify(created({ status: "open", userId: 1 }), admin, null, false)).toBe(true);
+  });
+
+  it("tells an admin of a customer waiting in a queue nobody belongs to (0069)", () => {
+    expect(shouldNotify(created({ queueId: 5 }), admin, null, false)).toBe(false);
+    expect(shouldNotify(created({ queueId: 5 }), { ...admin, unstaffedQueueIds: [5] }, null, false)).toBe(true);
   });
 
   it("does not notify for the ticket on screen unless the tab is hidden", () => {

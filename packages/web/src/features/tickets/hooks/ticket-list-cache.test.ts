@@ -13,8 +13,8 @@ import {
 } from "./ticket-list-cache";
 import { aTicket } from "../../../test/fixtures";
 
-const me: ListViewer = { id: 7, profile: "user", queueIds: [1], timeZone: "UTC" };
-const admin: ListViewer = { id: 1, profile: "admin", queueIds: [], timeZone: "UTC" };
+const me: ListViewer = { id: 7, profile: "user", queueIds: [1], unstaffedQueueIds: [], timeZone: "UTC" };
+const admin: ListViewer = { id: 1, profile: "admin", queueIds: [], unstaffedQueueIds: [], timeZone: "UTC" };
 
 const ticket = (id: number, overrides: Partial<Ticket> = {}): Ticket =>
   aTicket({ id, updatedAt: `2026-03-10T10:${String(id).padStart(2, "0")}:00.000Z`, ...overrides });
@@ -54,6 +54,17 @@ describe("who a ticket is for", () => {
     expect(belongsToList(others, tab("open", { showAll: true }), admin)).toBe(true);
     // show-all means nothing for an attendant (the server ignores it too).
     expect(belongsToList(others, tab("open", { showAll: true }), me)).toBe(false);
+  });
+
+  it("puts a customer waiting in a queue nobody belongs to in an admin's pending tab, live, without show-all (0069)", () => {
+    const waiting = ticket(1, { queueId: 5 });
+    const nobodys = { ...admin, unstaffedQueueIds: [5] };
+    expect(belongsToList(waiting, tab("pending"), admin)).toBe(false);
+    expect(belongsToList(waiting, tab("pending"), nobodys)).toBe(true);
+    expect(applyTicket(pages([[], false]), waiting, tab("pending"), nobodys)?.pages[0]?.tickets.map((item) => item.id)).toEqual([1]);
+    // Never an attendant's, and once taken it is its owner's.
+    expect(belongsToList(waiting, tab("pending"), { ...me, unstaffedQueueIds: [5] })).toBe(false);
+    expect(belongsToList(ticket(1, { queueId: 5, status: "open", userId: 9 }), tab("open"), nobodys)).toBe(false);
   });
 
   it("keeps a tab to its status and the chosen queues; tickets with no queue or taken part in stay", () => {

@@ -26,6 +26,8 @@ export interface ListViewer {
   id: number;
   profile: Profile;
   queueIds: readonly number[];
+  /** The queues nobody belongs to (an admin's work too, docs/decisions/0069); [] for others. */
+  unstaffedQueueIds: readonly number[];
   /** The install's time zone: the day a ticket was updated on, for the date filter. */
   timeZone: string;
 }
