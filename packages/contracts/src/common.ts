@@ -108,6 +108,23 @@ export const idList = z
   .max(limits.idListMax)
   .transform((ids) => [...new Set(ids)]);
 
+/** Query-string id lists: `[1,2]` (JSON, as the spec's client sends), `1,2`, or repeated keys; none is undefined. */
+export const queryIdList = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const parts = (Array.isArray(value) ? value.map(String) : value.replace(/^\[|\]$/g, "").split(","))
+      .map((part) => part.trim())
+      .filter((part) => part !== "");
+    const ids = parts.map((part) => positiveId.safeParse(part));
+    if (ids.some((id) => !id.success)) {
+      ctx.addIssue({ code: "custom", message: "a list of ids" });
+      return z.NEVER;
+    }
+    return ids.length === 0 ? undefined : [...new Set(ids.map((id) => id.data as number))];
+  });
+
 /** Another record as an entity shows it: its id and name. */
 export const namedRef = z.object({ id: z.number(), name: z.string() });
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { entityName, listPage, listQuery, namedRef, timestamps } from "./common.js";
+import { entityName, listPage, listQuery, namedRef, queryIdList, timestamps } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
+import { tag } from "./tags.js";
 
 /**
  * The one way a phone number is stored and compared: its digits. "+55 (11) 9 8765-4321" and
@@ -62,6 +63,8 @@ export const contact = z.object({
 export type Contact = z.infer<typeof contact>;
 
 /**
+  /** Its labels, by name (docs/decisions/0072); changed by PUT /contacts/{id}/tags only. */
+  tags: z.array(tag),
  * POST /contacts (also POST /contact). A number already stored answers 409
  * `ERR_DUPLICATED_CONTACT`; a number with anything but digits answers 400 `ERR_MISSING_VALUES`.
  */
@@ -85,8 +88,11 @@ export const updateContactBody = z.object({
 });
 export type UpdateContactBody = z.input<typeof updateContactBody>;
 
-/** GET /contacts {searchParam, pageNumber}: by name, searched on name, number digits and email. */
-export const listContactsQuery = listQuery;
+/**
+ * GET /contacts {searchParam, pageNumber, tagIds}: by name, searched on name, number digits and
+ * email; `tagIds` keeps the contacts carrying any of those labels.
+ */
+export const listContactsQuery = listQuery.extend({ tagIds: queryIdList });
 export const contactPage = listPage("contacts", contact);
 export type ContactPage = z.infer<typeof contactPage>;
 

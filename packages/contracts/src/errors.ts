@@ -454,6 +454,24 @@ export const errorCatalogue = {
     pt: "Deve haver pelo menos um administrador ativo.",
     es: "Debe haber al menos un administrador activo.",
   },
+  ERR_NO_TAG_FOUND: {
+    status: 404,
+    en: "Label not found.",
+    pt: "Etiqueta não encontrada.",
+    es: "Etiqueta no encontrada.",
+  },
+  ERR_TAG_NAME_EXISTS: {
+    status: 409,
+    en: "A label with this name already exists.",
+    pt: "Já existe uma etiqueta com este nome.",
+    es: "Ya existe una etiqueta con este nombre.",
+  },
+  ERR_INVALID_TAG_COLOR: {
+    status: 400,
+    en: "Choose one of the colours offered, or one written as #RRGGBB.",
+    pt: "Escolha uma das cores oferecidas, ou uma escrita como #RRGGBB.",
+    es: "Elija uno de los colores ofrecidos, o uno escrito como #RRGGBB.",
+  },
   ERR_INVALID_API_TOKEN: {
     status: 401,
     en: "The API token is missing or wrong: copy it from the Settings page.",

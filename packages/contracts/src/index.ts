@@ -31,6 +31,7 @@ export * from "./settings.js";
 export * from "./ticket-policy.js";
 export * from "./tickets.js";
 export * from "./tickets-api.js";
+export * from "./tags.js";
 export * from "./uras.js";
 export * from "./users.js";
 export * from "./whaticket.js";

@@ -17,6 +17,10 @@ export const limits = {
   queueGreetingMax: 30000,
   quickAnswerShortcut: { min: 2, max: 15 },
   quickAnswerMessage: { min: 8, max: 30000 },
+  /** A label's name (issue 29): short enough for a chip. */
+  tagName: { min: 1, max: 30 },
+  /** Labels one ticket or contact carries at most (PUT …/tags). */
+  tagsPerRecordMax: 20,
   uraSelectorMax: 2,
   /** A menu's text and an option's name (not in the spec; WhatsApp texts are bounded too). */
   uraDescriptionMax: 4000,

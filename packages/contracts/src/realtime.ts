@@ -11,6 +11,7 @@ import { monitoringEvent } from "./monitorings.js";
 import { queueEvent } from "./queues.js";
 import { quickAnswerEvent } from "./quick-answers.js";
 import { settingsEvent } from "./settings.js";
+import { tagEvent } from "./tags.js";
 import { ticketEvent, ticketStatuses } from "./tickets.js";
 import { uraEvent } from "./uras.js";
 import { userEvent } from "./users.js";
@@ -44,6 +45,8 @@ export const serverEvents = {
   ura: uraEvent,
   announcement: announcementEvent,
   monitoring: monitoringEvent,
+  /** Beyond the spec's list: labels (issue 29), to every signed-in user. */
+  tag: tagEvent,
   /** Beyond the spec's list: the server ended this sign-in and is closing its socket (why, first). */
   session: sessionEvent,
 } as const;

@@ -55,5 +55,6 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   ura: entityShape("ura"),
   announcement: entityShape("announcement"),
   monitoring: entityShape("monitoring"),
+  tag: entityShape("tag"),
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
 };

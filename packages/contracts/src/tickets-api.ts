@@ -1,24 +1,7 @@
 import { z } from "zod";
-import { dayOrTimestamp, listPage, pageNumber, positiveId, queryFlag } from "./common.js";
+import { dayOrTimestamp, listPage, pageNumber, positiveId, queryFlag, queryIdList } from "./common.js";
 import { limits } from "./limits.js";
 import { activeTicketStatuses, ticket, ticketStatuses } from "./tickets.js";
-
-/** Query-string id lists: `[1,2]` (JSON, as the spec's client sends), `1,2`, or repeated keys. */
-const queryIdList = z
-  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    const parts = (Array.isArray(value) ? value.map(String) : value.replace(/^\[|\]$/g, "").split(","))
-      .map((part) => part.trim())
-      .filter((part) => part !== "");
-    const ids = parts.map((part) => positiveId.safeParse(part));
-    if (ids.some((id) => !id.success)) {
-      ctx.addIssue({ code: "custom", message: "a list of queue ids" });
-      return z.NEVER;
-    }
-    return ids.length === 0 ? undefined : [...new Set(ids.map((id) => id.data as number))];
-  });
 
 /**
  * GET /tickets: one tab of the ticket list, newest activity first, `limits.ticketPageSize` a page.
@@ -28,6 +11,7 @@ const queryIdList = z
  *   tickets assigned to them, tickets they participate in, and pending tickets of their queues
  *   or with no queue (docs/decisions/0018).
  * - `queueIds` narrows to those queues (never widens what a user may see).
+ * - `tagIds` keeps the tickets carrying any of those labels (docs/decisions/0072).
  * - `date` (yyyy-mm-dd, or an ISO timestamp: its day on the install's clock) keeps tickets updated that day; `withUnreadMessages` those with unread.
  * `count` is the number of matching tickets over all pages (the tab's badge). A search matching a
  * large share of the tickets stops counting at `limits.ticketSearchCountCap`: `countCapped` is then
@@ -41,6 +25,7 @@ export const listTicketsQuery = z.object({
   date: dayOrTimestamp.optional(),
   showAll: queryFlag,
   queueIds: queryIdList,
+  tagIds: queryIdList,
   withUnreadMessages: queryFlag,
 });
 export type ListTicketsQuery = z.input<typeof listTicketsQuery>;

@@ -3,6 +3,7 @@ import { namedRef, positiveId, timestamps, userRef } from "./common.js";
 import { connectionKinds } from "./connections.js";
 import { contact } from "./contacts.js";
 import { ticketStatuses } from "./ticket-statuses.js";
+import { tag } from "./tags.js";
 import { queueRef } from "./users.js";
 
 export { activeTicketStatuses, ticketStatuses, type ActiveTicketStatus, type TicketStatus } from "./ticket-statuses.js";
@@ -43,6 +44,8 @@ export const ticket = z.object({
   ura: namedRef.nullable(),
   /** Arrived out of its queue's or connection's opening hours: waits for the morning. */
   outOfHours: z.boolean(),
+  /** Its labels, by name (docs/decisions/0072); changed by PUT /tickets/{id}/tags. */
+  tags: z.array(tag),
   ...timestamps,
 });
 export type Ticket = z.infer<typeof ticket>;

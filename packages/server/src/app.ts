@@ -62,6 +62,7 @@ import { queuesRoutes } from "./modules/queues/queues.routes.js";
 import { quickAnswersRoutes } from "./modules/quick-answers/quick-answers.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.js";
+import { tagsRoutes } from "./modules/tags/tags.routes.js";
 import { canSeeTicket } from "./modules/tickets/ticket.policy.js";
 import { findTicketRow } from "./modules/tickets/tickets.repo.js";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes.js";
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     quickAnswersRoutes,
     contactsRoutes,
     contactImportRoutes,
+    tagsRoutes,
     connectionsRoutes,
     destinationsRoutes,
     urasRoutes,

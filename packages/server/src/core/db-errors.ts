@@ -13,6 +13,12 @@ const constraintCodes: Record<string, ErrorCode> = {
   queues_name_key: "ERR_QUEUE_NAME_ALREADY_EXISTS",
   queues_color_key: "ERR_QUEUE_COLOR_ALREADY_EXISTS",
   quick_answers_shortcut_key: "ERR_QUICK_ANSWER_SHORTCUT_EXISTS",
+  tags_name_key: "ERR_TAG_NAME_EXISTS",
+  // A label set naming a tag deleted meanwhile (or never made), on a record deleted meanwhile (docs/decisions/0072).
+  ticket_tags_tag_id_tags_id_fk: "ERR_NO_TAG_FOUND",
+  contact_tags_tag_id_tags_id_fk: "ERR_NO_TAG_FOUND",
+  ticket_tags_ticket_id_tickets_id_fk: "ERR_NO_TICKET_FOUND",
+  contact_tags_contact_id_contacts_id_fk: "ERR_NO_CONTACT_FOUND",
   tickets_active_contact_connection_key: "ERR_OTHER_OPEN_TICKET",
   ura_items_selector_key: "ERR_DUPLICATED_URAITEM_SELECTOR",
   announcements_name_key: "ERR_ANNOUNCEMENT_NAME_EXISTS",

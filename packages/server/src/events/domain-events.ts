@@ -10,6 +10,7 @@ import type {
   ServerEventPayload,
   SettingsEvent,
   Ticket,
+  TagEvent,
   TicketStatus,
   TicketUpsertAction,
   UraEvent,
@@ -113,4 +114,6 @@ export type DomainEvent<N extends DomainEventName = DomainEventName> = { [K in N
 /** An event, spelled as its name and payload. */
 export function domainEvent<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): DomainEvent<N> {
   return { name, payload } as DomainEvent<N>;
+  /** A label was defined, changed or deleted (docs/decisions/0072). */
+  "tag.changed": { event: TagEvent };
 }

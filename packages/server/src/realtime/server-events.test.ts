@@ -33,6 +33,9 @@ describe("server events", () => {
     await createQuickAnswer(live.server, live.admin);
     const contact = await createContact(live.server, live.admin);
     await live.server.request({ method: "PUT", url: `/api/contacts/${contact.id}`, token: live.admin, payload: { name: "Renamed Contact" } });
+    // A label, put on the contact and (below) on the ticket: their events carry it.
+    const tag = (await live.server.request({ method: "POST", url: "/api/tags", token: live.admin, payload: { name: "Event tag", color: "#F44336" } })).json() as { id: number };
+    await live.server.request({ method: "PUT", url: `/api/contacts/${contact.id}/tags`, token: live.admin, payload: { tagIds: [tag.id] } });
     const connection = await createConnection(live.server, live.admin, { destinationType: "queue", destinationItem: queue.id });
     const menu = await createUra(live.server, live.admin, to("queue", queue.id));
     const announcement = await createAnnouncement(live.server, live.admin, to("uras", menu.id));
@@ -41,6 +44,7 @@ describe("server events", () => {
     await waitFor(() => received.some(([name]) => name === "whatsappSession"), "whatsappSession event");
     const { ticketId } = await inbound(live.server, connection, { body: "Hello there" });
     expect((await putTicket(live.server, live.admin, ticketId, { userId: attendant.id, action: "transferOwner" })).statusCode).toBe(200);
+    expect((await live.server.request({ method: "PUT", url: `/api/tickets/${ticketId}/tags`, token: live.admin, payload: { tagIds: [tag.id] } })).statusCode).toBe(200);
     await live.server.request({ method: "DELETE", url: `/api/tickets/${ticketId}`, token: live.admin });
     // An internal chat the admin takes part in: created, written in, read by the other side.
     const chat = (await live.server.request({ method: "POST", url: "/api/chats", token: live.admin, payload: { participantIds: [attendant.id] } })).json() as { id: number };

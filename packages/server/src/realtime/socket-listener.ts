@@ -58,3 +58,5 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime): voi
   events.on("settings.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "settings", event));
   events.on("contactImport.progressed", "sockets", ({ event }) => realtime.emit({ admins: true }, "ContactsImports", event));
 }
+  // Labels are chosen by everyone: every signed-in user hears of them (docs/decisions/0072).
+  events.on("tag.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "tag", event));

@@ -136,7 +136,7 @@ function prepareCreateBatch(db: Db, name: string) {
  * The first messages of new customers in ONE statement (one commit, group commit's slow path,
  * docs/decisions/0051): each number nobody has yet gets its contact, its ticket where routing
  * placed it, the message and routing's texts, and comes back with its ticket as the API shows
- * it (a new contact has no extra fields, a new ticket no participants). Returns one entry per
+ * it (a new contact has no extra fields or labels, a new ticket no participants or labels). Returns one entry per
  * input, in order: undefined for a number that has a contact already, which the caller stores
  * through the slow path. All or nothing: if the statement fails, nothing was stored.
  */
@@ -167,7 +167,7 @@ export async function createBatch(db: Db, batch: readonly BatchedFirstMessage[])
     const entry = byNumber.get(number);
     if (!entry?.row) return undefined;
     const { message, ...joined } = entry.row;
-    const ticket = presentJoinedTicket({ ...joined, extraInfo: [], participants: [] } as JoinedTicket);
+    const ticket = presentJoinedTicket({ ...joined, extraInfo: [], participants: [], tags: [], contactTags: [] } as JoinedTicket);
     return { contact: joined.contact, ticketRow: joined.ticket, ticket, message, automatic: entry.automatic };
   });
 }

@@ -12,4 +12,5 @@ export * from "./contact-imports.js";
 export * from "./push.js";
 export * from "./import-mappings.js";
 export * from "./events.js";
+export * from "./tags.js";
 export * from "./notes.js";

@@ -1,12 +1,6 @@
-import type {
-  Contact,
-  ContactPage,
-  createContactBody,
-  ParsedListQuery,
-  updateContactBody,
-} from "@atendo/contracts";
+import type { Contact, ContactPage, createContactBody, listContactsQuery, updateContactBody } from "@atendo/contracts";
 import { normalizeNumber } from "@atendo/contracts";
-import { asc, eq, ilike, like, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, like, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
@@ -18,6 +12,7 @@ import type { Actor } from "../../core/actor.js";
 import { domainEvent } from "../../events/domain-events.js";
 import { assertCanDeleteContacts } from "./contact.policy.js";
 import { eraseContact } from "./contact-erasure.js";
+import { contactTagFilter, tagsOfContacts } from "../tags/tag-links.repo.js";
 import { extraInfoOfContacts, saveExtraInfo } from "./contact-extra-info.repo.js";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -25,14 +20,12 @@ type CreateContact = z.output<typeof createContactBody>;
 type UpdateContact = z.output<typeof updateContactBody>;
 
 async function presentContacts(db: Db, rows: readonly ContactRow[]): Promise<Contact[]> {
-  const extraInfo = await extraInfoOfContacts(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => contactOf(row, extraInfo.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const [extraInfo, tags] = await Promise.all([extraInfoOfContacts(db, ids), tagsOfContacts(db, ids)]);
+  return rows.map((row) => contactOf(row, extraInfo.get(row.id) ?? [], tags.get(row.id) ?? []));
 }
 
-function contactOf(row: ContactRow, extraInfo: Contact["extraInfo"]): Contact {
+function contactOf(row: ContactRow, extraInfo: Contact["extraInfo"], tags: Contact["tags"]): Contact {
   return {
     id: row.id,
     name: row.name,
@@ -41,6 +34,7 @@ function contactOf(row: ContactRow, extraInfo: Contact["extraInfo"]): Contact {
     profilePicUrl: row.profilePicUrl,
     isGroup: row.isGroup,
     extraInfo,
+    tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -61,10 +55,10 @@ async function announceWritten(ctx: AppContext, action: "create" | "update", row
 
 /**
  * A contact a customer's first message (or the send API) created, announced like one added on the
- * contacts screen. Just created, it has no extra fields: nothing more to read.
+ * contacts screen. Just created, it has no extra fields and no labels: nothing more to read.
  */
 export function announceContactCreated(ctx: AppContext, row: ContactRow): Promise<void> {
-  return ctx.events.emit("contact.created", { contact: contactOf(row, []) });
+  return ctx.events.emit("contact.created", { contact: contactOf(row, [], []) });
 }
 
 /** A search that looks like a phone number ("+55 11 9876") is also matched against the digits. */
@@ -73,14 +67,15 @@ function numberSearch(text: string) {
   return /^[\d\s+().-]+$/.test(text) && digits ? like(contacts.number, containsPattern(digits)) : undefined;
 }
 
-export async function listContacts(ctx: AppContext, query: ParsedListQuery): Promise<ContactPage> {
+/** A page of contacts by name; `tagIds` keeps those carrying any of the labels (contact_tags_tag_idx or each contact's key). */
+export async function listContacts(ctx: AppContext, query: z.output<typeof listContactsQuery>): Promise<ContactPage> {
   const text = query.searchParam;
   const pattern = containsPattern(text);
   const { limit, offset } = pageWindow(query.pageNumber);
   const rows = await ctx.db
     .select()
     .from(contacts)
-    .where(text ? or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), numberSearch(text)) : undefined)
+    .where(and(text ? or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), numberSearch(text)) : undefined, query.tagIds ? contactTagFilter(query.tagIds, contacts.id) : undefined))
     .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
     .limit(limit)
     .offset(offset);

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
 import { connections, contacts, queues, tickets, uras, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
+import { contactTagsJson, ticketTagsJson } from "../tags/tag-links.repo.js";
 
 // Extra info and participants come as JSON subqueries: presenting a ticket is one round trip,
 // which the inbound pipeline pays once per message (or shares with its write, append-batch.ts).
@@ -29,6 +30,8 @@ export function ticketSelection(ticket: TicketFields) {
     contact: contacts,
     extraInfo: extraInfoJson,
     participants: participantsJson(ticket.id),
+    tags: ticketTagsJson(ticket.id),
+    contactTags: contactTagsJson(contacts.id),
     ...linkedSelection,
   };
 }
@@ -85,6 +88,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
       profilePicUrl: contact.profilePicUrl,
       isGroup: contact.isGroup,
       extraInfo: row.extraInfo,
+      tags: row.contactTags,
       createdAt: contact.createdAt.toISOString(),
       updatedAt: contact.updatedAt.toISOString(),
     },
@@ -96,6 +100,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     userTicket: row.participants,
     ura: row.ura,
     outOfHours: ticket.outOfHours,
+    tags: row.tags,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
   };
