@@ -496,6 +496,25 @@ export const errorCatalogue = {
     pt: "Este destino faria os clientes andarem em círculo sem nenhuma URA para responder. Escolha outro.",
     es: "Este destino haría que los clientes den vueltas en círculo sin ningún menú que responder. Elija otro.",
   },
+  /** Notes and mentions (docs/decisions/0073). */
+  ERR_NOTE_NOT_FOUND: {
+    status: 404,
+    en: "Note not found.",
+    pt: "Nota não encontrada.",
+    es: "Nota no encontrada.",
+  },
+  ERR_MENTION_NOT_VISIBLE: {
+    status: 409,
+    en: "Someone you mentioned cannot see this ticket. Add them as a participant first.",
+    pt: "Alguém que você mencionou não pode ver este ticket. Adicione essa pessoa como participante primeiro.",
+    es: "Alguien a quien mencionó no puede ver este ticket. Agréguelo primero como participante.",
+  },
+  ERR_MENTION_NOT_FOUND: {
+    status: 404,
+    en: "Mention not found.",
+    pt: "Menção não encontrada.",
+    es: "Mención no encontrada.",
+  },
   ERR_NO_MESSAGE_FOUND: {
     status: 404,
     en: "Message not found.",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParam, listPage, pageNumber, positiveId, timestamps } from "./common.js";
 import { contact } from "./contacts.js";
 import { limits } from "./limits.js";
+import { ticketNote } from "./notes.js";
 import { ticket } from "./tickets.js";
 
 /**
@@ -85,10 +86,13 @@ export const ticketIdParam = z.object({ ticketId: positiveId });
  * messages; each page is in chronological order (oldest first). Reading page 1 resets the
  * ticket's unread count (a `ticket` `updateUnread` event); so does PUT /messages/{ticketId}
  * (no body, answers `okResponse`), which the web calls when a message arrives in the ticket on
- * screen. Only the owner's reading resets the count.
+ * screen. Only the owner's reading resets the count. `notes` are the ticket's private notes that
+ * sit among this page's messages (each right after its `afterMessageId`; page 1 also those written
+ * after its newest message, the last page those written before its oldest): staff only, never a
+ * message (docs/decisions/0073).
  */
 export const listMessagesQuery = z.object({ pageNumber });
-export const messagePage = listPage("messages", message).extend({ ticket });
+export const messagePage = listPage("messages", message).extend({ ticket, notes: z.array(ticketNote) });
 export type MessagePage = z.infer<typeof messagePage>;
 
 /**

@@ -7,7 +7,9 @@ import { connectionEvent, whatsappSessionEvent } from "./connections.js";
 import { contactsImportsEvent } from "./contact-import.js";
 import { contactEvent } from "./contacts.js";
 import { appMessageEvent } from "./messages.js";
+import { mentionEvent } from "./mentions.js";
 import { monitoringEvent } from "./monitorings.js";
+import { noteEvent } from "./notes.js";
 import { queueEvent } from "./queues.js";
 import { quickAnswerEvent } from "./quick-answers.js";
 import { settingsEvent } from "./settings.js";
@@ -47,6 +49,9 @@ export const serverEvents = {
   monitoring: monitoringEvent,
   /** Beyond the spec's list: labels (issue 29), to every signed-in user. */
   tag: tagEvent,
+  /** Beyond the spec's list: a ticket's private notes, to who follows it, and a user's mentions, to them alone (decision 0073). */
+  note: noteEvent,
+  mention: mentionEvent,
   /** Beyond the spec's list: the server ended this sign-in and is closing its socket (why, first). */
   session: sessionEvent,
 } as const;

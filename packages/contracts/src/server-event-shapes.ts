@@ -56,5 +56,7 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   announcement: entityShape("announcement"),
   monitoring: entityShape("monitoring"),
   tag: entityShape("tag"),
+  note: { create: upsert(["note"]), update: upsert(["note"]), delete: removal(["noteId", "ticketId"]) },
+  mention: { create: { records: ["mention"], numbers: ["unread"] }, update: { records: ["mention"], numbers: ["unread"] }, delete: removal(["mentionId", "unread"]) },
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
 };

@@ -56,6 +56,8 @@ import { pushRoutes } from "./modules/push/push.routes.js";
 import { markDelivered, markFailed } from "./modules/messages/delivery/dispatch.js";
 import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery/quoted-info.js";
 import { messagesRoutes } from "./modules/messages/messages.routes.js";
+import { mentionsRoutes } from "./modules/mentions/mentions.routes.js";
+import { notesRoutes } from "./modules/notes/notes.routes.js";
 import { monitoringsRoutes } from "./modules/monitorings/monitorings.routes.js";
 import { queueRoomsOf } from "./modules/queues/queue-rooms.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
@@ -259,6 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     monitoringsRoutes,
     ticketsRoutes,
     messagesRoutes,
+    notesRoutes,
+    mentionsRoutes,
     forwardingRoutes,
     chatsRoutes,
     chatMessagesRoutes,

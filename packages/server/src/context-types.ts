@@ -6,7 +6,7 @@
  * Lint keeps this file and context.ts off modules/ and channels/ (eslint.config.js), except the
  * driver seam, channels/channel-driver.ts.
  */
-import type { ConnectionKind, Message, Ticket } from "@atendo/contracts";
+import type { ConnectionKind, Mention, Message, Ticket } from "@atendo/contracts";
 import type { Readable } from "node:stream";
 import type { ChannelDriver, DriverEvents, DriverFactory } from "./channels/channel-driver.js";
 import type { connections } from "./db/schema/index.js";
@@ -90,6 +90,8 @@ export interface PushNotifications {
   subscriptionsChanged(added: boolean): void;
   /** Pushes a ticket's new inbound messages to the users it concerns who have no tab open. */
   notifyInbound(ticket: Ticket, messages: readonly Message[]): void;
+  /** Pushes a new mention to the user mentioned, when they have no tab open. */
+  notifyMention(userId: number, mention: Mention): void;
   stop(): void;
   /** Resolves once the pushes already started have ended. */
   idle(): Promise<void>;

@@ -3,6 +3,7 @@ import type {
   Contact,
   ContactsImportsEvent,
   ConnectionEvent,
+  Mention,
   Message,
   MonitoringEvent,
   QueueEvent,
@@ -10,6 +11,7 @@ import type {
   ServerEventPayload,
   SettingsEvent,
   Ticket,
+  TicketNote,
   TagEvent,
   TicketStatus,
   TicketUpsertAction,
@@ -88,6 +90,14 @@ export interface DomainEventMap {
    * (channels/api/webhook-listener.ts), whichever instance claims it (docs/decisions/0058).
    */
   "webhook.due": { connectionId: number; messageId: number; event: WebhookPayload["event"] };
+  /** A private note written or edited (staff only: no channel, webhook or export hears of it; decision 0073). */
+  "note.created": { ticket: TicketVisibility; note: TicketNote };
+  "note.updated": { ticket: TicketVisibility; note: TicketNote };
+  "note.deleted": { ticket: TicketVisibility; noteId: number };
+  /** A user was mentioned in a note (or a mention was read, or went with its note); `unread` is their count now. */
+  "mention.created": { userId: number; mention: Mention; unread: number };
+  "mention.updated": { userId: number; mention: Mention; unread: number };
+  "mention.deleted": { userId: number; mentionId: number; unread: number };
   "contact.created": { contact: Contact };
   "contact.updated": { contact: Contact };
   /** With the tickets that went with it, and who could see each. */

@@ -26,6 +26,16 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime): voi
   events.on("message.updated", "sockets", ({ ticket, message, edit }) => realtime.emit(audienceOf(ticket), "appMessage", { action: edit ? "edit" : "update", message }));
   events.on("message.deleted", "sockets", ({ ticket, message }) => realtime.emit(audienceOf(ticket), "appMessage", { action: "update", message }));
 
+  // Private notes go where the ticket's messages go (its audience); a mention only to the one mentioned.
+  events.on(["note.created", "note.updated"], "sockets", ({ ticket, note }, name) =>
+    realtime.emit(audienceOf(ticket), "note", { action: name === "note.created" ? "create" : "update", note }),
+  );
+  events.on("note.deleted", "sockets", ({ ticket, noteId }) => realtime.emit(audienceOf(ticket), "note", { action: "delete", noteId, ticketId: ticket.id }));
+  events.on(["mention.created", "mention.updated"], "sockets", ({ userId, mention, unread }, name) =>
+    realtime.emit({ userIds: [userId] }, "mention", { action: name === "mention.created" ? "create" : "update", mention, unread }),
+  );
+  events.on("mention.deleted", "sockets", ({ userId, mentionId, unread }) => realtime.emit({ userIds: [userId] }, "mention", { action: "delete", mentionId, unread }));
+
   // Contacts are visible to every user (spec §2): every signed-in user hears of them.
   events.on(["contact.created", "contact.updated"], "sockets", ({ contact }, name) =>
     realtime.emit({ everyone: true }, "contact", { action: name === "contact.created" ? "create" : "update", contact }),

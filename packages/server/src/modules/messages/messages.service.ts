@@ -12,6 +12,7 @@ import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
 import { announceMessageUpdate } from "./delivery/message-updates.js";
 import { sendingConnection } from "./delivery/outgoing.repo.js";
 import { messageContactOf, presentMessages } from "./message.presenter.js";
+import { notesOfPage } from "../notes/note-pages.js";
 
 /**
  * Only its owner reading the ticket resets its unread count: an admin looking at someone else's
@@ -38,7 +39,9 @@ export async function listMessages(ctx: AppContext, actor: Actor, ticketId: numb
   const ticket = await presentTicket(ctx.db, ticketId);
   if (reset) await ctx.events.emit("ticket.read", { ticket: visibilityOf(ticket) });
   const items = await presentMessages(ctx.db, page.items, messageContactOf(ticket));
-  return { messages: items, hasMore: page.hasMore, ticket };
+  // The staff's private notes among these messages: read beside them, never as messages (decision 0073).
+  const notes = await notesOfPage(ctx.db, ticketId, { messageIds: page.items.map((m) => m.id), first: pageNumber === 1, hasMore: page.hasMore });
+  return { messages: items, hasMore: page.hasMore, ticket, notes };
 }
 
 /**

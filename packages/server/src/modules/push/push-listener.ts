@@ -4,10 +4,13 @@ import type { PushNotifier } from "./push-notifier.js";
 /**
  * Web Push of a customer's message to the users who may see its ticket and have no tab open
  * (docs/decisions/0042): the same audience as the sockets (push-notifier.ts reads it from the
- * tickets policy). The company's own messages are news to nobody.
+ * tickets policy). The company's own messages are news to nobody. A mention in a note, to the
+ * user mentioned when they have no tab open.
  */
 export function listenWithPush(events: DomainEvents, push: PushNotifier): void {
   events.on("message.received", "web-push", ({ ticket, message }) => {
     if (!message.fromMe) push.notifyInbound(ticket, [message]);
   });
+  // Being mentioned in a note is news to the one mentioned alone (decision 0073).
+  events.on("mention.created", "web-push", ({ userId, mention }) => push.notifyMention(userId, mention));
 }

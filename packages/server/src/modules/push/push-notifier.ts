@@ -1,4 +1,4 @@
-import type { Message, PushPayload, Ticket } from "@atendo/contracts";
+import type { Mention, Message, PushPayload, Ticket } from "@atendo/contracts";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PushNotifications } from "../../context-types.js";
@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.js";
 import { pushSubscriptions } from "../../db/schema/index.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import { audienceOf, visibilityOf } from "../tickets/ticket-events.js";
-import { messagePreview } from "./push-texts.js";
+import { mentionTitle, messagePreview } from "./push-texts.js";
 import { loadVapidKeys, type VapidKeys } from "./vapid-keys.js";
 
 type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -32,6 +32,11 @@ export interface PushNotifierOptions {
   concurrency?: number;
   /** With other instances: how often to ask again whether anybody has subscribed. */
   refreshMs?: number;
+}
+
+/** A customer's message as a notification: who wrote, what, and the ticket to open. */
+function inboundPayload(ticket: Ticket, message: Message, row: SubscriptionRow): PushPayload {
+  return { title: ticket.contact.name || ticket.contact.number, body: messagePreview(message, row.language), tag: `ticket-${ticket.id}`, url: `/tickets/${ticket.id}` };
 }
 
 /**
@@ -96,9 +101,35 @@ export class PushNotifier implements PushNotifications {
     const inbound = messages.filter((message) => !message.fromMe);
     const last = inbound.at(-1);
     if (!last || this.subscribed === false) return;
-    const work = this.send(ticket, last).catch((error: unknown) => this.deps.log.warn({ err: error, ticketId: ticket.id }, "web push failed"));
-    this.running.add(work);
-    void work.finally(() => this.running.delete(work));
+    this.track(this.send(ticket, last), { ticketId: ticket.id });
+  }
+
+  /** Announces a new mention to the user mentioned, on each of their browsers, when they have no tab open (decision 0073). */
+  notifyMention(userId: number, mention: Mention): void {
+    if (this.subscribed === false) return;
+    this.track(this.sendMention(userId, mention), { mentionId: mention.id });
+  }
+
+  private track(work: Promise<void>, about: object): void {
+    const tracked = work.catch((error: unknown) => this.deps.log.warn({ err: error, ...about }, "web push failed"));
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+  }
+
+  private async sendMention(userId: number, mention: Mention): Promise<void> {
+    if ((await this.deps.realtime.connectedUsers([userId])).has(userId)) return;
+    const subscriptions = await this.deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.userId} in (select id from users where not is_deleted)`));
+    if (subscriptions.length === 0) return;
+    const keys = await this.keys();
+    const topic = `mention${mention.id}`;
+    await Promise.all(
+      subscriptions.map((row) =>
+        this.deliver(row, { title: mentionTitle(mention, row.language), body: mention.excerpt, tag: `mention-${mention.id}`, url: `/tickets/${mention.ticketId}?note=${mention.noteId}` }, topic, keys),
+      ),
+    );
   }
 
   /** Resolves once every push started so far has finished (shutdown, tests). */
@@ -113,7 +144,7 @@ export class PushNotifier implements PushNotifications {
     const offline = subscriptions.filter((row) => !connected.has(row.userId));
     const keys = await this.keys();
     for (let start = 0; start < offline.length; start += this.concurrency) {
-      await Promise.all(offline.slice(start, start + this.concurrency).map((row) => this.deliver(row, ticket, message, keys)));
+      await Promise.all(offline.slice(start, start + this.concurrency).map((row) => this.deliver(row, inboundPayload(ticket, message, row), `ticket${ticket.id}`, keys)));
     }
   }
 
@@ -139,13 +170,8 @@ export class PushNotifier implements PushNotifications {
       .where(and(sql`${user} in (select id from users where not is_deleted)`, or(...branches)));
   }
 
-  private async deliver(row: SubscriptionRow, ticket: Ticket, message: Message, keys: VapidKeys): Promise<void> {
-    const payload: PushPayload = {
-      title: ticket.contact.name || ticket.contact.number,
-      body: messagePreview(message, row.language),
-      tag: `ticket-${ticket.id}`,
-      url: `/tickets/${ticket.id}`,
-    };
+  /** `topic`: the push service keeps only the latest undelivered push of one topic. */
+  private async deliver(row: SubscriptionRow, payload: PushPayload, topic: string, keys: VapidKeys): Promise<void> {
     let request: ReturnType<typeof webPush.generateRequestDetails>;
     try {
       request = webPush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(payload), {
@@ -154,7 +180,7 @@ export class PushNotifier implements PushNotifications {
         // A message older than a day is no longer news; the topic lets the push service keep only the latest per ticket.
         TTL: 86_400,
         urgency: "high",
-        topic: `ticket${ticket.id}`,
+        topic,
       });
     } catch (error) {
       // Keys stored before subscribing checked them: no push can ever be encrypted for this browser.

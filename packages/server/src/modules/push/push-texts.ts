@@ -1,4 +1,4 @@
-import type { Language, Message, MessageMediaType } from "@atendo/contracts";
+import type { Language, Mention, Message, MessageMediaType } from "@atendo/contracts";
 
 /** How a message without text reads in a notification, per language of the subscribed browser. */
 const mediaLabels: Record<Language, Record<Exclude<MessageMediaType, "chat" | "chat-automatic">, string>> = {
@@ -18,4 +18,16 @@ export function messagePreview(message: Pick<Message, "body" | "mediaType">, lan
   const caption = message.mediaType === "location" || message.mediaType === "vcard" ? "" : text;
   const preview = [label, caption].filter(Boolean).join(" ");
   return preview.length > previewChars ? `${preview.slice(0, previewChars - 1)}…` : preview;
+}
+
+const mentionedBy: Record<Language, (author: string, contact: string) => string> = {
+  en: (author, contact) => `${author} mentioned you · ${contact}`,
+  pt: (author, contact) => `${author} mencionou você · ${contact}`,
+  es: (author, contact) => `${author} te mencionó · ${contact}`,
+};
+const someone: Record<Language, string> = { en: "Someone", pt: "Alguém", es: "Alguien" };
+
+/** A mention's notification title: who mentioned the user, in which conversation. */
+export function mentionTitle(mention: Pick<Mention, "author" | "contactName" | "ticketId">, language: Language): string {
+  return mentionedBy[language](mention.author?.name ?? someone[language], mention.contactName ?? `#${mention.ticketId}`);
 }
