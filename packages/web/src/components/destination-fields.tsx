@@ -5,6 +5,7 @@ import Stack, { type StackProps } from "@mui/material/Stack";
 import { useWatch, type FieldPath, type FieldValues, type PathValue, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../lib/i18n";
 import { useDestinationItems, useDestinationTypes } from "../lib/destinations";
+import { showsError } from "../lib/form";
 import { FormSelectField } from "./form-select-field";
 
 interface DestinationFieldsProps<T extends FieldValues, TOut> {
@@ -14,7 +15,10 @@ interface DestinationFieldsProps<T extends FieldValues, TOut> {
   itemName: FieldPath<T>;
   /** The record being edited, left out of its own kind's items (an announcement cannot lead to itself). */
   self?: { type: DestinationKind; id: number };
-  /** Hints only when something is wrong (repeated rows of a menu). */
+  /**
+   * Repeated rows of a menu: no hints unless something is wrong, short error texts, and one
+   * helper line always kept, so an error coming or going never moves what is below the row.
+   */
   dense?: boolean;
   direction?: StackProps["direction"];
 }
@@ -26,15 +30,16 @@ interface DestinationFieldsProps<T extends FieldValues, TOut> {
 export function DestinationFields<T extends FieldValues, TOut>(props: DestinationFieldsProps<T, TOut>) {
   const { form, typeName, itemName, self, dense, direction = { xs: "column", sm: "row" } } = props;
   const { control, setValue } = form;
-  const typeError = form.getFieldState(typeName, form.formState).invalid;
-  const itemError = form.getFieldState(itemName, form.formState).invalid;
+  const typeError = showsError(form, typeName);
+  const itemError = showsError(form, itemName);
   const { t } = useTranslation();
   const types = useDestinationTypes();
   const type = useWatch({ control, name: typeName }) as DestinationKind | "";
   const items = useDestinationItems(type);
   const itemList = (items.data ?? []).filter((item) => !(self && self.type === type && self.id === item.id));
-  const typeHint = types.error ? t("destinations.unavailable") : dense ? undefined : t("destinations.typeHint");
-  const itemHint = items.data && itemList.length === 0 ? t("destinations.noItems") : dense ? undefined : t("destinations.itemHint");
+  // " " keeps an empty helper line (MUI renders a zero-width space).
+  const typeHint = types.error ? t("destinations.unavailable") : dense ? " " : t("destinations.typeHint");
+  const itemHint = items.data && itemList.length === 0 ? t("destinations.noItems") : dense ? " " : t("destinations.itemHint");
 
   return (
     <Stack direction={direction} spacing={2} sx={{ flex: 1, minWidth: 0 }}>
@@ -46,7 +51,7 @@ export function DestinationFields<T extends FieldValues, TOut>(props: Destinatio
         fullWidth
         onChanged={() => setValue(itemName, "" as PathValue<T, FieldPath<T>>, { shouldValidate: false })}
         error={typeError}
-        helperText={typeError ? t("destinations.typeRequired") : typeHint}
+        helperText={typeError ? t(dense ? "destinations.typeRequiredShort" : "destinations.typeRequired") : typeHint}
       >
         {(types.data ?? []).map((item) => (
           <MenuItem key={item.id} value={item.id} disabled={!item.available}>

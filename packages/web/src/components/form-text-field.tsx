@@ -3,7 +3,7 @@ import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import type { ReactNode } from "react";
 import type { FieldPath, FieldValues, FormState, UseFormGetFieldState, UseFormRegister } from "react-hook-form";
 import { useTranslation } from "../lib/i18n";
-import { textFieldProps } from "../lib/form";
+import { showsError, textFieldProps } from "../lib/form";
 import { PasswordField } from "./password-field";
 
 /** The part of a `useForm()` result a field needs (any transformed output type). */
@@ -23,12 +23,12 @@ export interface FormTextFieldProps<T extends FieldValues> extends Omit<TextFiel
 }
 
 /**
- * A react-hook-form text field (registered, uncontrolled): red while its value is invalid, with
- * `errorText` then, or `helperText` (the rule or a hint) otherwise. `type="password"` gives the
- * show/hide toggle of {@link PasswordField}.
+ * A react-hook-form text field (registered, uncontrolled): red while its value is invalid (once
+ * left or submitted, see {@link showsError}), with `errorText` then, or `helperText` (the rule or
+ * a hint) otherwise. `type="password"` gives the show/hide toggle of {@link PasswordField}.
  */
 export function FormTextField<T extends FieldValues>({ form, name, type, errorText, helperText, ...props }: FormTextFieldProps<T>) {
-  const { invalid } = form.getFieldState(name, form.formState);
+  const invalid = showsError(form, name);
   const shared = {
     ...props,
     error: invalid,

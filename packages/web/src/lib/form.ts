@@ -1,6 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Ref } from "react";
-import { useForm, type ControllerRenderProps, type DefaultValues, type FieldValues, type UseFormRegisterReturn } from "react-hook-form";
+import {
+  useForm,
+  type ControllerRenderProps,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type FormState,
+  type UseFormGetFieldState,
+  type UseFormRegisterReturn,
+} from "react-hook-form";
 import type { z } from "zod";
 
 /** react-hook-form's `register` for MUI TextField: the ref must reach the <input>, not the root. */
@@ -42,4 +51,15 @@ export function fieldBinding<TValue>({ value, onChange, onBlur }: Pick<Controlle
  */
 export function useContractForm<Input extends FieldValues, Output extends FieldValues>(schema: z.ZodType<Output, Input>, defaultValues: DefaultValues<Input>) {
   return useForm<Input, unknown, Output>({ resolver: zodResolver(schema), mode: "onTouched", defaultValues });
+}
+
+/**
+ * Whether a field shows its error: once it was left or the form submitted, as the contract form's
+ * rule says. A field array checks all its rows when one is added or removed, which would mark a new
+ * row's untouched fields at once, and a change to an untouched field is not checked again: its
+ * error stayed under it once filled, then went on leaving it and moved what was below (issue 28).
+ */
+export function showsError<T extends FieldValues>(form: { getFieldState: UseFormGetFieldState<T>; formState: FormState<T> }, name: FieldPath<T>): boolean {
+  const { invalid, isTouched } = form.getFieldState(name, form.formState);
+  return invalid && (isTouched || form.formState.isSubmitted);
 }

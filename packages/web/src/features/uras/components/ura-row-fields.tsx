@@ -57,12 +57,16 @@ interface UraRowFieldsProps {
 /**
  * One option of the menu: selector (what the customer types), menu name, destination type and
  * item, and remove. One line on wide screens; on narrow ones a bordered block of stacked fields.
+ * Every field keeps one helper line, empty until its short error: an error coming (on leaving a
+ * field) or going never moves the rows and the "Add option" button below, which would make a
+ * click started on them land on nothing.
  */
 function UraRowFields({ form, index, canRemove, onRemove }: UraRowFieldsProps) {
   const { t } = useTranslation();
   const errors = form.formState.errors.rows?.[index];
   const number = index + 1;
-  const selectorError = errors?.selector?.message === "duplicate" ? t("uras.selectorTaken") : t("uras.selectorRule", { max: limits.uraSelectorMax });
+  // The input takes at most uraSelectorMax characters: an invalid selector is empty or taken.
+  const selectorError = errors?.selector?.message === "duplicate" ? t("uras.selectorTaken") : t("uras.selectorRequired");
   return (
     <Box
       role="group"
@@ -84,6 +88,7 @@ function UraRowFields({ form, index, canRemove, onRemove }: UraRowFieldsProps) {
         name={`rows.${index}.selector`}
         label={t("uras.selector")}
         required
+        helperText=" "
         errorText={selectorError}
         slotProps={{ htmlInput: { maxLength: limits.uraSelectorMax, style: { textAlign: "center" } } }}
       />
@@ -92,6 +97,7 @@ function UraRowFields({ form, index, canRemove, onRemove }: UraRowFieldsProps) {
         name={`rows.${index}.menuName`}
         label={t("uras.menuName")}
         required
+        helperText=" "
         errorText={t("uras.menuNameRequired")}
         slotProps={{ htmlInput: { maxLength: limits.uraMenuNameMax } }}
       />
