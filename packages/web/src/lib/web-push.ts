@@ -1,6 +1,7 @@
 import type { Language, PushPublicKey, PushSubscription as StoredPushSubscription, PushSubscriptionList } from "@atendo/contracts";
 import { http } from "./http";
 import { requestNotificationPermission } from "./notifications";
+import { subscribeWithin } from "./push-subscribe";
 import { activeRegistration } from "./service-worker";
 
 /**
@@ -61,7 +62,8 @@ export async function enablePush(language: Language): Promise<PushState> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  // Bounded: the browser's push service may never answer (PushServiceUnreachable).
+  subscription ??= await subscribeWithin(registration.pushManager, { userVisibleOnly: true, applicationServerKey: key });
   const json = subscription.toJSON();
   await http.post("/push/subscriptions", { endpoint: subscription.endpoint, keys: json.keys, language });
   return "on";

@@ -6,6 +6,7 @@ import Switch from "@mui/material/Switch";
 import { useEffect, useId, useState } from "react";
 import { toastError } from "../../../lib/error-message";
 import { currentLanguage, useTranslation } from "../../../lib/i18n";
+import { PushServiceUnreachable } from "../../../lib/push-subscribe";
 import { toast } from "../../../lib/toast";
 import { disablePush, enablePush, readPushState, type PushState } from "../../../lib/web-push";
 
@@ -38,7 +39,9 @@ export function PushNotificationsSwitch() {
       if (next === "on") toast.success(t("pushNotifications.enabled"));
       else if (!on) toast.success(t("pushNotifications.disabled"));
     } catch (error) {
-      toastError(error);
+      // The switch stays as it was (off), usable again at once.
+      if (error instanceof PushServiceUnreachable) toast.error(t("pushNotifications.unreachable"));
+      else toastError(error);
     } finally {
       setBusy(false);
     }
