@@ -25,7 +25,9 @@ export function Page({ title, actions, narrow, fill, children }: PageProps) {
       }}
     >
       <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: { xs: 2, md: 3 }, flexWrap: "wrap" }}>
-        <Typography variant="h1" component="h1" sx={{ flex: 1, minWidth: 0 }}>
+        {/* Sized by its text (not flex-basis 0): when the heading and the actions do not fit on one
+            line, the actions wrap below it instead of squeezing it under them (issue 28). */}
+        <Typography variant="h1" component="h1" sx={{ flex: "1 1 auto", minWidth: 0 }}>
           {title}
         </Typography>
         {actions}
