@@ -146,6 +146,12 @@ export const errorCatalogue = {
     pt: "Contato não encontrado.",
     es: "Contacto no encontrado.",
   },
+  ERR_MERGE_SAME_CONTACT: {
+    status: 400,
+    en: "A contact cannot be merged into itself.",
+    pt: "Um contato não pode ser mesclado com ele mesmo.",
+    es: "Un contacto no se puede fusionar consigo mismo.",
+  },
   ERR_NO_TICKET_FOUND: {
     status: 404,
     en: "Ticket not found.",

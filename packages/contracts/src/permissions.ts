@@ -11,6 +11,8 @@ const adminOnly = [
   "ticket-options:transferConnection",
   "contacts-page:deleteContact",
   "contacts-page:importContacts",
+  "contacts-page:exportContacts",
+  "contacts-page:mergeContacts",
   "user-modal:editProfile",
   "user-modal:editQueues",
   "user-modal:editHistory",

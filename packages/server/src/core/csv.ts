@@ -31,6 +31,18 @@ export function formulaSafe(text: string): string {
   return text.replace(FORMULA_AT_CELL_START, "$1'$2");
 }
 
+/** Every `'` formulaSafe puts in. */
+const FORMULA_GUARD = /(^|[,;\t\r\n])'("*)(?=[=+\-@\t\r])/g;
+
+/**
+ * A read cell without the `'`s formulaSafe puts in, as a spreadsheet drops its text prefix: a file
+ * Atendo wrote (an export, a failed-rows file) reads back as the values it was written from
+ * (docs/decisions/0074). A value that really starts with `'=` loses its apostrophe.
+ */
+export function formulaPlain(text: string): string {
+  return text.includes("'") ? text.replace(FORMULA_GUARD, "$1$2") : text;
+}
+
 const writing: StringifyOptions = {
   delimiter: ",",
   // CRLF, as RFC 4180 and spreadsheets expect.
@@ -154,8 +166,9 @@ export async function parseCsv(text: string): Promise<CsvTable> {
     // Rows are taken here, as parsed, not pushed through the stream.
     on_record: (cells: string[], { records, empty_lines }) => {
       if (cells.every((cell) => cell.trim() === "")) return null;
-      if (header) rows.push({ line: lineBefore + records + empty_lines, cells });
-      else header = cells.map((cell) => cell.trim());
+      const plain = cells.map(formulaPlain);
+      if (header) rows.push({ line: lineBefore + records + empty_lines, cells: plain });
+      else header = plain.map((cell) => cell.trim());
       return null;
     },
   });

@@ -24,6 +24,11 @@ export function atendoTemplateHeader(language: Language): string[] {
   return fields.map((field) => titles[language][field]);
 }
 
+/** Whether a column titled so is read as the name, number or email (in any language), not as an extra field. */
+export function isAtendoTemplateField(title: string): boolean {
+  return fieldOf(title) !== undefined;
+}
+
 function fieldOf(title: string): Field | undefined {
   const key = headerKey(title);
   return fields.find((field) => keysOf[field].has(key));

@@ -10,3 +10,13 @@ import type { Actor } from "../../core/actor.js";
 export function assertCanDeleteContacts(actor: Actor): void {
   if (!can(actor.profile, "contacts-page:deleteContact")) throw new AppError("ERR_NO_PERMISSION");
 }
+
+/** Exporting every contact is for admins, as importing is (docs/decisions/0074). */
+export function assertCanExportContacts(actor: Actor): void {
+  if (!can(actor.profile, "contacts-page:exportContacts")) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/** Finding duplicates and merging them — which deletes one of the two — is for admins, as deleting is. */
+export function assertCanMergeContacts(actor: Actor): void {
+  if (!can(actor.profile, "contacts-page:mergeContacts")) throw new AppError("ERR_NO_PERMISSION");
+}

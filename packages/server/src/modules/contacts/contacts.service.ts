@@ -1,6 +1,6 @@
 import type { Contact, ContactPage, createContactBody, listContactsQuery, updateContactBody } from "@atendo/contracts";
 import { normalizeNumber } from "@atendo/contracts";
-import { and, asc, eq, ilike, like, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
@@ -19,7 +19,8 @@ type ContactRow = typeof contacts.$inferSelect;
 type CreateContact = z.output<typeof createContactBody>;
 type UpdateContact = z.output<typeof updateContactBody>;
 
-async function presentContacts(db: Db, rows: readonly ContactRow[]): Promise<Contact[]> {
+/** Contacts as the API shows them, their extra info read in one query. */
+export async function presentContacts(db: Db, rows: readonly ContactRow[]): Promise<Contact[]> {
   const ids = rows.map((row) => row.id);
   const [extraInfo, tags] = await Promise.all([extraInfoOfContacts(db, ids), tagsOfContacts(db, ids)]);
   return rows.map((row) => contactOf(row, extraInfo.get(row.id) ?? [], tags.get(row.id) ?? []));
@@ -67,15 +68,25 @@ function numberSearch(text: string) {
   return /^[\d\s+().-]+$/.test(text) && digits ? like(contacts.number, containsPattern(digits)) : undefined;
 }
 
+/**
+ * The contacts a search matches (name or email, or the number's digits) carrying any of `tagIds`
+ * when given; every contact for "" and no tags. The list and the export share it.
+ */
+export function contactsMatching(text: string, tagIds?: readonly number[]): SQL | undefined {
+  const pattern = containsPattern(text);
+  return and(
+    text ? or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), numberSearch(text)) : undefined,
+    tagIds ? contactTagFilter(tagIds, contacts.id) : undefined,
+  );
+}
+
 /** A page of contacts by name; `tagIds` keeps those carrying any of the labels (contact_tags_tag_idx or each contact's key). */
 export async function listContacts(ctx: AppContext, query: z.output<typeof listContactsQuery>): Promise<ContactPage> {
-  const text = query.searchParam;
-  const pattern = containsPattern(text);
   const { limit, offset } = pageWindow(query.pageNumber);
   const rows = await ctx.db
     .select()
     .from(contacts)
-    .where(and(text ? or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), numberSearch(text)) : undefined, query.tagIds ? contactTagFilter(query.tagIds, contacts.id) : undefined))
+    .where(contactsMatching(query.searchParam, query.tagIds))
     .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
     .limit(limit)
     .offset(offset);

@@ -96,6 +96,14 @@ export function closedByErasure(now: Date): TicketColumns {
   return { ...personal, status: "closed", closedAt: null, updatedAt: now };
 }
 
+/**
+ * Closed because its contact was merged into one with an active ticket on the same connection
+ * (docs/decisions/0074): the kept contact's ticket goes on. Not a resolution, as an erasure's.
+ */
+export function closedByMerge(now: Date): TicketColumns {
+  return closedByErasure(now);
+}
+
 /** A customer wrote within the reopen window after it closed: waiting again in its queue, nobody's. */
 export function reopenedByCustomer(now: Date): TicketColumns {
   return { status: "pending", userId: null, closedAt: null, updatedAt: now };
