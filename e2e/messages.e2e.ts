@@ -236,10 +236,11 @@ describe("messages", () => {
     await composer(page).press("Enter");
     expect(await composer(page).inputValue()).toBe(quickAnswer.message);
     await composer(page).press("Enter");
-    const signed = `*${attendant.name}* (${attendant.extension})\n${quickAnswer.message}`;
+    // An API connection: the signature in plain text, without the extension (issue 28, decision 0070).
+    const signed = `${attendant.name}\n${quickAnswer.message}`;
     const sent = bubble(page, "from our warehouse.");
     await sent.getByText(attendant.name).waitFor();
-    expect(await sent.locator("strong").first().textContent()).toBe(attendant.name);
+    expect(await sent.locator("strong").allTextContents()).toEqual(["today"]);
     await expect.poll(() => receiver.received.some(({ payload }) => payload.event === "message" && payload.body === signed)).toBe(true);
     expect(await composer(page).inputValue()).toBe("");
 

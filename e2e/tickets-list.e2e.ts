@@ -312,7 +312,7 @@ describe("landing on the list, its date filter and its previews (issue 16)", () 
     await page.keyboard.press("Enter");
     await conversationBubble(page, reply).waitFor();
     const sent = await api<{ messages: { body: string }[] }>(`/messages/${ticketId}?pageNumber=1`, { token: admin });
-    expect(sent.messages.map((message) => message.body)).toContain(`*${member.name}*\n${reply}`);
+    expect(sent.messages.map((message) => message.body)).toContain(`${member.name}\n${reply}`);
     const openRow = rows(page, "Open tickets").filter({ hasText: customer });
     await openRow.getByText(reply, { exact: true }).waitFor();
     expect(await openRow.getByText(member.name).count()).toBe(0);

@@ -8,7 +8,7 @@
  */
 import type { ConnectionKind, Mention, Message, Ticket } from "@atendo/contracts";
 import type { Readable } from "node:stream";
-import type { ChannelDriver, DriverEvents, DriverFactory } from "./channels/channel-driver.js";
+import type { ChannelDriver, ChannelFormat, DriverEvents, DriverFactory } from "./channels/channel-driver.js";
 import type { connections } from "./db/schema/index.js";
 
 type ConnectionRow = typeof connections.$inferSelect;
@@ -30,6 +30,8 @@ export interface ConnectionCommands {
 export interface Channels {
   readonly commands: ConnectionCommands;
   registerDriver(kind: ConnectionKind, factory: DriverFactory): void;
+  /** How a kind's channel writes what Atendo adds to a message (each channel declares it; channel-formats.ts). */
+  formatOf(kind: ConnectionKind): ChannelFormat;
   /** Starts every connection (at boot). */
   startAll(): Promise<void>;
   /** Starts (or restarts) a connection's driver. Never rejects. */

@@ -5,7 +5,7 @@
  * (channels/pipeline/): the one way in. Outgoing messages leave through `send`, called by the
  * message delivery (modules/messages/delivery/).
  */
-import type { ConnectionStatus, MessageAck, MessageMediaType } from "@atendo/contracts";
+import type { ConnectionStatus, MessageAck, MessageMediaType, Signer } from "@atendo/contracts";
 import type { DomainEvent } from "../events/domain-events.js";
 
 export type { ConnectionStatus };
@@ -120,6 +120,16 @@ export interface ChannelDriver {
   deleteMessage(to: { number: string; isGroup: boolean }, externalId: string, fromMe: boolean): Promise<void>;
   /** Whether the number can receive messages on this channel (ERR_WAPP_INVALID_CONTACT when not). */
   checkNumber(number: string): Promise<boolean>;
+}
+
+/**
+ * How a channel writes what Atendo adds to a message, declared by each channel beside its driver
+ * and registered by kind (channel-formats.ts): needed when a message is stored, on any instance,
+ * whether or not the connection's driver runs there.
+ */
+export interface ChannelFormat {
+  /** The line the attendant's signature puts before their text (spec §2); null for none (a blank name). */
+  signatureLine(signer: Signer): string | null;
 }
 
 export type DriverFactory = (connectionId: number, events: DriverEvents) => ChannelDriver;

@@ -5,7 +5,8 @@ import { AppError } from "../core/app-error.js";
 import type { Database } from "../db/client.js";
 import { connections } from "../db/schema/index.js";
 import type { ConnectionRow } from "../modules/connections/connection.presenter.js";
-import type { ChannelDriver, DriverEvents, DriverFactory } from "./channel-driver.js";
+import type { ChannelDriver, ChannelFormat, DriverEvents, DriverFactory } from "./channel-driver.js";
+import { channelFormats } from "./channel-formats.js";
 import { commandBusFor, type CommandBus, type CommandTimeouts } from "./command-bus.js";
 import type { EventWiring } from "./driver-events.js";
 import { ownershipLocksFor, type OwnershipLocks } from "./ownership.js";
@@ -119,6 +120,10 @@ export class ChannelManager implements Channels {
 
   registerDriver(kind: ConnectionKind, factory: DriverFactory): void {
     this.factories.set(kind, factory);
+  }
+
+  formatOf(kind: ConnectionKind): ChannelFormat {
+    return channelFormats[kind];
   }
 
   /** Starts every connection (at boot). Resolves once each has started, scheduled a retry, or gone on standby. */

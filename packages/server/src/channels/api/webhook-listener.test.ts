@@ -1,7 +1,9 @@
-import type { Connection, Message, MessagePage } from "@atendo/contracts";
+import { signedText, type Connection, type Message, type MessagePage } from "@atendo/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConnection, inbound } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
+import { users } from "../../db/schema/index.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { multipart, pngBytes } from "../../test/media-samples.js";
 import { openTestDatabase } from "../../test/test-database.js";
@@ -81,6 +83,18 @@ describe("webhook listener", () => {
     });
     expect(ack.statusCode).toBe(200);
     expect((await current(server, admin, message))?.ack).toBe(3);
+  });
+
+  it("signs a reply in plain text, without the internal extension: the receiver gets no WhatsApp markup (issue 28)", async () => {
+    const ana = await server.createUser({ name: "Ana Souza" });
+    await server.ctx.db.update(users).set({ extension: "201" }).where(eq(users.id, ana.id));
+    const connection = await createConnection(server, admin, { destinationType: "users", destinationItem: ana.id, webhookUrl: receiver.url });
+    receiver.answerWith(() => ({ status: 200 }));
+    const message = await reply(server, ana.token, connection, signedText("Your order shipped", { name: "Ana Souza", extension: "201" }));
+    const before = receiver.received.length;
+    expect(await server.ctx.eventOutbox.runOnce()).toBe(1);
+    expect(receiver.received.slice(before).map((r) => (r.payload.event === "message" ? r.payload.body : r.payload.event))).toEqual(["Ana Souza\nYour order shipped"]);
+    expect(message.body).toBe("Ana Souza\nYour order shipped");
   });
 
   it("retries a failing webhook at its own pace (10 s × 3ⁿ), then marks the message failed after the 6th attempt", async () => {

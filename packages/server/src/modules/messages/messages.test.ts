@@ -145,11 +145,27 @@ describe("POST /api/messages/:ticketId (text)", () => {
     const { ticketId } = await inbound(server, direct);
     const signed = signedText("See you *tomorrow*\nBye", { name: "Owner", extension: "4321" });
     const [message] = ((await send(ticketId, owner.token, { body: signed })).json() as { messages: Message[] }).messages;
-    expect(message?.body).toBe("*Owner* (4321)\nSee you *tomorrow*\nBye");
+    // An API connection: the name in plain text, no internal extension (issue 28, decision 0070).
+    expect(message?.body).toBe("Owner\nSee you *tomorrow*\nBye");
     expect(((await get(ticketId, owner.token)).json() as MessagePage).ticket.lastMessage).toBe("See you *tomorrow*\nBye");
     // Someone else's name in bold on the first line is the message itself, not this sender's signature.
     await send(ticketId, owner.token, { body: "*Maria* (1)\nhello" });
     expect(((await get(ticketId, owner.token)).json() as MessagePage).ticket.lastMessage).toBe("*Maria* (1)\nhello");
+    await server.ctx.db.update(users).set({ extension: null }).where(eq(users.id, owner.id));
+  });
+
+  it("hands WhatsApp the spec's signature as it is: the name in bold and the extension (issue 28)", async () => {
+    await server.ctx.db.update(users).set({ extension: "4321" }).where(eq(users.id, owner.id));
+    const whatsapp = await createConnection(server, admin, { kind: "whatsapp", destinationType: "users", destinationItem: owner.id });
+    const driver = fakes.of(whatsapp.id);
+    await driver.events.onMessage({ externalId: "sig-1", chat: { number: uniqueNumber(), isGroup: false }, fromMe: false, body: "hi", mediaType: "chat", timestamp: new Date() });
+    const [row] = await server.ctx.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.connectionId, whatsapp.id));
+    const signed = signedText("See you", { name: "Owner", extension: "4321" });
+    const response = await send(row!.id, owner.token, { body: signed });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((response.json() as { messages: Message[] }).messages[0]?.body).toBe("*Owner* (4321)\nSee you");
+    expect(driver.sent.at(-1)?.body).toBe("*Owner* (4321)\nSee you");
+    expect(((await get(row!.id, owner.token)).json() as MessagePage).ticket.lastMessage).toBe("See you");
     await server.ctx.db.update(users).set({ extension: null }).where(eq(users.id, owner.id));
   });
 

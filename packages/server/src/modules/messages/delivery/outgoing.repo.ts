@@ -1,4 +1,4 @@
-import { withoutSignature, type MessageMediaType, type Signer, type Ticket } from "@atendo/contracts";
+import type { MessageMediaType, Ticket } from "@atendo/contracts";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { AppError } from "../../../core/app-error.js";
 import type { Db } from "../../../db/client.js";
@@ -50,15 +50,16 @@ export interface OutgoingOptions {
    */
   lastMessage: boolean;
   /**
-   * Whose signature the ticket's last message leaves out (the attendant replying): the customer
-   * gets the signed text, the team's list previews show the message alone (issue 16).
+   * The signature line the texts start with, as their channel writes it (messages/signature.ts),
+   * which the ticket's last message leaves out: the customer gets the signed text, the team's list
+   * previews show the message alone (issue 16).
    */
-  signer?: Signer;
+  signature?: string | null;
 }
 
 /** The ticket list's preview of what was just sent: the last text without its signature, or its file's name. */
-function lastMessagePreview(last: Draft | undefined, signer: Signer | undefined): string {
-  const text = last?.body && signer ? withoutSignature(last.body, signer) : last?.body;
+function lastMessagePreview(last: Draft | undefined, signature: string | null | undefined): string {
+  const text = last?.body && signature && last.body.startsWith(`${signature}\n`) ? last.body.slice(signature.length + 1) : last?.body;
   return text || last?.fileName || "";
 }
 
@@ -86,7 +87,7 @@ export async function writeOutgoing(db: Db, ticket: OutgoingTicket, drafts: read
       ? db
           .update(tickets)
           .set({
-            ...(options.lastMessage ? { lastMessage: lastMessagePreview(last, options.signer), updatedAt: now } : {}),
+            ...(options.lastMessage ? { lastMessage: lastMessagePreview(last, options.signature), updatedAt: now } : {}),
             ...(teamAnswer ? { firstResponseAt: sql`coalesce(${tickets.firstResponseAt}, ${now.toISOString()}::timestamptz)` } : {}),
           })
           .where(eq(tickets.id, ticket.id))

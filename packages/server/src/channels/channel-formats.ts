@@ -1,0 +1,7 @@
+import type { ConnectionKind } from "@atendo/contracts";
+import { apiFormat } from "./api/format.js";
+import type { ChannelFormat } from "./channel-driver.js";
+import { whatsappFormat } from "./whatsapp/format.js";
+
+/** Each kind's format, read through ctx.channels.formatOf: a new kind does not compile until it declares its own. */
+export const channelFormats: Record<ConnectionKind, ChannelFormat> = { whatsapp: whatsappFormat, api: apiFormat };
