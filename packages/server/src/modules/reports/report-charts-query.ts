@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { narrowing, reportTickets, type ReportFilters } from "./report-filters.js";
+import { narrowing, reportTickets, resolvedAt, wasResolved, type ReportFilters } from "./report-filters.js";
 import type { ReportPeriod } from "./report-period.js";
 
 // The charts' figures in two statements, run side by side on two connections (each returns one
@@ -36,22 +36,23 @@ function bounds(period: ReportPeriod) {
 
 /**
  * - `created`: the report's tickets by the day they were created;
- * - `resolved`: tickets closed in the period (whenever created), same attendant, queue and status filters;
+ * - `resolved`: tickets resolved (wasResolved) in the period, whenever created, same attendant, queue and status filters;
  * - first response (`first_response_at`, kept by the message writers) and resolution times per
- *   attendant and per queue (the ticket's current ones), over the report's tickets;
+ *   attendant and per queue (the ticket's current ones), over the report's tickets (resolved ones:
+ *   wasResolved, which leaves out a monitoring's records);
  * - new tickets by weekday (0 Sunday) and hour.
  */
 export function ticketFiguresStatement(period: ReportPeriod, filters: ReportFilters): SQL {
   const tz = period.timeZone;
   const { start, end } = bounds(period);
-  const resolvedWhere = sql.join([sql`t.status = 'closed'`, sql`t.closed_at >= ${start}`, sql`t.closed_at <= ${end}`, ...narrowing(filters)], sql` and `);
+  const resolvedWhere = sql.join([wasResolved, sql`t.closed_at >= ${start}`, sql`t.closed_at <= ${end}`, ...narrowing(filters)], sql` and `);
   // greatest() skips nulls: a missing moment must stay null, not become 0.
-  const since = (moment: string) => sql.raw(`case when t.${moment} is not null then greatest(0, extract(epoch from t.${moment} - t.created_at)) end`);
+  const since = (moment: SQL) => sql`case when ${moment} is not null then greatest(0, extract(epoch from ${moment} - t.created_at)) end`;
   // Each ticket's wall-clock creation and durations, worked out once for every figure below.
   return sql`with p as materialized (
       select t.user_id, t.queue_id, t.created_at at time zone ${tz} as local_created,
-        ${since("first_response_at")} as first_response_s,
-        case when t.status = 'closed' then ${since("closed_at")} end as resolution_s
+        ${since(sql`t.first_response_at`)} as first_response_s,
+        ${since(resolvedAt)} as resolution_s
       from tickets t where ${reportTickets(period, filters)})
     select json_build_object(
       'created', (select coalesce(json_object_agg(c.day::text, c.n), '{}'::json)

@@ -6,7 +6,7 @@ import type { Actor } from "../../core/actor.js";
 import { CSV_BOM, csvLines } from "../../core/csv.js";
 import type { Db } from "../../db/client.js";
 import { csvLabels, type CsvLabels } from "./report-csv-labels.js";
-import { filtersOf, newestFirst, reportTickets } from "./report-filters.js";
+import { filtersOf, newestFirst, reportTickets, resolvedAt } from "./report-filters.js";
 import type { ParsedReportQuery } from "./report-page.service.js";
 import { reportPeriod } from "./report-period.js";
 import { selectReportRows, t } from "./report-rows.js";
@@ -27,7 +27,8 @@ function csvColumns(timeZone: string) {
   return {
     cursor: sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     created: local(sql`${t.createdAt}`),
-    closed: sql<string | null>`case when ${t.status} = 'closed' then ${local(sql`${t.closedAt}`)} end`,
+    // Only while resolved: a reopened ticket's last close no longer applies; a monitoring's record has none.
+    closed: sql<string | null>`${local(resolvedAt)}`,
   };
 }
 

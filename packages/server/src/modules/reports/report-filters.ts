@@ -38,5 +38,18 @@ export function reportTickets(period: ReportPeriod, filters: ReportFilters): SQL
   return sql.join([created, ...narrowing(filters)], sql` and `);
 }
 
+/**
+ * Whether ticket `t` was resolved: closed, by someone who could have worked on it. A ticket a
+ * monitoring records closed (ticket-lifecycle's `opened`) is born closed, its close the very
+ * moment of its creation; nobody answered nor resolved it, so it is in no resolution figure, and
+ * stays out once its monitoring is deleted (past figures do not change). The one rule for the
+ * table, the CSV and the charts (docs/decisions/0070); it keeps `t.status = 'closed'` first so
+ * tickets_closed_idx still serves a range of closes.
+ */
+export const wasResolved = sql`(t.status = 'closed' and t.closed_at > t.created_at)`;
+
+/** When ticket `t` was resolved (wasResolved), else null. */
+export const resolvedAt = sql`case when ${wasResolved} then t.closed_at end`;
+
 /** Newest first, spelled like tickets_created_idx (DESC NULLS LAST) so the index gives the order. */
 export const newestFirst = sql`t.created_at desc nulls last, t.id desc nulls last`;

@@ -5,15 +5,15 @@ import type { AppContext } from "../../context.js";
 import type { Actor } from "../../core/actor.js";
 import type { Db } from "../../db/client.js";
 import { pageWindow } from "../../db/paging.js";
-import { filtersOf, newestFirst, reportTickets } from "./report-filters.js";
+import { filtersOf, newestFirst, reportTickets, resolvedAt } from "./report-filters.js";
 import { reportPeriod } from "./report-period.js";
 import { selectReportRows, t } from "./report-rows.js";
 import { assertCanReadReports } from "./report.policy.js";
 
 export type ParsedReportQuery = z.output<typeof reportQuery>;
 
-/** A closed date only while closed: a reopened ticket keeps its last one, which no longer applies. */
-const dates = { createdAt: t.createdAt, closedAt: sql<Date | null>`case when ${t.status} = 'closed' then ${t.closedAt} end`.mapWith(t.closedAt) };
+/** A closed date only while resolved (a reopened ticket keeps its last one, which no longer applies; a monitoring's record has none). */
+const dates = { createdAt: t.createdAt, closedAt: sql<Date | null>`${resolvedAt}`.mapWith(t.closedAt) };
 
 function selectPage(db: Db, where: SQL, pageNumber: number, pageSize: number) {
   const { offset } = pageWindow(pageNumber, pageSize);
