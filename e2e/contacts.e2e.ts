@@ -48,18 +48,21 @@ describe("contacts", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
 
-    // Another contact, then its number changed to the first one's, written as people write it.
+    // Another contact, its number typed as people write it (stored as its digits, docs/decisions/0069),
+    // then changed to the first one's, written that way too.
     const other = phone();
     await page.getByRole("button", { name: "Add contact" }).click();
     dialog = page.getByRole("dialog", { name: "New contact" });
     await dialog.getByLabel("Name").fill(`João ${id}`);
-    await dialog.getByLabel("Number").fill(other.digits);
+    await dialog.getByLabel("Number").fill(other.formatted);
     await dialog.getByRole("button", { name: "Save" }).click();
     await page.getByRole("alert").filter({ hasText: "Contact saved." }).waitFor();
     await dialog.waitFor({ state: "detached" });
 
     await page.getByLabel("Search contacts").fill(`João ${id}`);
-    await page.getByRole("row").filter({ hasText: `João ${id}` }).getByRole("button", { name: `Edit João ${id}` }).click();
+    const otherRow = page.getByRole("row").filter({ hasText: `João ${id}` });
+    await otherRow.getByText(other.digits).waitFor();
+    await otherRow.getByRole("button", { name: `Edit João ${id}` }).click();
     dialog = page.getByRole("dialog", { name: "Edit contact" });
     await dialog.getByLabel("Number").fill(first.formatted);
     await dialog.getByRole("button", { name: "Save" }).click();

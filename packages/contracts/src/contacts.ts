@@ -14,12 +14,11 @@ export function normalizeNumber(raw: string): string {
 
 const numberLength = z.string().min(limits.contactNumber.min).max(limits.contactNumber.max);
 
-/** On create the number must already be digits only, 8–50 (spec §5). */
-const digitsOnlyNumber = z.string().trim().regex(/^\d+$/, "digits only").pipe(numberLength);
-
 /**
- * On update a formatted number is accepted (digits, spaces, + - ( ) .) and stored as digits. The
- * public send API (public-api.ts) reads the numbers it is given the same way.
+ * A contact's number as people type it and files hold it — digits, spaces, + - ( ) . — stored
+ * as its digits, 8–50 of them (spec §5). The one reading of a typed number: the contact form,
+ * POST and PUT /contacts, the contact import and the public send API (public-api.ts) all use it
+ * (docs/decisions/0069), so "+55 (21) 99999-0000" is 5521999990000 wherever it is typed.
  */
 export const formattedNumber = z
   .string()
@@ -27,6 +26,12 @@ export const formattedNumber = z
   .regex(/^[\d\s+().-]+$/, "a phone number")
   .transform(normalizeNumber)
   .pipe(numberLength);
+
+/** formattedNumber as a function: the number's digits, or null when it is not a contact's number. */
+export function contactNumberOf(raw: string): string | null {
+  const parsed = formattedNumber.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
 
 /** Optional email: valid when present; "" and null both mean none (stored as null). */
 const contactEmail = z
@@ -58,19 +63,20 @@ export const contact = z.object({
   profilePicUrl: z.string().nullable(),
   isGroup: z.boolean(),
   extraInfo: z.array(extraInfo),
+  /** Its labels, by name (docs/decisions/0072); changed by PUT /contacts/{id}/tags only. */
+  tags: z.array(tag),
   ...timestamps,
 });
 export type Contact = z.infer<typeof contact>;
 
 /**
-  /** Its labels, by name (docs/decisions/0072); changed by PUT /contacts/{id}/tags only. */
-  tags: z.array(tag),
- * POST /contacts (also POST /contact). A number already stored answers 409
- * `ERR_DUPLICATED_CONTACT`; a number with anything but digits answers 400 `ERR_MISSING_VALUES`.
+ * POST /contacts (also POST /contact). `number` may be formatted and is stored as digits, as on
+ * update and in the import; a number already stored answers 409 `ERR_DUPLICATED_CONTACT`; one
+ * that is not a phone number, or has fewer than 8 or more than 50 digits, 400 `ERR_MISSING_VALUES`.
  */
 export const createContactBody = z.object({
   name: entityName,
-  number: digitsOnlyNumber,
+  number: formattedNumber,
   email: contactEmail.default(null),
   extraInfo: z.array(extraInfoInput).max(maxItems).default([]),
 });

@@ -1,4 +1,4 @@
-import { createContactBody, entityName, limits, updateContactBody, type ContactImportRowError } from "@atendo/contracts";
+import { contactNumberOf, createContactBody, entityName, limits, type ContactImportRowError } from "@atendo/contracts";
 import type { CsvRow } from "../../core/csv.js";
 import { boundedExtraInfo, type ExtraPair, type RowReader } from "./row-fields.js";
 
@@ -14,14 +14,14 @@ export interface ContactDraft {
 /** One data row of the file and what becomes of it: a contact to store, or the reason it is not imported. */
 export type PlannedRow = { line: number; cells: string[] } & ({ contact: ContactDraft; failure?: never } | { failure: ContactImportRowError; contact?: never });
 
-// The rules of the contact form: a number as PUT /contacts accepts it (digits, spaces, + - ( ) .,
-// 8–50 digits once normalised), a name of 2–50 characters, an optional valid email.
-const numberRule = updateContactBody.shape.number;
+// The rules of the contact form: a number read as the form and the API read one (contactNumberOf:
+// digits, spaces, + - ( ) ., 8–50 digits once normalised), a name of 2–50 characters, an optional
+// valid email.
 const emailRule = createContactBody.shape.email;
 
 function readRow(fields: ReturnType<RowReader>): ContactDraft | ContactImportRowError {
-  const number = numberRule.safeParse(fields.number.trim());
-  if (!number.success || !number.data) return "invalidNumber";
+  const number = contactNumberOf(fields.number);
+  if (number === null) return "invalidNumber";
   // A long name is cut to the limit rather than refused: the contact is still the right one.
   const name = entityName.safeParse(fields.name.trim().slice(0, limits.name.max));
   if (!name.success) return "missingName";
@@ -29,7 +29,7 @@ function readRow(fields: ReturnType<RowReader>): ContactDraft | ContactImportRow
   const extraInfo = [...fields.extraInfo];
   // An address that is not one is kept where the user can still read and fix it.
   if (!email.success) extraInfo.unshift({ name: "Email", value: fields.email });
-  return { name: name.data, number: number.data, email: email.success ? email.data : null, extraInfo: boundedExtraInfo(extraInfo) };
+  return { name: name.data, number, email: email.success ? email.data : null, extraInfo: boundedExtraInfo(extraInfo) };
 }
 
 /** Plans one row after another, in file order (it remembers the numbers it has seen). */

@@ -83,9 +83,20 @@ describe("POST /api/contacts (and /api/contact)", () => {
     expect((await post({ name: "Too long", number: "4".repeat(d.max + 1) })).statusCode).toBe(400);
   });
 
-  it("accepts only digits in the number on create", async () => {
-    for (const number of ["+5511987650002", "55 11 98765 0002", "(11)98765-0002", "55119876500a2"]) {
-      const response = await post({ name: "Formatted", number });
+  it("stores a number typed with +, spaces, brackets, dashes or dots as its digits, as the import does (0069)", async () => {
+    const response = await post({ name: "Typed By Hand", number: "+55 (21) 98888-0000" });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().number).toBe("5521988880000");
+    expect((await post({ name: "Dotted", number: "55.21.98888.0001" })).json().number).toBe("5521988880001");
+    // The same phone typed another way is the same contact.
+    const again = await post({ name: "Typed Again", number: "5521988880000" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe("ERR_DUPLICATED_CONTACT");
+  });
+
+  it("refuses with ERR_MISSING_VALUES a number that is still no number once normalised", async () => {
+    for (const number of ["55119876500a2", "call me", "+55 (11) 987", "+" + "9".repeat(limits.contactNumber.max + 1), "  "]) {
+      const response = await post({ name: "Not A Number", number });
       expect(response.statusCode, number).toBe(400);
       expect(response.json().error, number).toBe("ERR_MISSING_VALUES");
     }
@@ -119,8 +130,12 @@ describe("PUT /api/contacts/:id", () => {
     const contact = await createContact(server, attendant);
     const response = await put(contact.id, { number: "+55 (11) 9 8765-0010" });
     expect(response.json().number).toBe("5511987650010");
-    expect((await put(contact.id, { number: "+55 (11) abc" })).statusCode).toBe(400);
-    expect((await put(contact.id, { number: "+1 234-567" })).statusCode).toBe(400); // 7 digits
+    expect((await put(contact.id, { number: "+55 (21) 98888-0020" })).json().number).toBe("5521988880020");
+    for (const number of ["+55 (11) abc", "+1 234-567" /* 7 digits */]) {
+      const refused = await put(contact.id, { number });
+      expect(refused.statusCode, number).toBe(400);
+      expect(refused.json().error, number).toBe("ERR_MISSING_VALUES");
+    }
   });
 
   it("treats the same phone written two ways as one contact", async () => {

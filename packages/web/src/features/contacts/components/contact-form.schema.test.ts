@@ -4,28 +4,23 @@ import { contactFormDefaults, contactFormSchema } from "./contact-form.schema";
 const base = { name: "Maria Lima", number: "5511987654321", email: "", extraInfo: [] };
 
 describe("contact form schema", () => {
-  it("takes digits only when creating", () => {
-    const schema = contactFormSchema("create");
+  it("takes a number as people type it, creating as editing, and refuses what is no number once normalised (0069)", () => {
+    const schema = contactFormSchema();
     expect(schema.safeParse(base).success).toBe(true);
-    expect(schema.safeParse({ ...base, number: "+55 (11) 98765-4321" }).success).toBe(false);
+    expect(schema.safeParse({ ...base, number: "+55 (21) 99999-0000" }).success).toBe(true);
     expect(schema.safeParse({ ...base, number: "1234567" }).success).toBe(false);
-  });
-
-  it("takes a formatted number when editing", () => {
-    const schema = contactFormSchema("edit");
-    expect(schema.safeParse({ ...base, number: "+55 (11) 98765-4321" }).success).toBe(true);
     expect(schema.safeParse({ ...base, number: "call me" }).success).toBe(false);
   });
 
   it("treats an empty email as none and checks a given one", () => {
-    const schema = contactFormSchema("create");
+    const schema = contactFormSchema();
     expect(schema.parse(base).email).toBeNull();
     expect(schema.parse({ ...base, email: " Maria@Example.com " }).email).toBe("maria@example.com");
     expect(schema.safeParse({ ...base, email: "maria@" }).success).toBe(false);
   });
 
   it("keeps the ids of extra info pairs and requires their names", () => {
-    const schema = contactFormSchema("edit");
+    const schema = contactFormSchema();
     const parsed = schema.parse({ ...base, extraInfo: [{ id: 3, name: " CPF ", value: "123" }, { name: "Plan", value: "" }] });
     expect(parsed.extraInfo).toEqual([
       { id: 3, name: "CPF", value: "123" },
@@ -43,6 +38,7 @@ describe("contact form schema", () => {
       profilePicUrl: null,
       isGroup: false,
       extraInfo: [{ id: 9, name: "CPF", value: "123" }],
+      tags: [],
       createdAt: "",
       updatedAt: "",
     };

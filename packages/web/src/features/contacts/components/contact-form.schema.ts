@@ -1,18 +1,15 @@
-import { createContactBody, extraInfoInput, limits, updateContactBody, type Contact } from "@atendo/contracts";
+import { contactNumberOf, createContactBody, extraInfoInput, limits, type Contact } from "@atendo/contracts";
 import { z } from "zod";
 
-const createNumber = createContactBody.shape.number;
-const updateNumber = updateContactBody.shape.number.unwrap();
-
 /**
- * The contact form from the contract's rules: digits only when creating, a formatted number
- * ("+55 (11) 98765-4321") accepted when editing, where the server keeps its digits (spec §5).
+ * The contact form from the contract's rules: a number as people type it ("+55 (11) 98765-4321"),
+ * when creating as when editing, read as the server and the import read it (contactNumberOf); the
+ * server keeps its digits (spec §5, docs/decisions/0069).
  */
-export function contactFormSchema(mode: "create" | "edit") {
-  const number = mode === "create" ? createNumber : updateNumber;
+export function contactFormSchema() {
   return z.object({
     name: createContactBody.shape.name,
-    number: z.string().trim().refine((value) => number.safeParse(value).success),
+    number: z.string().trim().refine((value) => contactNumberOf(value) !== null),
     email: createContactBody.shape.email,
     extraInfo: z.array(extraInfoInput).max(limits.contactExtraInfo.maxItems),
   });

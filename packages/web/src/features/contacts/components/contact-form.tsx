@@ -19,7 +19,7 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
   const { t } = useTranslation();
   const create = useCreateContact();
   const update = useUpdateContact(contact?.id ?? 0);
-  const form = useContractForm(contactFormSchema(contact ? "edit" : "create"), contactFormDefaults(contact));
+  const form = useContractForm(contactFormSchema(), contactFormDefaults(contact));
   const { handleSubmit } = form;
   const { min, max } = limits.contactNumber;
 
@@ -38,8 +38,8 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
         label={t("contacts.number")}
         required
         autoComplete="off"
-        helperText={contact ? t("contacts.numberHintEdit", { min, max }) : t("contacts.numberHint", { min, max })}
-        slotProps={{ htmlInput: { inputMode: contact ? "tel" : "numeric" } }}
+        helperText={t("contacts.numberHint", { min, max })}
+        slotProps={{ htmlInput: { inputMode: "tel" } }}
       />
       <FormEmailField form={form} label={t("contacts.email")} autoComplete="off" helperText={t("contacts.emailHint")} />
       <Divider />
