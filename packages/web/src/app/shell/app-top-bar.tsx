@@ -7,6 +7,7 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../lib/i18n";
 import { defaultLogoUrl, usePublicConfig } from "../../lib/public-config";
+import { MentionsButton } from "../../features/mentions";
 import { AccountMenu } from "./account-menu";
 import { LanguageMenu } from "./language-menu";
 
@@ -41,6 +42,7 @@ export function AppTopBar({ menuOpen, drawerId, onToggleMenu }: AppTopBarProps) 
         <Typography variant="h6" component="div" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
           {config.appTitle}
         </Typography>
+        <MentionsButton />
         <LanguageMenu />
         <AccountMenu />
       </Toolbar>

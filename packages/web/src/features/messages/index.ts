@@ -2,6 +2,8 @@ export { MessageList } from "./components/message-list";
 export type { MessageListProps, MessageSelection } from "./components/message-list";
 export { MessageComposer } from "./components/message-composer";
 export type { MessageComposerProps } from "./components/message-composer";
+export { NoteComposer } from "./components/note-composer";
+export { ComposerModeSwitch, type ComposerMode } from "./components/composer-mode-switch";
 export { formattedAsPlain } from "./lib/whatsapp-format";
 export { messageLine } from "./lib/message-summary";
 // Pieces the internal chats (features/chats) share with ticket conversations.

@@ -41,6 +41,8 @@ interface ConversationListProps<M extends { id: number; createdAt: string }> {
   renderMessage(message: M, marks: ConversationMarks): ReactNode;
   /** Dialogs the rows open (delete confirmation). */
   children?: ReactNode;
+  /** An item to scroll to and mark once it is loaded (a mention opens its note). */
+  focusId?: number | null;
 }
 
 // Virtuoso hands its own props (`context`, `item`) to custom parts: they must not reach the DOM.
@@ -103,6 +105,7 @@ export function ConversationList<M extends { id: number; createdAt: string }>({
   isOwnNew,
   renderMessage,
   children,
+  focusId = null,
 }: ConversationListProps<M>) {
   const { t } = useTranslation();
   const { messages, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
@@ -125,6 +128,18 @@ export function ConversationList<M extends { id: number; createdAt: string }>({
     virtuoso.current?.scrollToIndex({ index, align: "center", behavior: "smooth" });
     setHighlighted(id);
   };
+
+  // A focused item is jumped to once, when it has arrived.
+  const focused = useRef<number | null>(null);
+  const focusLoaded = focusId !== null && messages.some((message) => message.id === focusId);
+  useEffect(() => {
+    if (!focusLoaded || focusId === null || focused.current === focusId) return;
+    focused.current = focusId;
+    const index = messages.findIndex((message) => message.id === focusId);
+    // After Virtuoso's first layout, which starts at the bottom.
+    requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index, align: "center" }));
+    setHighlighted(focusId);
+  }, [focusLoaded, focusId, messages, setHighlighted]);
 
   // Follow new messages when at the bottom, and always after the user's own message.
   const followOutput = (atBottom: boolean) => {

@@ -1,14 +1,23 @@
-import type { Message, Ticket } from "@atendo/contracts";
-import { useState } from "react";
+import type { Message, Ticket, TicketNote } from "@atendo/contracts";
+import { useMemo, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useTranslation } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
 import { useDeleteMessage } from "../hooks/use-message-actions";
 import { useMessagePermissions } from "../hooks/use-message-permissions";
 import { useMessages } from "../hooks/use-messages";
 import { useReadWhileShown } from "../hooks/use-read-while-shown";
+import { useLiveNotes, useNoteActions } from "../hooks/use-ticket-notes";
+import { conversationItems, isNoteItem, noteItemId } from "../lib/conversation-items";
+import type { MessagesData } from "../lib/messages-cache";
+import { flattenNotes } from "../lib/notes-cache";
+import { useCurrentUser } from "../../../lib/session";
+import { toastError } from "../../../lib/error-message";
 import { ConversationList } from "./conversation-list";
 import { DeleteMessageDialog } from "./delete-message-dialog";
+import { EditNoteDialog } from "./edit-note-dialog";
 import { MessageBubble } from "./message-bubble";
+import { PrivateNoteBubble } from "./private-note-bubble";
 
 export interface MessageSelection {
   active: boolean;
@@ -21,12 +30,25 @@ export interface MessageListProps {
   selection: MessageSelection;
   onReply(message: Message): void;
   onStartForward(message: Message): void;
+  /** A note to scroll to once loaded (opened from a mention). */
+  focusNoteId?: number | null;
 }
 
-/** A ticket's conversation (spec §2): reply, forward and delete per message, selection for forwarding. */
-export function MessageList({ ticket, selection, onReply, onStartForward }: MessageListProps) {
+/**
+ * A ticket's conversation (spec §2): reply, forward and delete per message, selection for
+ * forwarding; the team's private notes among the messages, each after the message it followed
+ * (decision 0073), edited by their author and deleted by them or an admin.
+ */
+export function MessageList({ ticket, selection, onReply, onStartForward, focusNoteId = null }: MessageListProps) {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   const query = useMessages(ticket.id);
+  useLiveNotes(ticket.id);
+  const notes = useNoteActions(ticket.id);
+  const [editing, setEditing] = useState<TicketNote | null>(null);
+  const [deleting, setDeleting] = useState<TicketNote | null>(null);
+  // The ticket's pages are MessagePage (notes included); the shared paged hook types only their messages.
+  const items = useMemo(() => conversationItems(query.messages, flattenNotes(query.data as MessagesData | undefined)), [query.messages, query.data]);
   useReadWhileShown(ticket);
   const permissions = useMessagePermissions(ticket);
   const remove = useDeleteMessage(ticket.id);
@@ -41,11 +63,20 @@ export function MessageList({ ticket, selection, onReply, onStartForward }: Mess
   return (
     <ConversationList
       conversationId={ticket.id}
-      query={query}
+      query={{ ...query, messages: items }}
       emptyText={t("messages.list.empty")}
-      // Sent from Atendo by an attendant (fromMe without a user: written on the phone itself, or automatic).
-      isOwnNew={(message) => message.fromMe && message.userId !== null}
-      renderMessage={(message, marks) => (
+      focusId={focusNoteId === null ? null : noteItemId(focusNoteId)}
+      // Sent from Atendo by an attendant (fromMe without a user: written on the phone itself, or automatic), or one's own note.
+      isOwnNew={(item) => (isNoteItem(item) ? item.note.author?.id === user?.id : item.fromMe && item.userId !== null)}
+      renderMessage={(message, marks) =>
+        isNoteItem(message) ? (
+          <PrivateNoteBubble
+            note={message.note}
+            highlighted={marks.highlighted}
+            onEdit={message.note.author?.id === user?.id ? () => setEditing(message.note) : undefined}
+            onDelete={message.note.author?.id === user?.id || user?.profile === "admin" ? () => setDeleting(message.note) : undefined}
+          />
+        ) : (
         <MessageBubble
           message={message}
           ticket={ticket}
@@ -71,9 +102,20 @@ export function MessageList({ ticket, selection, onReply, onStartForward }: Mess
                 }
           }
         />
-      )}
+        )
+      }
     >
       <DeleteMessageDialog message={toDelete} onConfirm={(message) => remove.mutate(message)} onClose={() => setToDelete(null)} />
+      <EditNoteDialog note={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("notes.deleteTitle")}
+        message={t("notes.deleteText")}
+        confirmLabel={t("common.delete")}
+        danger
+        onConfirm={() => deleting && notes.remove.mutate(deleting.id, { onError: toastError })}
+        onClose={() => setDeleting(null)}
+      />
     </ConversationList>
   );
 }

@@ -12,7 +12,7 @@ describe("applyMessageEvent", () => {
     const key = ["messages", 7];
     const original = aMessage({ id: 41, ticketId: 7, body: "typo" });
     queryClient.setQueryData<MessagePages<MessagePage>>(key, {
-      pages: [{ messages: [original], hasMore: false, ticket: aTicket({ id: 7 }) }],
+      pages: [{ messages: [original], hasMore: false, ticket: aTicket({ id: 7 }), notes: [] }],
       pageParams: [1],
     });
     const event = appMessageEvent.parse({ action: "edit", message: { ...original, body: "fixed", isEdited: true } });
@@ -24,7 +24,7 @@ describe("applyMessageEvent", () => {
   it("does not add an edited message that is not loaded (only create adds)", () => {
     const queryClient = new QueryClient();
     const key = ["messages", 8];
-    queryClient.setQueryData<MessagePages<MessagePage>>(key, { pages: [{ messages: [], hasMore: false, ticket: aTicket({ id: 8 }) }], pageParams: [1] });
+    queryClient.setQueryData<MessagePages<MessagePage>>(key, { pages: [{ messages: [], hasMore: false, ticket: aTicket({ id: 8 }), notes: [] }], pageParams: [1] });
     applyMessageEvent(queryClient, key, "edit", aMessage({ id: 50, ticketId: 8, body: "fixed", isEdited: true }));
     expect(queryClient.getQueryData<MessagePages<MessagePage>>(key)?.pages[0]?.messages).toEqual([]);
   });

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "../../../../lib/i18n";
 import { ConfirmDialog } from "../../../../components/confirm-dialog";
 import { useCurrentUser } from "../../../../lib/session";
-import { MessageComposer, MessageList } from "../../../messages";
+import { ComposerModeSwitch, MessageComposer, MessageList, NoteComposer, type ComposerMode } from "../../../messages";
+import { useSearchParams } from "react-router";
 import type { TicketCommands } from "../../hooks/use-ticket-commands";
 import { ContactDrawer } from "./contact-drawer";
 import { ForwardDialog } from "./forward-dialog";
@@ -25,7 +26,11 @@ export function TicketConversation({ ticket, commands }: { ticket: Ticket; comma
   const [modal, setModal] = useState<Modal>(null);
   const [contactOpen, setContactOpen] = useState(false);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [composerMode, setComposerMode] = useState<ComposerMode>("reply");
   const selection = useMessageSelection();
+  // A mention opens the ticket at its note: /tickets/{id}?note={noteId}.
+  const [search] = useSearchParams();
+  const focusNoteId = Number(search.get("note")) || null;
   if (!user) return null;
   const abilities = ticketAbilities(ticket, user);
   const close = () => setModal(null);
@@ -63,12 +68,20 @@ export function TicketConversation({ ticket, commands }: { ticket: Ticket; comma
               setReplyTo(null);
               selection.start(message);
             }}
+            focusNoteId={focusNoteId}
           />
         </Box>
         {selection.active ? (
           <SelectionFooter count={selection.selectedIds.size} onCancel={selection.cancel} onForward={() => setModal("forward")} />
         ) : (
-          <MessageComposer ticket={ticket} canWrite={abilities.write} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+          <>
+            <ComposerModeSwitch mode={composerMode} onChange={setComposerMode} />
+            {composerMode === "note" ? (
+              <NoteComposer ticket={ticket} canAddParticipants={abilities.addParticipants} />
+            ) : (
+              <MessageComposer ticket={ticket} canWrite={abilities.write} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+            )}
+          </>
         )}
       </Box>
       <ContactDrawer open={contactOpen} ticket={ticket} onClose={() => setContactOpen(false)} />

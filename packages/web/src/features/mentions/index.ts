@@ -1,0 +1,1 @@
+export { MentionsButton } from "./components/mentions-button";
