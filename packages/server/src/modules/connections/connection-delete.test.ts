@@ -25,8 +25,8 @@ const routeTo = () => ({ destinationType: "queue" as const, destinationItem: que
 const today = () => new Date(Date.now() - 3_600_000).toISOString();
 
 /** A connection with a waiting conversation, a resolved one (answered), and an answer still waiting for its channel. */
-async function connectionWithHistory(label: string) {
-  const connection = await createConnection(server, admin, { label, ...routeTo() });
+async function connectionWithHistory(name: string) {
+  const connection = await createConnection(server, admin, { name, label: `${name} (label)`, ...routeTo() });
   const waiting = await inbound(server, connection, { body: "Still waiting" });
   const resolved = await inbound(server, connection, { body: "Thanks" });
   expect((await server.request({ method: "POST", url: `/api/messages/${resolved.ticketId}`, token: admin, payload: { body: "You are welcome" } })).statusCode).toBe(201);
@@ -39,7 +39,7 @@ async function connectionWithHistory(label: string) {
 }
 
 describe("DELETE /api/whatsapp/:id keeps the history", () => {
-  it("keeps the tickets and messages, closes the active ones, and shows the connection's name as it was", async () => {
+  it("keeps the tickets and messages, closes the active ones, and shows the connection's name as it was (its name, not its label: issue 28)", async () => {
     // The first connection is the default one, which goes last.
     await createConnection(server, admin, { label: "Stays", ...routeTo() });
     const { connection, waiting, resolved, undelivered } = await connectionWithHistory("Sales line");

@@ -15,15 +15,15 @@ export type ClosedTicket = Pick<TicketRow, "id" | "status" | "userId" | "queueId
 /**
  * Run inside the delete's transaction, before the connection row goes (docs/decisions/0039): its
  * conversations stay as history. Active ones are closed (nothing can reach their contact any more,
- * and the database refuses an active ticket without a connection), every one keeps the name the
- * connection was shown with, and messages still waiting for the channel are marked failed. The
+ * and the database refuses an active ticket without a connection), every one keeps the
+ * connection's name (what the reports show, docs/decisions/0070), and messages still waiting for the channel are marked failed. The
  * foreign keys then set the connection to null on tickets and messages. Returns the tickets closed.
  */
 export async function keepHistoryOf(tx: Db, connection: ConnectionRow, now: Date): Promise<ClosedTicket[]> {
   // First, as it locks every ticket of the connection: none can be reopened under the delete.
   await tx
     .update(tickets)
-    .set({ connectionName: connection.label || connection.name })
+    .set({ connectionName: connection.name })
     .where(eq(tickets.connectionId, connection.id));
   const active = and(eq(tickets.connectionId, connection.id), inArray(tickets.status, activeTicketStatuses));
   const closing = await tx.select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId }).from(tickets).where(active);

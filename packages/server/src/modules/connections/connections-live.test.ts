@@ -42,7 +42,7 @@ describe("connection events", () => {
     const member = await live.server.createUser();
     const queue = await createQueue(live.server, live.admin, { userIds: [member.id] });
     await createConnection(live.server, live.admin, { destinationType: "queue", destinationItem: queue.id });
-    const doomed = await createConnection(live.server, live.admin, { label: "Closing line", destinationType: "queue", destinationItem: queue.id });
+    const doomed = await createConnection(live.server, live.admin, { name: "Closing line", label: "Closing label", destinationType: "queue", destinationItem: queue.id });
     const memberSocket = await live.sockets.connect(member.token);
     const { ticketId } = await inbound(live.server, doomed);
     await settle(memberSocket);

@@ -11,10 +11,10 @@ const c = alias(connections, "c");
 const ct = alias(contacts, "ct");
 
 /**
- * The connection as it is shown: its label, else its name; once deleted, the name it had then
- * (kept on the ticket, docs/decisions/0039).
+ * The connection's name (spec §3: every connection has one; the label is optional), the same in
+ * the table and the CSV; once deleted, the name kept on the ticket (docs/decisions/0039, 0070).
  */
-const connectionName = sql<string>`coalesce(nullif(${c.label}, ''), ${c.name}, ${t.connectionName}, '')`;
+const connectionName = sql<string>`coalesce(${c.name}, ${t.connectionName}, '')`;
 
 /** A report row's columns, read with the ticket's attendant, queue, connection and contact (null once deleted). */
 const reportColumns = {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const alice = await server.createUser({ name: "Alice" });
   const mallory = await server.createUser({ name: "@Mallory" });
   const queue = await createQueue(server, admin, { name: "Sales, East" });
-  connectionId = (await createConnection(server, admin, { label: "Main line", destinationType: "queue", destinationItem: queue.id })).id;
+  connectionId = (await createConnection(server, admin, { name: "Main line", label: "Front desk", destinationType: "queue", destinationItem: queue.id })).id;
   const seed = (input: Omit<Parameters<typeof seedReportTicket>[1], "connectionId">) => seedReportTicket(server, { connectionId, ...input });
   t.formula = await seed({
     status: "closed",

@@ -109,7 +109,7 @@ describe("GET /api/reports/tickets: the page", () => {
     expect(idsOf(await reportOf(server, admin, { startDate: "2026-10-02T15:00:00+03:00", endDate: "2026-10-02T12:00:00Z" }))).toEqual([t.reopened]);
   });
 
-  it("gives each ticket's attendant, queue, connection (its label), contact and dates; a closing date only while closed", async () => {
+  it("gives each ticket's attendant, queue, connection (its name, not its label: issue 28), contact and dates; a closing date only while closed", async () => {
     const page = await reportOf(server, admin, { startDate: "2026-10-01", endDate: "2026-10-02T23:59:59" });
     expect(page.tickets).toEqual([
       {
@@ -117,7 +117,7 @@ describe("GET /api/reports/tickets: the page", () => {
         status: "open",
         user: { id: bob.id, name: "Bob" },
         queue: { id: queueB.id, name: "Support", color: queueB.color },
-        connection: { id: connection.id, name: "Main line" },
+        connection: { id: connection.id, name: "5511999990000" },
         contact: { id: expect.any(Number), name: "Report Contact", number: expect.any(String) },
         createdAt: "2026-10-02T12:00:00.000Z",
         closedAt: null,
@@ -127,7 +127,7 @@ describe("GET /api/reports/tickets: the page", () => {
         status: "closed",
         user: { id: alice.id, name: "Alice" },
         queue: { id: queueA.id, name: "Sales", color: queueA.color },
-        connection: { id: connection.id, name: "Main line" },
+        connection: { id: connection.id, name: "5511999990000" },
         contact: { id: expect.any(Number), name: "Ana Souza", number: "5511988887777" },
         createdAt: "2026-10-01T00:00:00.000Z",
         closedAt: "2026-10-01T10:00:00.000Z",
