@@ -20,6 +20,7 @@ export * from "./feedback.js";
 export * from "./forwarding.js";
 export * from "./limits.js";
 export * from "./mentions.js";
+export * from "./last-message.js";
 export * from "./messages.js";
 export * from "./monitorings.js";
 export * from "./notes.js";

@@ -1,4 +1,4 @@
-import { normalizeNumber, type Ticket } from "@atendo/contracts";
+import { lastMessageOf, normalizeNumber, type Ticket } from "@atendo/contracts";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
@@ -37,8 +37,9 @@ export interface Inbound {
   now: Date;
 }
 
+/** The ticket's last message for a received message: its text, or its media's line (lastMessageOf). */
 export function summary(input: InboundMessage): string {
-  return input.body.trim() || input.media?.fileName || input.mediaType;
+  return lastMessageOf({ mediaType: input.mediaType, body: input.body.trim(), fileName: input.media?.fileName });
 }
 
 export function messageValues({ connection, input, mediaName }: Inbound): NewInbound {

@@ -5,7 +5,7 @@ export type { MessageComposerProps } from "./components/message-composer";
 export { NoteComposer } from "./components/note-composer";
 export { ComposerModeSwitch, type ComposerMode } from "./components/composer-mode-switch";
 export { formattedAsPlain } from "./lib/whatsapp-format";
-export { messageLine } from "./lib/message-summary";
+export { lastMessageLine, messageLine } from "./lib/message-summary";
 // Pieces the internal chats (features/chats) share with ticket conversations.
 export { liveMessagesOf } from "./hooks/use-message-pages";
 export { conversationSends } from "./api/messages.api";

@@ -1,4 +1,5 @@
 import type { MessageMediaType, Ticket } from "@atendo/contracts";
+import { lastMessageOf } from "@atendo/contracts";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { AppError } from "../../../core/app-error.js";
 import type { Db } from "../../../db/client.js";
@@ -57,10 +58,10 @@ export interface OutgoingOptions {
   signature?: string | null;
 }
 
-/** The ticket list's preview of what was just sent: the last text without its signature, or its file's name. */
+/** The ticket list's preview of what was just sent: the last text without its signature, or its media's line (lastMessageOf). */
 function lastMessagePreview(last: Draft | undefined, signature: string | null | undefined): string {
   const text = last?.body && signature && last.body.startsWith(`${signature}\n`) ? last.body.slice(signature.length + 1) : last?.body;
-  return text || last?.fileName || "";
+  return last ? lastMessageOf({ ...last, body: text ?? "" }) : "";
 }
 
 /**

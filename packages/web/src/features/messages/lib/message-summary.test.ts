@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messageLine, summarize } from "./message-summary";
+import { lastMessageOf } from "@atendo/contracts";
+import { lastMessageLine, messageLine, summarize } from "./message-summary";
 
 const t = (key: string) => `<${key.split(".").at(-1)}>`;
 
@@ -8,7 +9,7 @@ describe("message lines", () => {
     expect(messageLine({ mediaType: "image", body: "IMG_0001.jpg", fileName: "IMG_0001.jpg" }, t)).toBe("📷 <image>");
     expect(messageLine({ mediaType: "audio", body: "voice.mp3", fileName: "voice.mp3" }, t)).toBe("🎤 <audio>");
     expect(messageLine({ mediaType: "video", body: "", fileName: "clip.mp4" }, t)).toBe("🎥 <video>");
-    expect(messageLine({ mediaType: "sticker", body: "s.webp", fileName: "s.webp" }, t)).toBe("<sticker>");
+    expect(messageLine({ mediaType: "sticker", body: "s.webp", fileName: "s.webp" }, t)).toBe("🖼️ <sticker>");
   });
 
   it("keeps a caption, and a document's name", () => {
@@ -25,5 +26,16 @@ describe("message lines", () => {
 
   it("leaves quotes (which know no file name) as they were", () => {
     expect(summarize({ mediaType: "image", body: "look" })).toEqual({ typeKey: "messages.types.image", text: "look" });
+  });
+
+  it("says a ticket's last media by its kind, sent or received (issue 28)", () => {
+    const line = (message: Parameters<typeof lastMessageOf>[0]) => lastMessageLine(lastMessageOf(message), t);
+    expect(line({ mediaType: "audio", body: "1795780011272.mp3", fileName: "1795780011272.mp3" })).toBe("🎤 <audio>");
+    expect(line({ mediaType: "image", body: "The *box*", fileName: "box.png" })).toBe("📷 <image>: The box");
+    expect(line({ mediaType: "video", body: "", fileName: "clip.mp4" })).toBe("🎥 <video>");
+    expect(line({ mediaType: "document", body: "invoice.pdf", fileName: "invoice.pdf" })).toBe("📄 <document>: invoice.pdf");
+    expect(line({ mediaType: "vcard", body: "BEGIN:VCARD\nFN:Ana Souza\nEND:VCARD" })).toBe("👤 <vcard>");
+    expect(lastMessageLine("See you *tomorrow*", t)).toBe("See you tomorrow");
+    expect(lastMessageLine("📷 here it is", t)).toBe("📷 here it is");
   });
 });

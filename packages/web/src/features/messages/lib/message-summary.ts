@@ -1,4 +1,4 @@
-import type { MessageMediaType } from "@atendo/contracts";
+import { mediaIcons, parseLastMessage, type MessageMediaType } from "@atendo/contracts";
 import { parseLocation } from "./location";
 import { parseVcard } from "./vcard";
 import { parseFormatting, plainText } from "./whatsapp-format";
@@ -38,7 +38,7 @@ export function summarize(message: Summarised): MessageSummary {
 /** lib/i18n.ts's `t`, as far as a line needs it. */
 export type Translate = (key: string) => string;
 
-const icons: Partial<Record<MessageMediaType, string>> = { image: "📷", audio: "🎤", video: "🎥", document: "📄", location: "📍", vcard: "👤" };
+const icons: Partial<Record<MessageMediaType, string>> = mediaIcons;
 
 /**
  * A message where one line of text fits (a chat row's last message, a notification): its text, or
@@ -50,4 +50,16 @@ export function messageLine(message: Summarised, t: Translate): string {
   if (!typeKey) return text;
   const label = [icons[message.mediaType], t(typeKey)].filter(Boolean).join(" ");
   return text ? `${label}: ${text}` : label;
+}
+
+/**
+ * A ticket's last message on one line (the ticket list): a text without its formatting marks, or
+ * for a media, stored as its icon and what it says (contracts' lastMessageOf), its kind in the
+ * reader's language as {@link messageLine} says it: "🎤 Audio", "📄 File: invoice.pdf" (issue 28).
+ */
+export function lastMessageLine(lastMessage: string, t: Translate): string {
+  const media = parseLastMessage(lastMessage);
+  if (!media) return plainText(parseFormatting(lastMessage));
+  // Stored already as the line's text: a document's name, or a caption.
+  return messageLine({ mediaType: media.mediaType, body: media.text, fileName: media.mediaType === "document" ? media.text : null }, t);
 }

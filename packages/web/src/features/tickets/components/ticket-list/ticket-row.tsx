@@ -10,7 +10,7 @@ import { QueueChip } from "../../../../components/queue-chip";
 import { formatListTime } from "../../../../lib/date-format";
 import { paths } from "../../../../lib/paths";
 import { ContactAvatar } from "../../../contacts";
-import { formattedAsPlain } from "../../../messages";
+import { lastMessageLine } from "../../../messages";
 import { TicketStageChips } from "../ticket-stage-chips";
 
 interface TicketRowProps {
@@ -56,7 +56,7 @@ export function TicketRow({ ticket, selected, onAccept, accepting }: TicketRowPr
           </Typography>
         </Line>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {formattedAsPlain(ticket.lastMessage) || "\u00a0"}
+          {lastMessageLine(ticket.lastMessage, t) || "\u00a0"}
         </Typography>
         <Line>
           {ticket.queue ? (
