@@ -1,8 +1,10 @@
 import { can, type Contact } from "@atendo/contracts";
 import ChatOutlined from "@mui/icons-material/ChatOutlined";
+import ContentCopyOutlined from "@mui/icons-material/ContentCopyOutlined";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
+import { useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import { ellipsis, nameColumn, RowDetail, textColumn, useCompactTable } from "../../../components/admin-table";
 import { EntityListPage, type EntityColumns } from "../../../components/entity-list-page";
@@ -14,7 +16,12 @@ import { ImportContacts } from "../../contact-import";
 import { contactsListQueryOptions } from "../api/contacts.queries";
 import { useContactsLive, useDeleteContact, useRefetchContactLists } from "../hooks/use-contacts";
 import { ContactAvatar } from "./contact-avatar";
+import { TagChips } from "../../tags";
 import { ContactDialog } from "./contact-dialog";
+import { ContactTagsButton } from "./contact-tags-button";
+import { DuplicatesDialog } from "./duplicates-dialog";
+import { ExportContactsButton } from "./export-contacts-button";
+import { ToolButton } from "./tool-button";
 
 /** Avatar, name, number and email; narrow screens put number and email under the name. */
 function useColumns(): EntityColumns<Contact> {
@@ -23,7 +30,12 @@ function useColumns(): EntityColumns<Contact> {
   return [
     nameColumn(t("contacts.name"), {
       lead: (contact) => <ContactAvatar contact={contact} />,
-      details: (contact) => compact && <RowDetail>{[contact.number, contact.email].filter(Boolean).join(" · ")}</RowDetail>,
+      details: (contact) => (
+        <>
+          {compact && <RowDetail>{[contact.number, contact.email].filter(Boolean).join(" · ")}</RowDetail>}
+          <TagChips tags={contact.tags} aria-label={t("tags.list")} sx={{ mt: 0.5 }} />
+        </>
+      ),
     }),
     !compact && { header: t("contacts.number"), width: 200, cellSx: { fontVariantNumeric: "tabular-nums", ...ellipsis }, cell: (contact) => contact.number },
     !compact && textColumn(t("contacts.email"), (contact) => contact.email ?? ""),
@@ -44,7 +56,19 @@ function StartChatButton({ contact }: { contact: Contact }) {
   );
 }
 
-/** /contacts (everyone; deleting and importing are for admins). */
+/** Import, export (what the search shows) and duplicates: the contacts page's admin tools. */
+function AdminTools({ search, onImported, onDuplicates }: { search: string; onImported: () => void; onDuplicates: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ImportContacts onImported={onImported} />
+      <ExportContactsButton search={search} />
+      <ToolButton label={t("contactDuplicates.button")} icon={<ContentCopyOutlined />} onClick={onDuplicates} />
+    </>
+  );
+}
+
+/** /contacts (everyone; deleting, importing, exporting and merging are for admins). */
 export function ContactsPage() {
   const me = useCurrentUser();
   const list = useSearchedList(contactsListQueryOptions, "contacts");
@@ -52,6 +76,7 @@ export function ContactsPage() {
   const deletion = useDeleteContact();
   const mayDelete = can(me?.profile, "contacts-page:deleteContact");
   const refetchLists = useRefetchContactLists();
+  const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   useContactsLive();
 
   return (
@@ -59,16 +84,26 @@ export function ContactsPage() {
       texts="contacts"
       title="pages.contacts"
       list={list}
-      tools={can(me?.profile, "contacts-page:importContacts") && <ImportContacts onImported={refetchLists} />}
+      tools={
+        can(me?.profile, "contacts-page:importContacts") && (
+          <AdminTools search={list.search} onImported={refetchLists} onDuplicates={() => setDuplicatesOpen(true)} />
+        )
+      }
       add={() => editing.show(null)}
       addIcon={<PersonAddIcon />}
       useColumns={useColumns}
-      actionsWidth={mayDelete ? 136 : 100}
-      before={(contact) => <StartChatButton contact={contact} />}
+      actionsWidth={mayDelete ? 172 : 136}
+      before={(contact) => (
+        <>
+          <ContactTagsButton contact={contact} />
+          <StartChatButton contact={contact} />
+        </>
+      )}
       onEdit={(contact) => editing.show(contact.id)}
       deletion={mayDelete ? deletion : undefined}
     >
       <ContactDialog open={editing.open} contactId={editing.target} onClose={editing.close} />
+      {can(me?.profile, "contacts-page:mergeContacts") && <DuplicatesDialog open={duplicatesOpen} onClose={() => setDuplicatesOpen(false)} />}
     </EntityListPage>
   );
 }
