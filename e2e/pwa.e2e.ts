@@ -148,24 +148,34 @@ async function fakePushService(context: BrowserContext, endpointUrl: string, key
     }, endpointUrl);
 }
 
-/** Hands `data` to the service worker as a push (DevTools' ServiceWorker.deliverPushMessage) and checks the notification it shows. */
+/**
+ * Hands `data` to the service worker as a push (DevTools' ServiceWorker.deliverPushMessage) and checks the notification it shows.
+ * The push goes to the registration whose version is activated (not one a newer registration
+ * replaces), and again while the notification is missing: DevTools answers before the worker has
+ * the push and never says whether it got it, so a push lost on the way (the worker still starting
+ * on a busy machine) would otherwise never show. The same tag replaces the notification.
+ */
 async function showsPushAsNotification(context: BrowserContext, page: Page, data: string): Promise<void> {
   const cdp = await context.newCDPSession(page);
+  const origin = new URL(page.url()).origin;
   const registrationId = new Promise<string>((resolve) => {
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL.startsWith(new URL(page.url()).origin) && !registration.isDeleted);
-      if (ours) resolve(ours.registrationId);
+    cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+      const active = versions.find((version) => version.status === "activated" && version.scriptURL.startsWith(`${origin}/`));
+      if (active) resolve(active.registrationId);
     });
   });
   await cdp.send("ServiceWorker.enable");
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(page.url()).origin, registrationId: await registrationId, data });
+  const push = { origin, registrationId: await registrationId, data };
   const expected = JSON.parse(data) as { title: string; body: string; tag: string; url: string };
-  const shown = () =>
-    page.evaluate(async (tag) => {
+  const shown = async () => {
+    const notification = await page.evaluate(async (tag) => {
       const [first] = await (await navigator.serviceWorker.ready).getNotifications({ tag });
       return first ? { title: first.title, body: first.body, tag: first.tag, url: (first.data as { url: string }).url } : null;
     }, expected.tag);
-  await expect.poll(shown, { timeout: 10_000 }).toEqual(expected);
+    if (!notification) await cdp.send("ServiceWorker.deliverPushMessage", push);
+    return notification;
+  };
+  await expect.poll(shown, { timeout: 10_000, interval: 500 }).toEqual(expected);
   await cdp.detach();
 }
 
