@@ -23,6 +23,11 @@ async function stop(server: SpawnedServer): Promise<void> {
   await server.stop();
 }
 
+/** The lines a start printed on stdout (the log's JSON lines aside). */
+function startLines(output: string): string[] {
+  return output.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("{"));
+}
+
 function login(server: SpawnedServer, password: string): Promise<Response> {
   return fetch(`${server.baseUrl}/api/auth/login`, {
     method: "POST",
@@ -54,6 +59,15 @@ describe("first start without ADMIN_PASSWORD", { timeout: 300_000 }, () => {
     expect(password).not.toBe("");
     const server = await start();
     expect(server.output).not.toContain("First admin created");
+    // A start says what each long step is doing, in order, instead of seconds of silence (issue 28).
+    expect(startLines(server.output)).toEqual([
+      "Loading the server…",
+      `Starting the embedded PostgreSQL in ${dataDir}/postgres…`,
+      "Applying database migrations…",
+      "Preparing the routes, the live updates and the jobs…",
+      "Starting the connections…",
+      expect.stringMatching(/^Atendo is running on http:\/\/localhost:\d+ /),
+    ]);
     const response = await login(server, password);
     expect(response.status).toBe(200);
     const { token } = (await response.json()) as { token: string };

@@ -1,5 +1,3 @@
-import { buildApp } from "./app.js";
-import { bootstrap } from "./bootstrap.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openAppDatabase } from "./db/app-database.js";
 import { DatabaseStartError } from "./db/embedded/errors.js";
@@ -13,13 +11,27 @@ async function shutdown(): Promise<void> {
   process.exit(0);
 }
 
+/**
+ * The server's modules (routes, channels and their libraries: the largest part of a start's
+ * work), loaded while the database starts, which is another process's work: two waits in one.
+ */
+async function loadServer() {
+  const [{ buildApp }, { bootstrap }] = await Promise.all([import("./app.js"), import("./bootstrap.js")]);
+  return { buildApp, bootstrap };
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // From the start: a signal during the first start (initdb, an import) still stops the embedded server.
   process.once("SIGINT", () => void shutdown());
   process.once("SIGTERM", () => void shutdown());
+  // Each long step says what it is doing: a start printed nothing for many seconds (issue 28).
+  console.log("Loading the server…");
+  const loading = loadServer();
+  loading.catch(() => undefined); // awaited below; a database failure first must not make it "unhandled"
   const database = await openAppDatabase(config, {
     report: (line) => console.log(line),
+    steps: (line) => console.log(line),
     // Without its database Atendo can only fail every request: it stops, for a supervisor to restart it.
     onEmbeddedExit: (reason) => {
       console.error(`The embedded PostgreSQL stopped unexpectedly (${reason}): Atendo stops.`);
@@ -32,6 +44,8 @@ async function main(): Promise<void> {
     const release = markPgliteInUse(config.PGLITE_DIR);
     closers.push(async () => release());
   }
+  const { buildApp, bootstrap } = await loading;
+  console.log("Preparing the routes, the live updates and the jobs…");
   const { app, ctx, jobs } = await buildApp({ config, database });
   // Jobs first: a run in progress finishes its writes while the database is still open.
   closers.push(() => app.close(), () => jobs.stop());
@@ -54,6 +68,7 @@ async function main(): Promise<void> {
   // PORT=0 picks a free port; the line below names the one actually bound (the test harness reads it).
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
+  console.log("Starting the connections…");
   await ctx.channels.startAll();
   // After the drivers: the recovery sweep's first run sends what a crash left unsent on the connections now running here.
   jobs.start();

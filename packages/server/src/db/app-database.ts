@@ -8,6 +8,8 @@ import { importPgliteOnce } from "./embedded/pglite-import.js";
 export interface AppDatabaseOptions {
   /** Start-up lines (progress of a first start or an import, the fallback warning). */
   report?: (line: string) => void;
+  /** Each routine step of a start as it begins (the embedded server's start, the migrations): main.ts prints them. */
+  steps?: (line: string) => void;
   /** The embedded server stopped while Atendo runs: main.ts ends the process. */
   onEmbeddedExit?: (reason: string) => void;
   /** Tests replace the platform's binaries (none: the PGlite fallback). */
@@ -27,19 +29,20 @@ export const pgliteFallbackWarning = (dir: string) =>
  */
 export async function openAppDatabase(config: Config, options: AppDatabaseOptions = {}): Promise<Database> {
   const report = options.report ?? (() => undefined);
-  if (config.DATABASE_URL) return migrated(openDatabase({ url: config.DATABASE_URL }));
+  const steps = options.steps ?? (() => undefined);
+  if (config.DATABASE_URL) return migrated(openDatabase({ url: config.DATABASE_URL }), steps);
 
   const binaries = await (options.findBinaries ?? findPostgresBinaries)();
   if (!binaries) {
     report(pgliteFallbackWarning(config.PGLITE_DIR));
-    return migrated(openDatabase({ pgliteDir: config.PGLITE_DIR }), config.PGLITE_DIR);
+    return migrated(openDatabase({ pgliteDir: config.PGLITE_DIR }), steps, config.PGLITE_DIR);
   }
 
-  const server = await startEmbeddedServer({ dir: config.EMBEDDED_POSTGRES_DIR, binaries, report, onUnexpectedExit: options.onEmbeddedExit });
+  const server = await startEmbeddedServer({ dir: config.EMBEDDED_POSTGRES_DIR, binaries, report, steps, onUnexpectedExit: options.onEmbeddedExit });
   try {
     await ensureDatabase(server, EMBEDDED_DATABASE);
     const url = server.url(EMBEDDED_DATABASE);
-    const database = await migrated(openDatabase({ url, label: `embedded PostgreSQL ${binaries.major} in ${config.EMBEDDED_POSTGRES_DIR}, 127.0.0.1:${server.port}` }));
+    const database = await migrated(openDatabase({ url, label: `embedded PostgreSQL ${binaries.major} in ${config.EMBEDDED_POSTGRES_DIR}, 127.0.0.1:${server.port}` }), steps);
     await importPgliteOnce({ pgliteDir: config.PGLITE_DIR, targetUrl: url, targetDir: config.EMBEDDED_POSTGRES_DIR, report }).catch(async (error: unknown) => {
       await database.close();
       throw error;
@@ -57,8 +60,10 @@ export async function openAppDatabase(config: Config, options: AppDatabaseOption
   }
 }
 
-async function migrated(database: Database, pgliteDir?: string): Promise<Database> {
+async function migrated(database: Database, steps: (line: string) => void, pgliteDir?: string): Promise<Database> {
   try {
+    // Said on every start: with a slow disk or a large pending migration this is where a start waits.
+    steps("Applying database migrations…");
     await database.migrate();
     return database;
   } catch (error) {

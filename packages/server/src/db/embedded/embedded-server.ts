@@ -27,6 +27,8 @@ export interface EmbeddedServerOptions {
   binaries: PostgresBinaries;
   /** Progress lines (folder creation, a leftover server shut down). */
   report?: (line: string) => void;
+  /** Each routine step of a start as it begins (`npm start` prints them; a command need not). */
+  steps?: (line: string) => void;
   /** The server stopped while Atendo still runs. */
   onUnexpectedExit?: (reason: string) => void;
 }
@@ -43,6 +45,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const runAs = await postgresRunAs();
   const folder = await ensureClusterFolder(dir, options.binaries, runAs, report);
   await takeOverFolder(folder, report);
+  options.steps?.(`Starting the embedded PostgreSQL in ${dir}…`);
   const server = await startServer(folder, options.binaries, runAs, options.onUnexpectedExit ?? (() => undefined));
   let lock: pg.Client;
   try {
