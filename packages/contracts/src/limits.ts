@@ -51,6 +51,11 @@ export const limits = {
    * the years, its count would too. Above the web's badge (999+), so the web never shows it.
    */
   ticketListCountCap: 10_000,
+  /**
+   * A tab filtered by tags counts up to this many (`countCapped` past it): each ticket counted
+   * costs a probe of its tags, and the web's badges stop at 999+ (docs/decisions/0072).
+   */
+  ticketTagCountCap: 1_000,
   mediaBytes: 16 * 1024 * 1024,
   mediaCheckBytes: 15 * 1024 * 1024,
   documentBytes: 100 * 1024 * 1024,

@@ -1,10 +1,11 @@
-import { contact as contactSchema, queueColorPresets, tag as tagSchema, ticket as ticketSchema, type Contact, type Tag, type TicketResponse } from "@atendo/contracts";
+import { contact as contactSchema, limits, queueColorPresets, tag as tagSchema, ticket as ticketSchema, type Contact, type Tag, type TicketResponse } from "@atendo/contracts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createContact } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectError, expectRefused, type RouteCall } from "../../test/route-guards.js";
-import { idsOf, listTickets, seedTeam, seedTicket, type SeedTicket, type Team } from "../../test/ticket-fixtures.js";
+import { idsOf, listTickets, numberedContacts, seedTeam, seedTicket, type SeedTicket, type Team } from "../../test/ticket-fixtures.js";
 
 let server: TestServer;
 let admin: string;
@@ -203,6 +204,22 @@ describe("filters by tag", () => {
     // The search view (every status) narrows the same way.
     expect(idsOf(await listTickets(server, admin, { showAll: true, tagIds: String(blue.id) }))).toEqual([both, blueOne]);
     await expectError(server.request({ method: "GET", url: "/api/tickets?tagIds=1,x", token: admin }), 400, "ERR_MISSING_VALUES");
+  });
+
+  it("counts a tab filtered by tags up to limits.ticketTagCountCap and says so", async () => {
+    const many = await createTag("Many");
+    const cap = limits.ticketTagCountCap;
+    await server.ctx.db.execute(sql`
+      with ${numberedContacts("Bulk labelled", "5573", cap + 2)}, t as (
+        insert into tickets (contact_id, connection_id, status, closed_at)
+        select c.id, ${team.connection.id}::int, 'closed', now() from c returning id
+      )
+      insert into ticket_tags (ticket_id, tag_id) select t.id, ${many.id}::int from t`);
+    const page = await listTickets(server, admin, { status: "closed", showAll: true, tagIds: String(many.id) });
+    expect(page).toMatchObject({ count: cap, countCapped: true });
+    expect(page.tickets.every((ticket) => ticket.tags.some((tag) => tag.id === many.id))).toBe(true);
+    // Without the filter the tab counts on, to its own cap.
+    expect((await listTickets(server, admin, { status: "closed", showAll: true })).count).toBeGreaterThan(cap);
   });
 
   it("GET /api/contacts?tagIds keeps the contacts carrying any of them, with a search too", async () => {

@@ -54,6 +54,8 @@ interface Tab {
   ownWork?: boolean;
   /** A search's test of each row (searchProbe), after the tab's own conditions (tabRows). */
   probe?: SQL;
+  /** Where its count stops (limits.ticketListCountCap unless told). */
+  countCap?: number;
 }
 
 /** `adopted`: the queues whose waiting tickets are the actor's work beside theirs (adoptedQueuesOf). */
@@ -76,6 +78,8 @@ function tabOf(actor: Actor, query: ListTickets, timeZone: string, adopted: read
     branches: own ?? everyStatus(status),
     ownWork: own !== undefined,
   };
+    // Each ticket counted is probed for its tags: a common tag's closed tab would probe thousands.
+    countCap: query.tagIds ? limits.ticketTagCountCap : undefined,
 }
 
 /**
@@ -102,7 +106,7 @@ function probed(tab: Tab, probe: SQL): Tab {
  */
 function flatTab(tab: Tab, rowWise: boolean): Tab {
   const visible = rowWise ? tab.visibleRows : tab.visible;
-  return { filters: visible ? sql`${tab.filters} and ${visible}` : tab.filters, visible: undefined, visibleRows: undefined, branches: undefined };
+  return { filters: visible ? sql`${tab.filters} and ${visible}` : tab.filters, visible: undefined, visibleRows: undefined, branches: undefined, countCap: tab.countCap };
 }
 
 /**
@@ -168,7 +172,7 @@ async function pageIds(ctx: AppContext, tab: Tab, { limit, offset }: Window): Pr
  * (countCapped) instead of reading a closed tab's years of history on every request.
  */
 async function tabCount(ctx: AppContext, tab: Tab): Promise<Pick<Found, "count" | "countCapped">> {
-  const cap = limits.ticketListCountCap;
+  const cap = tab.countCap ?? limits.ticketListCountCap;
   const rows = await ctx.db.select({ n: count() }).from(sql`(select 1 from (${tabRows(tab, "ids")}) u limit ${cap + 1}) x`);
   const n = rows[0]?.n ?? 0;
   return { count: Math.min(n, cap), countCapped: n > cap };
