@@ -26,6 +26,8 @@ export const listTicketsQuery = z.object({
   showAll: queryFlag,
   queueIds: queryIdList,
   tagIds: queryIdList,
+  /** Only tickets carrying no label at all: the board's "No label" column (docs/decisions/0075). */
+  withoutTags: queryFlag,
   withUnreadMessages: queryFlag,
 });
 export type ListTicketsQuery = z.input<typeof listTicketsQuery>;

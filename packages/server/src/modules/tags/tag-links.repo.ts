@@ -69,6 +69,15 @@ export function ticketTagFilter(tagIds: readonly number[], ticketId: SQL = sql`t
   return sql`exists (select 1 from ticket_tags tt where tt.ticket_id = ${ticketId} and tt.tag_id in (${idsSql(tagIds)}))`;
 }
 
+/**
+ * Tickets (`t`) carrying no label (the board's "No label" column, docs/decisions/0075): an
+ * anti-join probing the ticket's key in ticket_tags' primary key (ticket_id, tag_id), one index
+ * lookup per ticket the tab walks in order.
+ */
+export function ticketUntaggedFilter(ticketId: SQL = sql`t.id`): SQL {
+  return sql`not exists (select 1 from ticket_tags tt where tt.ticket_id = ${ticketId})`;
+}
+
 /** Contacts carrying any of these labels (`contactId`: the contact's id column). */
 export function contactTagFilter(tagIds: readonly number[], contactId: SQLWrapper): SQL {
   return sql`exists (select 1 from contact_tags ct where ct.contact_id = ${contactId} and ct.tag_id in (${idsSql(tagIds)}))`;

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import type { Actor } from "../../core/actor.js";
-import { ticketTagFilter } from "../tags/tag-links.repo.js";
+import { ticketTagFilter, ticketUntaggedFilter } from "../tags/tag-links.repo.js";
 import { presentTicketsById } from "./ticket.presenter.js";
 import { contactRichProbe, contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
 import { adoptedQueuesOf, listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
@@ -71,6 +71,7 @@ function tabOf(actor: Actor, query: ListTickets, timeZone: string, adopted: read
   if (query.date) parts.push(dayFilter(query.date, timeZone));
   if (query.withUnreadMessages) parts.push(sql`t.unread_messages > 0`);
   if (query.tagIds) parts.push(ticketTagFilter(query.tagIds));
+  if (query.withoutTags) parts.push(ticketUntaggedFilter());
   return {
     filters: parts.length === 0 ? sql`true` : sql.join(parts, sql` and `),
     visible: listVisibility(actor, status, query.showAll, adopted),
