@@ -105,6 +105,7 @@ beforeAll(async () => {
     monitoring: [paths.monitoring],
     newMonitoring: [paths.newMonitoring],
     editMonitoring: [paths.editMonitoring.href(monitoring.id)],
+    tags: [paths.tags],
   };
 });
 afterAll(() => browser.close());

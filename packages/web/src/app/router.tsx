@@ -50,6 +50,7 @@ const shell = lazyPages({
   AnnouncementFormPage: () => import("../features/announcements/components/announcement-form-page"),
   MonitoringsPage: () => import("../features/monitorings/components/monitorings-page"),
   MonitoringFormPage: () => import("../features/monitorings/components/monitoring-form-page"),
+  TagsPage: () => import("../features/tags/components/tags-page"),
 });
 
 /** An admin record kind's list, and its form at /new and /edit/:id. */
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
                       ...recordRoutes(recordPages.uras, shell.UrasPage, shell.UraFormPage),
                       ...recordRoutes(recordPages.announcements, shell.AnnouncementsPage, shell.AnnouncementFormPage),
                       ...recordRoutes(recordPages.monitorings, shell.MonitoringsPage, shell.MonitoringFormPage),
+                      { path: paths.tags, element: <shell.TagsPage /> },
                     ],
                   },
                 ],

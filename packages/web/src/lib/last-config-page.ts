@@ -12,6 +12,7 @@ export const configPages = [
   paths.ura,
   paths.announcements,
   paths.monitoring,
+  paths.tags,
   paths.settings,
 ] as const;
 export type ConfigPage = (typeof configPages)[number];

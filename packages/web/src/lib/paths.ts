@@ -44,6 +44,7 @@ export const paths = {
   monitoring: "/monitoring",
   newMonitoring: "/monitoring/new",
   editMonitoring: editRoute("/monitoring"),
+  tags: "/tags",
 } as const;
 
 /** The routes of an admin record kind: its list, `/new` and `/edit/:id` (spec §2). */

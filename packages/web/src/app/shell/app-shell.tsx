@@ -7,10 +7,12 @@ import { ShutdownBanner } from "../../components/shutdown-banner";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { UpdateBanner } from "../../components/update-banner";
 import { ChatsBackground } from "../../features/chats";
+import { TagsBackground } from "../../features/tags";
 import { TicketsBackground } from "../../features/tickets";
 import { AppDrawer } from "./app-drawer";
 import { AppTopBar } from "./app-top-bar";
 import { ConfigurationTabs } from "./configuration-tabs";
+import { ShortcutsHost } from "./shortcuts-host";
 
 // Downloads when first opened: the shell's first load carries neither the form nor zod.
 const FeedbackModal = lazyDialog(
@@ -63,6 +65,8 @@ export function AppShell() {
       <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
       <TicketsBackground />
       <ChatsBackground />
+      <ShortcutsHost />
+      <TagsBackground />
     </Box>
   );
 }

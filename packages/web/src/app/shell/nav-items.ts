@@ -7,6 +7,7 @@ import DialpadIcon from "@mui/icons-material/Dialpad";
 import FlashOnIcon from "@mui/icons-material/FlashOn";
 import ForumIcon from "@mui/icons-material/Forum";
 import InfoIcon from "@mui/icons-material/Info";
+import LocalOfferIcon from "@mui/icons-material/LocalOffer";
 import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
@@ -53,5 +54,6 @@ export const configNavItems: readonly (NavItem & { to: ConfigPage })[] = [
   { to: paths.ura, labelKey: "pages.ura", icon: DialpadIcon },
   { to: paths.announcements, labelKey: "pages.announcements", icon: CampaignIcon },
   { to: paths.monitoring, labelKey: "pages.monitoring", icon: MonitorHeartIcon },
+  { to: paths.tags, labelKey: "pages.tags", icon: LocalOfferIcon },
   { to: paths.settings, labelKey: "nav.configuration.general", icon: TuneIcon },
 ];

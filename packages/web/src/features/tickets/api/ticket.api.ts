@@ -43,3 +43,8 @@ export function forwardTargets(searchParam: string, signal?: AbortSignal): Promi
 export function forwardMessages(body: ForwardMessagesBody): Promise<ForwardResult> {
   return http.post<ForwardResult>("/forwardmessage/tickets", body);
 }
+
+/** PUT /tickets/{id}/tags: the ticket's whole new set of tags (docs/decisions/0072). */
+export function setTicketTags(id: number, tagIds: readonly number[]): Promise<TicketResponse> {
+  return http.put<TicketResponse>(`/tickets/${id}/tags`, { tagIds });
+}

@@ -12,6 +12,7 @@ export function listTickets(filter: TicketListFilter, pageNumber: number, signal
       showAll: filter.showAll || undefined,
       queueIds: filter.queueIds ?? undefined,
       date: filter.date ?? undefined,
+      tagIds: filter.tagIds?.join(",") || undefined,
     },
     signal,
   });

@@ -87,6 +87,16 @@ describe("who a ticket is for", () => {
     expect(belongsToList(late, tab("pending", { date: "2026-03-10" }), saoPaulo)).toBe(true);
     expect(belongsToList(late, tab("pending", { date: "2026-03-11" }), saoPaulo)).toBe(false);
   });
+
+  it("keeps a list filtered by tags to tickets carrying any of them, as the server's tagIds (0072)", () => {
+    const vip = { id: 4, name: "VIP", color: "#F44336" };
+    const late = { id: 5, name: "Late", color: "#2196F3" };
+    const tagged = ticket(1, { tags: [late] });
+    expect(belongsToList(tagged, tab("pending", { tagIds: [vip.id, late.id] }), me)).toBe(true);
+    expect(belongsToList(tagged, tab("pending", { tagIds: [vip.id] }), me)).toBe(false);
+    expect(belongsToList(ticket(2), tab("pending", { tagIds: [vip.id] }), me)).toBe(false);
+    expect(belongsToList(ticket(2), tab("pending", { tagIds: null }), me)).toBe(true);
+  });
 });
 
 describe("live list updates", () => {

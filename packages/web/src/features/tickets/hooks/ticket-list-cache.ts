@@ -19,6 +19,8 @@ export interface TicketListFilter {
   queueIds: readonly number[] | null;
   /** Only tickets updated on this day (`yyyy-mm-dd`, the install's clock); null for any day. */
   date: string | null;
+  /** Only tickets carrying any of these tags; null for any (docs/decisions/0072). */
+  tagIds?: readonly number[] | null;
 }
 
 /** The signed-in user, as far as the list rules need them. */
@@ -50,6 +52,7 @@ export function isOwnWork(ticket: Ticket, viewer: ListViewer): boolean {
 export function belongsToList(ticket: Ticket, filter: TicketListFilter, viewer: ListViewer): boolean {
   if (filter.status !== null && ticket.status !== filter.status) return false;
   if (filter.date !== null && dayOf(new Date(ticket.updatedAt), viewer.timeZone) !== filter.date) return false;
+  if (filter.tagIds && !ticket.tags.some((tag) => filter.tagIds?.includes(tag.id))) return false;
   const showAll = filter.showAll && viewer.profile === "admin";
   if (!showAll && !isOwnWork(ticket, viewer)) return false;
   // As the server's queue filter: it narrows to the chosen queues, but tickets with no queue

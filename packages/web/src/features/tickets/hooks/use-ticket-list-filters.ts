@@ -24,6 +24,8 @@ export function useTicketListFilters() {
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
   const [searchText, setSearchText] = useState("");
   const [date, setDate] = useState<string | null>(null);
+  // Tags chosen in the filter: tickets carrying any of them (none chosen: every ticket).
+  const [tagIds, setTagIds] = useState<readonly number[]>([]);
   const debounced = useDebouncedValue(searchText.trim());
   const search = debounced.length >= limits.searchMinChars ? debounced : "";
   const showAll = mayShowAll && showAllPreference;
@@ -32,8 +34,8 @@ export function useTicketListFilters() {
   const narrowed = selectedQueueIds.length < myQueues.length;
   const queueKey = narrowed ? selectedQueueIds.join(",") : "";
   const base = useMemo(
-    () => ({ showAll, queueIds: queueKey === "" ? null : queueKey.split(",").map(Number), date }),
-    [showAll, queueKey, date],
+    () => ({ showAll, queueIds: queueKey === "" ? null : queueKey.split(",").map(Number), date, tagIds: tagIds.length === 0 ? null : tagIds }),
+    [showAll, queueKey, date, tagIds],
   );
   const filter: TicketListFilter = useMemo(
     () => ({ ...base, status: search ? null : tab, search }),
@@ -93,7 +95,10 @@ export function useTicketListFilters() {
     /** The day chosen (`yyyy-mm-dd` on the install's clock), null for any day. */
     date,
     setDate,
-    filtersActive: showClosed || narrowed || showAll || date !== null,
+    tagIds,
+    /** Adds or removes a tag of the filter. */
+    toggleTag: (tagId: number) => setTagIds((current) => (current.includes(tagId) ? current.filter((id) => id !== tagId) : [...current, tagId])),
+    filtersActive: showClosed || narrowed || showAll || date !== null || tagIds.length > 0,
   };
 }
 

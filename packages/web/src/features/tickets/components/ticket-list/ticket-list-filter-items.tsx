@@ -8,6 +8,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Switch from "@mui/material/Switch";
 import { useTranslation } from "../../../../lib/i18n";
 import { QueueChip } from "../../../../components/queue-chip";
+import { TagChip, useTags } from "../../../tags";
 import type { TicketListFilters } from "../../hooks/use-ticket-list-filters";
 import { TicketListDateField } from "./ticket-list-date-field";
 
@@ -26,6 +27,7 @@ export interface TicketListFilterItemsProps {
  */
 export function TicketListFilterItems({ filters, menuId, anchor, onClose }: TicketListFilterItemsProps) {
   const { t } = useTranslation();
+  const tags = useTags().data ?? [];
   return (
     <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={onClose}>
       <MenuItem role="menuitemcheckbox" aria-checked={filters.showClosed} onClick={() => filters.setShowClosed(!filters.showClosed)}>
@@ -54,6 +56,19 @@ export function TicketListFilterItems({ filters, menuId, anchor, onClose }: Tick
               <Checkbox edge="start" size="small" checked={checked} tabIndex={-1} disableRipple slotProps={{ input: { "aria-hidden": true } }} />
             </ListItemIcon>
             <QueueChip name={queue.name} color={queue.color} />
+          </MenuItem>
+        );
+      })}
+      {tags.length > 0 && <Divider />}
+      {tags.length > 0 && <ListSubheader sx={{ lineHeight: "32px" }}>{t("tags.filter")}</ListSubheader>}
+      {tags.map((tag) => {
+        const checked = filters.tagIds.includes(tag.id);
+        return (
+          <MenuItem key={tag.id} role="menuitemcheckbox" aria-checked={checked} aria-label={tag.name} onClick={() => filters.toggleTag(tag.id)}>
+            <ListItemIcon>
+              <Checkbox edge="start" size="small" checked={checked} tabIndex={-1} disableRipple slotProps={{ input: { "aria-hidden": true } }} />
+            </ListItemIcon>
+            <TagChip tag={tag} />
           </MenuItem>
         );
       })}

@@ -11,6 +11,7 @@ import { formatListTime } from "../../../../lib/date-format";
 import { paths } from "../../../../lib/paths";
 import { ContactAvatar } from "../../../contacts";
 import { lastMessageLine } from "../../../messages";
+import { TagChips } from "../../../tags";
 import { TicketStageChips } from "../ticket-stage-chips";
 
 interface TicketRowProps {
@@ -67,6 +68,8 @@ export function TicketRow({ ticket, selected, onAccept, accepting }: TicketRowPr
             </Typography>
           )}
           <TicketStageChips ticket={ticket} />
+          {/* On the queue's line, one line whatever their number: the row keeps its height. */}
+          <TagChips tags={ticket.tags} aria-label={t("tags.list")} sx={{ flexWrap: "nowrap", overflow: "hidden", flexShrink: 1 }} />
           <Typography component="span" variant="caption" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0, textAlign: "end" }}>
             {connection}
           </Typography>

@@ -1,4 +1,4 @@
-import { seesTicket, ticketAbilities as abilitiesOf, ticketFactsOf, ticketViewerOf, type Ticket, type TicketAbilities, type User } from "@atendo/contracts";
+import { seesTicket, ticketAbilities as abilitiesOf, ticketFactsOf, ticketPermissions, ticketViewerOf, type Ticket, type TicketAbilities, type User } from "@atendo/contracts";
 
 export type { TicketAbilities };
 
@@ -16,4 +16,12 @@ export function ticketAbilities(ticket: TicketFacts, viewer: Viewer): TicketAbil
  */
 export function mayStillSee(ticket: TicketFacts, viewer: Viewer): boolean {
   return seesTicket(ticketFactsOf(ticket), ticketViewerOf(viewer));
+}
+
+/**
+ * Whether the viewer may change the ticket's tags: whoever the server lets write in it (an admin
+ * in a waiting ticket too), not only where the composer is on (docs/decisions/0072).
+ */
+export function mayTagTicket(ticket: TicketFacts, viewer: Viewer): boolean {
+  return ticketPermissions(ticketFactsOf(ticket), ticketViewerOf(viewer)).write;
 }

@@ -11,9 +11,10 @@ import { ContactDrawer } from "./contact-drawer";
 import { ForwardDialog } from "./forward-dialog";
 import { ParticipantsDialog } from "./participants-dialog";
 import { SelectionFooter } from "./selection-footer";
-import { ticketAbilities } from "./ticket-abilities";
+import { mayTagTicket, ticketAbilities } from "./ticket-abilities";
 import { TicketActions } from "./ticket-actions";
 import { TicketHeader } from "./ticket-header";
+import { TicketTagsBar } from "./ticket-tags-bar";
 import { TransferDialog } from "./transfer-dialog";
 import { useMessageSelection } from "./use-message-selection";
 
@@ -59,6 +60,7 @@ export function TicketConversation({ ticket, commands }: { ticket: Ticket; comma
             />
           }
         />
+        <TicketTagsBar ticket={ticket} mayTag={mayTagTicket(ticket, user)} />
         <Box sx={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column" }}>
           <MessageList
             ticket={ticket}
