@@ -60,6 +60,15 @@ export function benchCases(fixtures: Fixtures): BenchCase[] {
   }
   cases.push({ name: "closed page 5 · admin showAll", group: "list", actor: "admin", path: listPath({ status: "closed", showAll: true, pageNumber: 5 }) });
 
+  // The tag filter (issue 29): a common label (20 % of tickets), a rare one (0.2 %), two at once.
+  const { common, uncommon, rare } = benchTags;
+  for (const { actor, label, showAll } of actors) {
+    for (const status of ticketStatuses) {
+      cases.push({ name: `${status} · ${label} · common tag`, group: "list", actor, path: listPath({ status, showAll, tagIds: common.id }) });
+      cases.push({ name: `${status} · ${label} · rare tag`, group: "list", actor, path: listPath({ status, showAll, tagIds: rare.id }) });
+    }
+    cases.push({ name: `closed · ${label} · two tags`, group: "list", actor, path: listPath({ status: "closed", showAll, tagIds: `${uncommon.id},${rare.id}` }) });
+  }
   const { longTicket, typicalTicket } = fixtures;
   const lastPage = Math.max(1, Math.ceil(longTicket.messages / 40));
   const olderPage = Math.min(25, lastPage);

@@ -14,6 +14,11 @@ const GENERATOR_VERSION = 3;
 /** The attendant the bench logs in as (user id 2): 3 queues, owner of the long tickets. */
 export const ATTENDANT_ID = 2;
 export const benchPassword = "bench-password";
+/**
+ * The labels (issue 29) and the share of tickets and contacts carrying each: a common one, an
+ * uncommon one and a rare one, so the tag filter is measured where each side of its semi-join wins.
+ */
+export const benchTags = { common: { id: 1, share: 0.2 }, uncommon: { id: 2, share: 0.03 }, rare: { id: 3, share: 0.002 } } as const;
 
 export interface DatasetSpec {
   /** BENCH_SCALE: multiplies the default tickets, messages, users and queues (10 → 1M tickets, 10M messages, 500 users, 100 queues). */
@@ -158,6 +163,16 @@ function steps(spec: DatasetSpec, passwordHash: string): Step[] {
         where p is distinct from user_id on conflict do nothing`,
     },
     {
+      label: "tags and their tickets and contacts",
+      // `0 * t.id` keeps each draw on its (record, tag) pair: a condition on the VALUES alone is
+      // tested once per tag, tagging every record or none.
+      sql: `insert into tags (id, name, color) values ${Object.entries(benchTags).map(([name, tag]) => `(${tag.id}, '${name}', '#F44336')`).join(", ")};
+        insert into ticket_tags (ticket_id, tag_id)
+          select t.id, g.id from tickets t cross join (values ${Object.values(benchTags).map((tag) => `(${tag.id}, ${tag.share})`).join(", ")}) g(id, share) where random() < g.share + 0 * t.id;
+        insert into contact_tags (contact_id, tag_id)
+          select c.id, g.id from contacts c cross join (values ${Object.values(benchTags).map((tag) => `(${tag.id}, ${tag.share})`).join(", ")}) g(id, share) where random() < g.share + 0 * c.id`,
+    },
+    {
       label: "phrases",
       sql: `create temp table bench_phrases as
         select p as id, (select string_agg(($1::text[])[1 + floor(random() * array_length($1::text[], 1))::int], ' ')
@@ -208,7 +223,7 @@ function steps(spec: DatasetSpec, passwordHash: string): Step[] {
     },
     {
       label: "sequences",
-      sql: ["users", "queues", "contacts", "connections", "tickets"]
+      sql: ["users", "queues", "contacts", "connections", "tickets", "tags"]
         .map((table) => `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`)
         .join(";\n"),
     },
@@ -330,7 +345,7 @@ async function countRows(url: string): Promise<Record<string, number>> {
       (select count(*) from tickets) as tickets, (select count(*) from tickets where status = 'pending') as pending,
       (select count(*) from tickets where status = 'open') as open, (select count(*) from messages) as messages,
       (select count(*) from contacts) as contacts, (select count(*) from users) as users,
-      (select count(*) from ticket_participants) as participants,
+      (select count(*) from ticket_participants) as participants, (select count(*) from ticket_tags) as ticket_tags,
       pg_total_relation_size('messages') as messages_bytes, pg_database_size(current_database()) as database_bytes`);
     return Object.fromEntries(Object.entries(result.rows[0] ?? {}).map(([key, value]) => [key, Number(value)]));
   } finally {
