@@ -2,6 +2,7 @@
 // an error is reported, not thrown), a warm-up, then sequential timed requests.
 import { activeTicketStatuses, ticketStatuses } from "@atendo/contracts";
 import { summarise, type LatencySummary } from "./support/stats.js";
+import { benchTags } from "./tickets-dataset.js";
 import type { Fixtures } from "./tickets-fixtures.js";
 
 export type Actor = "attendant" | "admin";
@@ -59,7 +60,6 @@ export function benchCases(fixtures: Fixtures): BenchCase[] {
     cases.push({ name: `${status} unread · attendant`, group: "list", actor: "attendant", path: listPath({ status, withUnreadMessages: true }) });
   }
   cases.push({ name: "closed page 5 · admin showAll", group: "list", actor: "admin", path: listPath({ status: "closed", showAll: true, pageNumber: 5 }) });
-
   // The tag filter (issue 29): a common label (20 % of tickets), a rare one (0.2 %), two at once.
   const { common, uncommon, rare } = benchTags;
   for (const { actor, label, showAll } of actors) {
@@ -69,6 +69,7 @@ export function benchCases(fixtures: Fixtures): BenchCase[] {
     }
     cases.push({ name: `closed · ${label} · two tags`, group: "list", actor, path: listPath({ status: "closed", showAll, tagIds: `${uncommon.id},${rare.id}` }) });
   }
+
   const { longTicket, typicalTicket } = fixtures;
   const lastPage = Math.max(1, Math.ceil(longTicket.messages / 40));
   const olderPage = Math.min(25, lastPage);

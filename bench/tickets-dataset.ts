@@ -10,7 +10,7 @@ import { adminQuery } from "../packages/server/src/test/test-database.js";
 import { firstNames, lastNames, queueNames, words } from "./tickets-words.js";
 
 /** Bump when the generator changes: a stored dataset of another version is regenerated. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 /** The attendant the bench logs in as (user id 2): 3 queues, owner of the long tickets. */
 export const ATTENDANT_ID = 2;
 export const benchPassword = "bench-password";
