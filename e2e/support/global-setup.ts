@@ -34,5 +34,13 @@ export default async function setup(project: TestProject) {
     WEB_DIST: dist,
   });
   project.provide("baseUrl", server.baseUrl);
+  // The first admin's sign-in sets the customers' language while unset (decision 0071). Signing in
+  // in English here first keeps the journeys' customers in English whichever journey runs first.
+  const firstSignIn = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, language: "en" }),
+  });
+  if (!firstSignIn.ok) throw new Error(`The first admin sign-in failed: ${firstSignIn.status}`);
   return () => server.stop();
 }
