@@ -3,6 +3,7 @@ import { pageNumber, positiveId, positiveWholeText } from "./common.js";
 import { acceptedYears, readMoment } from "./dates.js";
 import { failsWith, type ErrorCode } from "./errors.js";
 import { languages, limits } from "./limits.js";
+import { tag } from "./tags.js";
 import { ticketStatuses } from "./tickets.js";
 
 /**
@@ -118,5 +119,10 @@ export const reportCharts = z.object({
   firstResponse: z.object({ byUser: z.array(reportDurations), byQueue: z.array(reportDurations) }),
   resolution: z.object({ byUser: z.array(reportDurations), byQueue: z.array(reportDurations) }),
   busiestHours: z.array(z.object({ weekday: z.number().int().min(0).max(6), hour: z.number().int().min(0).max(23), count: z.number() })),
+  /**
+   * The report's tickets (created in the period, same filters) carrying each label, most first; a
+   * ticket with two labels counts in both, labels on none of them are left out (docs/decisions/0075).
+   */
+  ticketsPerTag: z.array(tag.extend({ count: z.number() })),
 });
 export type ReportCharts = z.infer<typeof reportCharts>;

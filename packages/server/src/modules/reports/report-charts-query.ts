@@ -1,3 +1,4 @@
+import type { Tag } from "@atendo/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import { narrowing, reportTickets, resolvedAt, wasResolved, type ReportFilters } from "./report-filters.js";
 import type { ReportPeriod } from "./report-period.js";
@@ -40,7 +41,8 @@ function bounds(period: ReportPeriod) {
  * - first response (`first_response_at`, kept by the message writers) and resolution times per
  *   attendant and per queue (the ticket's current ones), over the report's tickets (resolved ones:
  *   wasResolved, which leaves out a monitoring's records);
- * - new tickets by weekday (0 Sunday) and hour.
+ * - new tickets by weekday (0 Sunday) and hour;
+ * - the report's tickets carrying each label (each ticket's labels by ticket_tags' primary key).
  */
 export function ticketFiguresStatement(period: ReportPeriod, filters: ReportFilters): SQL {
   const tz = period.timeZone;
@@ -50,7 +52,7 @@ export function ticketFiguresStatement(period: ReportPeriod, filters: ReportFilt
   const since = (moment: SQL) => sql`case when ${moment} is not null then greatest(0, extract(epoch from ${moment} - t.created_at)) end`;
   // Each ticket's wall-clock creation and durations, worked out once for every figure below.
   return sql`with p as materialized (
-      select t.user_id, t.queue_id, t.created_at at time zone ${tz} as local_created,
+      select t.id, t.user_id, t.queue_id, t.created_at at time zone ${tz} as local_created,
         ${since(sql`t.first_response_at`)} as first_response_s,
         ${since(resolvedAt)} as resolution_s
       from tickets t where ${reportTickets(period, filters)})
@@ -67,7 +69,11 @@ export function ticketFiguresStatement(period: ReportPeriod, filters: ReportFilt
           order by h.weekday, h.hour), '[]'::json)
         from (select extract(dow from p.local_created)::int as weekday, extract(hour from p.local_created)::int as hour,
             count(*)::int as n
-          from p group by 1, 2) h)
+          from p group by 1, 2) h),
+      'ticketsPerTag', (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'count', n.n)
+          order by n.n desc, lower(g.name), g.id), '[]'::json)
+        from (select tt.tag_id, count(*)::int as n from p join ticket_tags tt on tt.ticket_id = p.id group by 1) n
+        join tags g on g.id = n.tag_id)
     ) as figures`;
 }
 
@@ -96,6 +102,7 @@ export interface TicketFigures {
   resolutionByUser: Durations[];
   resolutionByQueue: Durations[];
   busiestHours: { weekday: number; hour: number; count: number }[];
+  ticketsPerTag: (Tag & { count: number })[];
 }
 
 interface Durations {

@@ -50,5 +50,6 @@ export async function reportCharts(ctx: AppContext, actor: Actor, query: ChartsQ
     firstResponse: { byUser: figures.firstResponseByUser, byQueue: figures.firstResponseByQueue },
     resolution: { byUser: figures.resolutionByUser, byQueue: figures.resolutionByQueue },
     busiestHours: figures.busiestHours,
+    ticketsPerTag: figures.ticketsPerTag,
   };
 }

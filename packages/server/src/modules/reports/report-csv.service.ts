@@ -29,6 +29,9 @@ function csvColumns(timeZone: string) {
     created: local(sql`${t.createdAt}`),
     // Only while resolved: a reopened ticket's last close no longer applies; a monitoring's record has none.
     closed: sql<string | null>`${local(resolvedAt)}`,
+    // Its labels' names as the screens order them, by ticket_tags' primary key (docs/decisions/0075).
+    tags: sql<string>`coalesce((select string_agg(g.name, ', ' order by lower(g.name), g.id)
+      from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = ${t.id}), '')`,
   };
 }
 
@@ -58,6 +61,7 @@ async function* reportLines(db: Db, where: SQL, labels: CsvLabels, timeZone: str
           row.contactNumber ?? "",
           row.created,
           row.closed ?? "",
+          row.tags,
         ]),
       );
     }
