@@ -88,6 +88,8 @@ describe("private notes with mentions", () => {
     // Bruno cannot see the ticket yet: the server refuses, the screen offers to add him, then sends.
     const invite = page.getByRole("dialog", { name: "Add them to this ticket?" });
     await invite.waitFor();
+    // The dialog answers the refusal; no error toast beside it.
+    expect(await page.getByText("Someone you mentioned cannot see this ticket", { exact: false }).count()).toBe(0);
     await screenshot(page, "notes-invite");
     await invite.getByRole("button", { name: "Add and send" }).click();
     const written = page.getByRole("article", { name: `Private note by ${ana.name}` });

@@ -4,7 +4,6 @@ import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
-import { toastError } from "../../../lib/error-message";
 import { useTranslation } from "../../../lib/i18n";
 import { useNoteActions } from "../hooks/use-ticket-notes";
 import { mentionedIds } from "../lib/mention-query";
@@ -19,7 +18,7 @@ function EditNoteForm({ note, onClose }: { note: TicketNote; onClose: () => void
   const { update } = useNoteActions(note.ticketId);
   const [text, setText] = useState(note.body);
   const save = () =>
-    update.mutate({ noteId: note.id, body: { body: text.trim(), mentionedUserIds: mentionedIds(text, note.mentionedUsers) } }, { onSuccess: onClose, onError: toastError });
+    update.mutate({ noteId: note.id, body: { body: text.trim(), mentionedUserIds: mentionedIds(text, note.mentionedUsers) } }, { onSuccess: onClose });
   return (
     <ResponsiveDialog open onClose={onClose} title={t("notes.editTitle")}>
       <DialogContent>

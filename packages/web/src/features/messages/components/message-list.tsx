@@ -12,7 +12,6 @@ import { conversationItems, isNoteItem, noteItemId } from "../lib/conversation-i
 import type { MessagesData } from "../lib/messages-cache";
 import { flattenNotes } from "../lib/notes-cache";
 import { useCurrentUser } from "../../../lib/session";
-import { toastError } from "../../../lib/error-message";
 import { ConversationList } from "./conversation-list";
 import { DeleteMessageDialog } from "./delete-message-dialog";
 import { EditNoteDialog } from "./edit-note-dialog";
@@ -113,7 +112,7 @@ export function MessageList({ ticket, selection, onReply, onStartForward, focusN
         message={t("notes.deleteText")}
         confirmLabel={t("common.delete")}
         danger
-        onConfirm={() => deleting && notes.remove.mutate(deleting.id, { onError: toastError })}
+        onConfirm={() => deleting && notes.remove.mutate(deleting.id)}
         onClose={() => setDeleting(null)}
       />
     </ConversationList>

@@ -75,7 +75,7 @@ export function NoteComposer({ ticket, canAddParticipants }: NoteComposerProps) 
       edit("", 0);
       setPicked([]);
     } catch (error) {
-      if (!isApiError(error, "ERR_MENTION_NOT_VISIBLE")) return toastError(error);
+      if (!isApiError(error, "ERR_MENTION_NOT_VISIBLE")) return; // toasted by the mutation cache
       const fresh = await queryClient.fetchQuery({ queryKey: candidatesKey(ticket.id), queryFn: () => mentionCandidates(ticket.id), staleTime: 0 });
       const hidden = fresh.filter((person) => ids.includes(person.id) && !person.seesTicket);
       if (!canAddParticipants || hidden.length === 0) return toastError(error);

@@ -20,7 +20,8 @@ export function useLiveNotes(ticketId: number): void {
 export function useNoteActions(ticketId: number) {
   const queryClient = useQueryClient();
   const store = (note: TicketNote) => queryClient.setQueryData<MessagesData>(messagesKey(ticketId), (data) => upsertNote(data, note));
-  const create = useMutation({ mutationFn: (body: NoteBody) => createNote(ticketId, body), onSuccess: store });
+  // A mention who cannot see the ticket is the composer's to answer (it offers to add them); other failures toast.
+  const create = useMutation({ mutationFn: (body: NoteBody) => createNote(ticketId, body), onSuccess: store, meta: { handledCodes: ["ERR_MENTION_NOT_VISIBLE"] } });
   const update = useMutation({ mutationFn: ({ noteId, body }: { noteId: number; body: NoteBody }) => updateNote(ticketId, noteId, body), onSuccess: store });
   const remove = useMutation({
     mutationFn: (noteId: number) => deleteNote(ticketId, noteId),
