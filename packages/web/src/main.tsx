@@ -1,6 +1,7 @@
 // First: configures zod before any contract schema is built.
 import "./lib/zod-config";
 import "./app/base.css";
+import { applyColorScheme } from "./app/theme-mode";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
@@ -12,6 +13,8 @@ import { registerServiceWorker } from "./lib/service-worker";
 import { bootstrapSession, followOtherTabs } from "./lib/session-bootstrap";
 import { startSocketLifecycle } from "./lib/socket";
 
+// Before anything is drawn: a dark page's first paint is dark (docs/decisions/0076).
+applyColorScheme();
 startSocketLifecycle();
 followOtherTabs();
 startConnectivityWatch();

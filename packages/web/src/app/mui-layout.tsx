@@ -9,7 +9,8 @@ import { AppThemeProvider } from "./app-theme";
 export function MuiLayout() {
   return (
     <AppThemeProvider>
-      <CssBaseline />
+      {/* color-scheme on <html>: scrollbars and native controls follow the dark scheme too. */}
+      <CssBaseline enableColorScheme />
       <Outlet />
     </AppThemeProvider>
   );

@@ -12,6 +12,7 @@ import { TicketsBackground } from "../../features/tickets";
 import { AppDrawer } from "./app-drawer";
 import { AppTopBar } from "./app-top-bar";
 import { ConfigurationTabs } from "./configuration-tabs";
+import { ShortcutsHost } from "./shortcuts-host";
 
 // Downloads when first opened: the shell's first load carries neither the form nor zod.
 const FeedbackModal = lazyDialog(
@@ -64,6 +65,7 @@ export function AppShell() {
       <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
       <TicketsBackground />
       <ChatsBackground />
+      <ShortcutsHost />
       <TagsBackground />
     </Box>
   );

@@ -5,11 +5,13 @@ import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import type { ReactNode } from "react";
 import { useTranslation } from "../../../lib/i18n";
+import { schemeColour } from "../../../lib/scheme-colour";
 
 /** How far an own message got; tickets and internal chats number their acks differently (spec §3). */
 export type AckStage = "pending" | "sent" | "delivered" | "read" | "played";
 
-const readBlue = "#1e88e5";
+// Lighter in the dark scheme, where the darker blue fades into the bubble.
+const readBlue = schemeColour("#1e88e5", "#7cc4fa");
 const style = { fontSize: 16 };
 const icons: Record<AckStage, ReactNode> = {
   pending: <AccessTime sx={style} />,

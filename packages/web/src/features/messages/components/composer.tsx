@@ -10,10 +10,11 @@ import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import type { UploadTransfer } from "../../../lib/http";
 import { toast } from "../../../lib/toast";
+import { useShortcutActions } from "../../shortcuts";
 import { useAttachments } from "../hooks/use-attachments";
 import { useAudioRecorder } from "../hooks/use-audio-recorder";
 import { useQuickAnswerPicker } from "../hooks/use-quick-answer-picker";
@@ -60,20 +61,6 @@ function trimmed(text: string): string | null {
 /** Alt+M from anywhere on the page puts the caret in the composer ("/" belongs to quick answers). */
 export const focusComposerShortcut = "Alt+M";
 
-function useFocusShortcut(input: RefObject<HTMLTextAreaElement | null>): void {
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      // `code`, not `key`: Alt+M types "µ" on some layouts (macOS).
-      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.code !== "KeyM") return;
-      if (!input.current || input.current.disabled) return;
-      event.preventDefault();
-      input.current.focus();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [input]);
-}
-
 /**
  * The message input of tickets and internal chats (spec §2): Enter sends and Shift+Enter breaks
  * the line, blank text is not sent, "/" looks up quick answers, files attach by the button or by
@@ -94,7 +81,8 @@ export function Composer({ label, placeholder, disabledReason, sending, onSend, 
     setText(answer.message);
     input.current?.focus();
   });
-  useFocusShortcut(input);
+  // Alt+M (features/shortcuts): only while the input takes text.
+  useShortcutActions({ focusComposer: canWrite ? () => input.current?.focus() : null });
   const recorder = useAudioRecorder((file) => void onSend({ text: null, files: [file] }).catch(() => undefined));
 
   // Counted as it will be sent (trimmed, signed): the server refuses a longer body.

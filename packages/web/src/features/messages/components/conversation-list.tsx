@@ -10,6 +10,10 @@ import { PaneState } from "../../../components/pane-state";
 import { toast } from "../../../lib/toast";
 import { useFirstItemIndex } from "../hooks/use-first-item-index";
 import { formatDay, startsNewDay } from "../lib/message-dates";
+import { schemeColour } from "../../../lib/scheme-colour";
+
+/** The conversation's wallpaper, warm grey (near-black in the dark scheme). */
+const wallpaper = schemeColour("#efeae2", "#0b1418");
 
 /** What the list needs of a conversation's paged query (`useMessagePages`). */
 export interface ConversationQuery<M> {
@@ -154,7 +158,7 @@ export function ConversationList<M extends { id: number; createdAt: string }>({
   }
 
   return (
-    <Box sx={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column", bgcolor: "#efeae2" }} aria-label={t("messages.list.label")} role="region">
+    <Box sx={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column", bgcolor: wallpaper }} aria-label={t("messages.list.label")} role="region">
       {messages.length === 0 ? (
         <Typography color="text.secondary" sx={{ m: "auto", p: 2 }}>
           {emptyText}

@@ -10,6 +10,7 @@ import type { ConversationMarks } from "./conversation-list";
 import { MessageContent, type ContentMessage } from "./message-content";
 import { MessageMenu, type MessageMenuActions } from "./message-menu";
 import { QuotedBlock, type QuoteFields } from "./quoted-block";
+import { schemeColour } from "../../../lib/scheme-colour";
 
 /** What the frame needs of a message: ticket messages and internal chat messages both have it. */
 export type FramedMessage = ContentMessage & {
@@ -50,8 +51,13 @@ interface MessageFrameProps {
   status: ReactNode;
 }
 
-const colours = { own: "#d7f0ea", theirs: "#ffffff", automatic: "#fff8e1" } as const;
-const background = { selected: "rgba(15,118,110,0.10)", highlighted: "rgba(255,193,7,0.25)" } as const;
+// Each in the light and the dark scheme (docs/decisions/0076); text on them is the theme's.
+const colours = {
+  own: schemeColour("#d7f0ea", "#134e48"),
+  theirs: schemeColour("#ffffff", "#1f2c33"),
+  automatic: schemeColour("#fff8e1", "#3a2f12"),
+} as const;
+const background = { selected: schemeColour("rgba(15,118,110,0.10)", "rgba(45,212,191,0.16)"), highlighted: "rgba(255,193,7,0.25)" } as const;
 /** The row across the list: the checkbox while selecting, and the bubble on its side. */
 const rowSx = { display: "flex", alignItems: "center", gap: 1, px: { xs: 1, sm: 2 }, py: 0.375, transition: "background-color 0.6s" } as const;
 

@@ -9,9 +9,10 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../lib/i18n";
 import { formatTime } from "../lib/message-dates";
+import { schemeColour } from "../../../lib/scheme-colour";
 
 /** The note's look: a wide amber card with a lock, set apart from the customer's and the team's bubbles. */
-export const noteColors = { background: "#fff4c4", border: "#e0b000", text: "#4a3b00" } as const;
+export const noteColors = { background: schemeColour("#fff4c4", "#3a3106"), border: "#e0b000", text: schemeColour("#4a3b00", "#ffe7a3") } as const;
 
 interface PrivateNoteBubbleProps {
   note: TicketNote;

@@ -45,7 +45,7 @@ export function QuotedBlock({ quoted, contactName, onClick }: QuotedBlockProps) 
     justifyContent: "flex-start",
     borderLeft: 4,
     borderColor: quoted.fromMe ? "primary.main" : "secondary.main",
-    bgcolor: "rgba(0,0,0,0.05)",
+    bgcolor: "action.hover",
     borderRadius: 1,
     px: 1,
     py: 0.5,

@@ -12,7 +12,7 @@ export function ColorSwatch({ color, size = 20 }: { color: string; size?: number
         borderRadius: 1,
         bgcolor: color,
         border: 1,
-        borderColor: "rgba(0, 0, 0, 0.15)",
+        borderColor: "divider",
       }}
     />
   );

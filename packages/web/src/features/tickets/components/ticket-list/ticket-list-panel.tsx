@@ -6,6 +6,7 @@ import { ConversationListPanel } from "../../../../components/conversation-list-
 import { flattenPages } from "../../../../lib/paged-cache";
 import { paths } from "../../../../lib/paths";
 import { useCurrentUser } from "../../../../lib/session";
+import { useShortcutActions } from "../../../shortcuts";
 import { useTicketList } from "../../hooks/use-ticket-list";
 import { useAcceptTicket } from "../../hooks/use-ticket-list-actions";
 import { useTicketTabCount } from "../../hooks/use-ticket-list-counts";
@@ -35,6 +36,19 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
   const tickets = flattenPages(query.data, "tickets");
   const view = filters.searching ? "search" : filters.tab;
 
+  // J, K and / (docs/decisions/0076): the next or previous row of the list as loaded, the search box.
+  const go = (step: 1 | -1) => {
+    const index = tickets.findIndex((ticket) => ticket.id === selectedId);
+    const target = index < 0 ? tickets[0] : tickets[index + step];
+    if (target) void navigate(paths.ticket.href(target.id));
+  };
+  const searchLabel = t("ticketList.search");
+  useShortcutActions({
+    nextTicket: tickets.length > 0 ? () => go(1) : null,
+    previousTicket: tickets.length > 0 ? () => go(-1) : null,
+    search: () => document.querySelector<HTMLInputElement>(`input[aria-label="${CSS.escape(searchLabel)}"]`)?.focus(),
+  });
+
   function acceptTicket(ticket: Ticket): void {
     accept.mutate(ticket.id, {
       onSuccess: (result) => {
@@ -49,7 +63,7 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
 
   return (
     <ConversationListPanel
-      search={{ label: t("ticketList.search"), value: filters.searchText, onChange: filters.setSearchText }}
+      search={{ label: searchLabel, value: filters.searchText, onChange: filters.setSearchText }}
       searchTools={<TicketListFilterMenu filters={filters} />}
       newLabel={t("ticketList.newTicket.open")}
       onNew={onNewTicket}

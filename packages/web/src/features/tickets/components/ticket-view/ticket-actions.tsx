@@ -18,8 +18,9 @@ import MenuItem from "@mui/material/MenuItem";
 import Tooltip from "@mui/material/Tooltip";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "../../../../lib/i18n";
+import { useShortcutActions } from "../../../shortcuts";
 import type { TicketCommands } from "../../hooks/use-ticket-commands";
 import type { TicketAbilities } from "./ticket-abilities";
 
@@ -55,7 +56,15 @@ export function TicketActions(props: TicketActionsProps) {
   const narrow = useMediaQuery(theme.breakpoints.down("md")) || compact;
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const [resolveAnchor, setResolveAnchor] = useState<HTMLElement | null>(null);
+  const resolveButton = useRef<HTMLButtonElement>(null);
   const busy = commands.pending;
+  // The keyboard's A, C and T (docs/decisions/0076): allowed exactly when their buttons are.
+  // C opens the resolve menu, as a click does: a farewell is sent or not by choice, never by one key.
+  useShortcutActions({
+    accept: abilities.accept && !busy ? commands.accept : null,
+    close: abilities.resolve && !busy ? () => setResolveAnchor(resolveButton.current) : null,
+    transfer: abilities.transfer && !busy ? onTransfer : null,
+  });
 
   const menu: MenuAction[] = [];
   if (narrow && abilities.returnToPending) {
@@ -93,6 +102,7 @@ export function TicketActions(props: TicketActionsProps) {
       {abilities.resolve && (
         <>
           <Button
+            ref={resolveButton}
             variant="contained"
             startIcon={narrow ? undefined : <CheckCircleOutlineIcon />}
             endIcon={<ArrowDropDownIcon />}
