@@ -22,6 +22,14 @@ describe("loadConfig", () => {
     // Private webhook addresses are refused unless an operator allows them.
     expect(config).toMatchObject({ WEBHOOK_ALLOW_PRIVATE: false, UPLOAD_IDLE_TIMEOUT_SECONDS: 30, UPLOAD_MAX_SECONDS: 1800 });
     expect(config.DATABASE_URL).toBeUndefined();
+    // The licence's seats as the spec's About page shows them (issue 28: configurable).
+    expect(config).toMatchObject({ LICENCE_USERS: 5, LICENCE_ADMINISTRATORS: 1 });
+  });
+
+  it("takes the licence's seats from the environment, administrators among the users", () => {
+    expect(loadConfig({ LICENCE_USERS: "25", LICENCE_ADMINISTRATORS: "3" })).toMatchObject({ LICENCE_USERS: 25, LICENCE_ADMINISTRATORS: 3 });
+    expect(loadConfig({ LICENCE_USERS: "", LICENCE_ADMINISTRATORS: "" })).toMatchObject({ LICENCE_USERS: 5, LICENCE_ADMINISTRATORS: 1 });
+    expect(rejection({ LICENCE_USERS: "3", LICENCE_ADMINISTRATORS: "4" })).toBe("Invalid configuration: LICENCE_ADMINISTRATORS: at most LICENCE_USERS (administrators are users too)");
   });
 
   it.each([
@@ -40,6 +48,9 @@ describe("loadConfig", () => {
     // Redis names are subscribed to by pattern: no pattern characters in the prefix.
     ["REDIS_PREFIX", "tenant*"],
     ["REDIS_PREFIX", "a#b"],
+    ["LICENCE_USERS", "0"],
+    ["LICENCE_USERS", "five"],
+    ["LICENCE_ADMINISTRATORS", "1.5"],
   ])("rejects %s=%s with one line naming the variable", (variable, value) => {
     const message = rejection({ [variable]: value });
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}: `));

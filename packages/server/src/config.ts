@@ -1,4 +1,4 @@
-import { limits } from "@atendo/contracts";
+import { licence, limits } from "@atendo/contracts";
 import { z } from "zod";
 
 const optionalText = z
@@ -121,6 +121,13 @@ export const configSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => v !== "false" && v !== "0"),
+  /**
+   * The licence's seats, shown on the About page: how many active users (administrators
+   * included) and how many administrators this install's licence allows. Past them nothing is
+   * refused; the page shows the counts in red and that a paid licence is needed.
+   */
+  LICENCE_USERS: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(1).max(1_000_000).default(licence.users)),
+  LICENCE_ADMINISTRATORS: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(1).max(1_000_000).default(licence.administrators)),
   SMTP_URL: optionalText,
   SMTP_FROM: z.string().default("Atendo <no-reply@atendo.local>"),
   FEEDBACK_TO: optionalText.pipe(z.email().optional()),
@@ -131,6 +138,11 @@ export const configSchema = z.object({
   .refine((config) => !config.DATABASE_REPLICA_URL || config.DATABASE_URL, {
     path: ["DATABASE_REPLICA_URL"],
     message: "needs DATABASE_URL (the primary it replicates); the embedded database has no replica",
+  })
+  // Administrators are users: they take users' seats too.
+  .refine((config) => config.LICENCE_ADMINISTRATORS <= config.LICENCE_USERS, {
+    path: ["LICENCE_ADMINISTRATORS"],
+    message: "at most LICENCE_USERS (administrators are users too)",
   });
 
 export type Config = z.infer<typeof configSchema>;

@@ -17,7 +17,7 @@ export async function messagingLibraryVersion(): Promise<string> {
   }
 }
 
-/** Active users and administrators, with the versions that run. */
+/** Active users and administrators against the licence's seats (the configuration's), with the versions that run. */
 export async function readAbout(ctx: AppContext, actor: Actor, libVersion: Promise<string>): Promise<About> {
   assertCanReadAbout(actor);
   const active = eq(users.isDeleted, false);
@@ -29,6 +29,7 @@ export async function readAbout(ctx: AppContext, actor: Actor, libVersion: Promi
   return {
     usersCount: all?.n ?? 0,
     administrators: admins?.n ?? 0,
+    licence: { users: ctx.config.LICENCE_USERS, administrators: ctx.config.LICENCE_ADMINISTRATORS },
     libVersion: await libVersion,
     tagVersion: ctx.config.APP_VERSION,
   };

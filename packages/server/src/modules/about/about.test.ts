@@ -1,3 +1,4 @@
+import type { About } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 
@@ -18,6 +19,25 @@ describe("GET /api/about", () => {
     await server.createUser({ profile: "admin" });
     const response = await server.request({ method: "GET", url: "/api/about", token: await server.adminToken() });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ usersCount: 3, administrators: 2, libVersion: expect.any(String), tagVersion: "1.2.3" });
+    expect(response.json()).toEqual({
+      usersCount: 3,
+      administrators: 2,
+      licence: { users: 5, administrators: 1 },
+      libVersion: expect.any(String),
+      tagVersion: "1.2.3",
+    });
+  });
+
+  it("shows the licence's seats as the environment sets them (issue 28)", async () => {
+    const licensed = await createTestServer({ LICENCE_USERS: "2", LICENCE_ADMINISTRATORS: "2" });
+    try {
+      await licensed.createUser();
+      await licensed.createUser({ profile: "admin" });
+      const about = (await licensed.request({ method: "GET", url: "/api/about", token: await licensed.adminToken() })).json() as About;
+      // Three users (the first admin, an attendant, a second admin) on two seats: over the licence.
+      expect(about).toMatchObject({ usersCount: 3, administrators: 2, licence: { users: 2, administrators: 2 } });
+    } finally {
+      await licensed.close();
+    }
   });
 });

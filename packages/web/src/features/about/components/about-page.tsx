@@ -1,4 +1,3 @@
-import { licence } from "@atendo/contracts";
 import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -16,7 +15,8 @@ export function AboutPage() {
   const query = useAbout();
   const { config } = usePublicConfig();
   const about = query.data;
-  const overLimit = about && (about.usersCount > licence.users || about.administrators > licence.administrators);
+  // The seats come from the server's configuration (LICENCE_USERS, LICENCE_ADMINISTRATORS).
+  const overLimit = about && (about.usersCount > about.licence.users || about.administrators > about.licence.administrators);
 
   return (
     <Page title={t("pages.about")} narrow>
@@ -25,13 +25,14 @@ export function AboutPage() {
         <Stack spacing={2}>
           <SectionCard title={t("about.licence")}>
             <Stack spacing={2}>
-              <LicenceUsage label={t("about.users")} used={about.usersCount} limit={licence.users} />
-              <LicenceUsage
-                label={t("about.administrators")}
-                used={about.administrators}
-                limit={licence.administrators}
-              />
-              <Alert severity={overLimit ? "error" : "info"} role="note">{t("about.paymentNotice", licence)}</Alert>
+              <Typography variant="body2" color="text.secondary">
+                {t("about.seats")}
+              </Typography>
+              <LicenceUsage label={t("about.users")} used={about.usersCount} limit={about.licence.users} />
+              <LicenceUsage label={t("about.administrators")} used={about.administrators} limit={about.licence.administrators} />
+              <Alert severity={overLimit ? "error" : "info"} role="note">
+                {t(overLimit ? "about.overLicence" : "about.withinLicence")}
+              </Alert>
             </Stack>
           </SectionCard>
           <SectionCard title={t("about.autoClose")}>
