@@ -2,6 +2,7 @@ import { serverEvents, type ServerEventName, type User } from "@atendo/contracts
 import { describe, expect, it } from "vitest";
 import { createConnection, inbound } from "../test/channel-fixtures.js";
 import { createContact, createQuickAnswer, createQueue } from "../test/fixtures.js";
+import { ADMIN } from "../test/harness.js";
 import { useLiveServer } from "../test/live-server.js";
 import { createAnnouncement, createMonitoring, createUra, to } from "../test/routing-fixtures.js";
 import { settle } from "../test/socket-client.js";
@@ -45,6 +46,14 @@ describe("server events", () => {
     const { ticketId } = await inbound(live.server, connection, { body: "Hello there" });
     expect((await putTicket(live.server, live.admin, ticketId, { userId: attendant.id, action: "transferOwner" })).statusCode).toBe(200);
     expect((await live.server.request({ method: "PUT", url: `/api/tickets/${ticketId}/tags`, token: live.admin, payload: { tagIds: [tag.id] } })).statusCode).toBe(200);
+    // A private note of its owner mentioning the admin (`note`, `mention`), read, then deleted with its mention.
+    const ownerToken = (await live.server.login("event-person@live.test", "password-1")).token;
+    const adminId = (await live.server.login(ADMIN.email, ADMIN.password)).user.id;
+    const note = await live.server.request({ method: "POST", url: `/api/tickets/${ticketId}/notes`, token: ownerToken, payload: { body: "@Admin look", mentionedUserIds: [adminId] } });
+    expect(note.statusCode, note.body).toBe(201);
+    const [mention] = ((await live.server.request({ method: "GET", url: "/api/mentions", token: live.admin })).json() as { mentions: { id: number }[] }).mentions;
+    expect((await live.server.request({ method: "PUT", url: `/api/mentions/${mention!.id}`, token: live.admin, payload: { read: true } })).statusCode).toBe(200);
+    expect((await live.server.request({ method: "DELETE", url: `/api/tickets/${ticketId}/notes/${note.json().note.id}`, token: live.admin })).statusCode).toBe(200);
     await live.server.request({ method: "DELETE", url: `/api/tickets/${ticketId}`, token: live.admin });
     // An internal chat the admin takes part in: created, written in, read by the other side.
     const chat = (await live.server.request({ method: "POST", url: "/api/chats", token: live.admin, payload: { participantIds: [attendant.id] } })).json() as { id: number };
