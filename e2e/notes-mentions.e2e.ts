@@ -78,6 +78,16 @@ describe("private notes with mentions", () => {
     await option.waitFor();
     await expect.poll(() => option.textContent()).toContain("Cannot see this ticket yet");
     await screenshot(page, "notes-picker");
+    // Escape closes it; the @ typed again opens it again.
+    await note.press("Escape");
+    await option.waitFor({ state: "detached" });
+    await note.press("Backspace");
+    await note.press("Backspace");
+    await note.press("Backspace");
+    await note.press("Backspace");
+    await note.press("Backspace");
+    await note.pressSequentially(`@${bruno.name.slice(0, 4)}`);
+    await option.waitFor();
     await note.press("ArrowDown");
     await note.press("ArrowUp");
     await note.press("Enter");

@@ -57,6 +57,8 @@ export function NoteComposer({ ticket, canAddParticipants }: NoteComposerProps) 
     setText(next);
     setCaret(nextCaret);
     setActive(0);
+    // An @ closed with Escape stays closed while it is typed on; a new @ opens the picker again.
+    if (!mentionAtCaret(next, nextCaret)) setDismissedAt(null);
   };
   const pick = (person: MentionCandidate) => {
     if (!at) return;
