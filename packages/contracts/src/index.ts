@@ -35,6 +35,7 @@ export * from "./settings.js";
 export * from "./ticket-policy.js";
 export * from "./tickets.js";
 export * from "./tickets-api.js";
+export * from "./tickets-bulk.js";
 export * from "./tags.js";
 export * from "./uras.js";
 export * from "./users.js";

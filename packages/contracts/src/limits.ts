@@ -80,6 +80,8 @@ export const limits = {
   quickAnswerLookupMax: 10,
   /** Most ids in one submitted list (queue members, a user's queues). */
   idListMax: 1000,
+  /** Tickets one POST /tickets/bulk acts on (the list's selection; docs/decisions/0077). */
+  ticketBulkMax: 500,
   /** Connection label and farewell message (spec §5: label optional, farewell free text). */
   connectionLabelMax: 50,
   farewellMessageMax: 30000,

@@ -167,6 +167,7 @@ const allRoutes = [
   "POST /api/tickets",
   "POST /api/tickets/:id/notes",
   "POST /api/tickets/:id/participant",
+  "POST /api/tickets/bulk",
   "POST /api/uras",
   "POST /api/users",
   "POST /api/whatsapp",

@@ -1,4 +1,4 @@
-import type { TicketUpdateAction, ticketUpsertActions, updateTicketBody } from "@atendo/contracts";
+import type { TicketAbilities, TicketUpdateAction, ticketUpsertActions, updateTicketBody } from "@atendo/contracts";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
@@ -46,15 +46,51 @@ function mainAction(actor: Actor, body: UpdateTicket): MainAction | undefined {
   return undefined;
 }
 
-async function assertQueue(ctx: AppContext, queueId: number | null | undefined): Promise<number> {
+/**
+ * What a plan asks the database: the caller's permission on the ticket, and whether the queue,
+ * user or connection the body names exists. A bulk call (ticket-bulk.service.ts) answers the
+ * same questions from what it read once for all its tickets.
+ */
+export interface TransitionChecks {
+  permit(ticket: TicketRow, ability: keyof TicketAbilities): Promise<void>;
+  queue(queueId: number): Promise<number>;
+  user(userId: number): Promise<number>;
+  connection(connectionId: number): Promise<number>;
+}
+
+/** The checks of one PUT /tickets/{id}: each a query. */
+export function liveChecks(ctx: AppContext, actor: Actor): TransitionChecks {
+  return {
+    permit: (ticket, ability) => assertTicketPermission(ctx.db, actor, ticket, ability),
+    queue: (queueId) => findQueue(ctx, queueId),
+    user: (userId) => findActiveUser(ctx, userId),
+    connection: (connectionId) => findConnection(ctx, connectionId),
+  };
+}
+
+async function findConnection(ctx: AppContext, connectionId: number): Promise<number> {
+  const [target] = await ctx.db.select({ id: connections.id }).from(connections).where(eq(connections.id, connectionId)).limit(1);
+  if (!target) throw new AppError("ERR_NO_WAPP_FOUND");
+  return target.id;
+}
+
+function assertQueue(checks: TransitionChecks, queueId: number | null | undefined): Promise<number> {
   if (typeof queueId !== "number") throw new AppError("ERR_MISSING_VALUES", 400, "Choose a queue.");
+  return checks.queue(queueId);
+}
+
+function assertActiveUser(checks: TransitionChecks, userId: number | null | undefined): Promise<number> {
+  if (typeof userId !== "number") throw new AppError("ERR_MISSING_VALUES", 400, "Choose a user.");
+  return checks.user(userId);
+}
+
+async function findQueue(ctx: AppContext, queueId: number): Promise<number> {
   const [row] = await ctx.db.select({ id: queues.id }).from(queues).where(eq(queues.id, queueId)).limit(1);
   if (!row) throw new AppError("ERR_NO_QUEUE_FOUND");
   return row.id;
 }
 
-async function assertActiveUser(ctx: AppContext, userId: number | null | undefined): Promise<number> {
-  if (typeof userId !== "number") throw new AppError("ERR_MISSING_VALUES", 400, "Choose a user.");
+async function findActiveUser(ctx: AppContext, userId: number): Promise<number> {
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -65,52 +101,50 @@ async function assertActiveUser(ctx: AppContext, userId: number | null | undefin
 }
 
 /** Accept a pending ticket, or reopen a closed one, for the caller (action `assigned`). */
-async function planAssign(ctx: AppContext, actor: Actor, ticket: TicketRow, now: Date): Promise<Plan> {
+async function planAssign(checks: TransitionChecks, actor: Actor, ticket: TicketRow, now: Date): Promise<Plan> {
   const mine = lifecycle.assigned(actor.id, now);
   if (ticket.status === "open") return ticket.userId === actor.id ? { kind: "unchanged" } : { kind: "heldByOther" };
   if (ticket.status === "pending") {
-    await assertTicketPermission(ctx.db, actor, ticket, "accept");
+    await checks.permit(ticket, "accept");
     return { kind: "change", change: { set: mine, action: "assigned", newOwnerId: actor.id } };
   }
-  await assertTicketPermission(ctx.db, actor, ticket, "reopen");
+  await checks.permit(ticket, "reopen");
   return { kind: "change", change: { set: mine, action: "assigned", newOwnerId: actor.id, activatesOn: ticket.connectionId ?? undefined } };
 }
 
 /** One status, owner or queue transition of spec §4, after its permission check. */
-async function planMain(ctx: AppContext, actor: Actor, ticket: TicketRow, body: UpdateTicket, action: MainAction, now: Date): Promise<Plan> {
+async function planMain(checks: TransitionChecks, actor: Actor, ticket: TicketRow, body: UpdateTicket, action: MainAction, now: Date): Promise<Plan> {
   switch (action) {
     case "assigned":
-      return planAssign(ctx, actor, ticket, now);
+      return planAssign(checks, actor, ticket, now);
     case "pending":
-      await assertTicketPermission(ctx.db, actor, ticket, "returnToPending");
+      await checks.permit(ticket, "returnToPending");
       if (ticket.status === "pending") return { kind: "unchanged" };
       return { kind: "change", change: { set: lifecycle.returnedToPending(now), action: "pending" } };
     case "closed":
-      await assertTicketPermission(ctx.db, actor, ticket, "resolve");
+      await checks.permit(ticket, "resolve");
       if (ticket.status === "closed") return { kind: "unchanged" };
       return { kind: "change", change: { set: lifecycle.closed(now), action: "closed", farewell: body.sendFarewellMessage === true } };
     case "transferOwner": {
-      await assertTicketPermission(ctx.db, actor, ticket, "transfer");
-      const userId = await assertActiveUser(ctx, body.userId);
-      const queueId = typeof body.queueId === "number" ? await assertQueue(ctx, body.queueId) : ticket.queueId;
+      await checks.permit(ticket, "transfer");
+      const userId = await assertActiveUser(checks, body.userId);
+      const queueId = typeof body.queueId === "number" ? await assertQueue(checks, body.queueId) : ticket.queueId;
       return { kind: "change", change: { set: lifecycle.transferredToUser(userId, queueId, now), action: "transferOwner", newOwnerId: userId } };
     }
     case "updateQueue": {
-      await assertTicketPermission(ctx.db, actor, ticket, "transfer");
-      const queueId = await assertQueue(ctx, body.queueId);
+      await checks.permit(ticket, "transfer");
+      const queueId = await assertQueue(checks, body.queueId);
       return { kind: "change", change: { set: lifecycle.transferredToQueue(queueId, now), action: "updateQueue" } };
     }
   }
 }
 
 /** The connection a body moves the ticket to (admins), checked; undefined when it asks for no move. */
-async function connectionTarget(ctx: AppContext, actor: Actor, ticket: TicketRow, body: UpdateTicket): Promise<number | undefined> {
+async function connectionTarget(checks: TransitionChecks, ticket: TicketRow, body: UpdateTicket): Promise<number | undefined> {
   if (body.whatsappId === undefined && body.action !== "transferConnection") return undefined;
-  await assertTicketPermission(ctx.db, actor, ticket, "transferConnection");
+  await checks.permit(ticket, "transferConnection");
   if (body.whatsappId === undefined) throw new AppError("ERR_MISSING_VALUES", 400, "Choose a connection.");
-  const [target] = await ctx.db.select({ id: connections.id }).from(connections).where(eq(connections.id, body.whatsappId)).limit(1);
-  if (!target) throw new AppError("ERR_NO_WAPP_FOUND");
-  return target.id;
+  return checks.connection(body.whatsappId);
 }
 
 /**
@@ -154,13 +188,20 @@ function assertBodyHolds(ticket: TicketRow, plan: Plan, body: UpdateTicket, acti
  * (resolve a closed ticket, return a pending one) changes nothing. A body naming a status, owner
  * or queue that the transition would not leave is refused, never half applied.
  */
-export async function planTransition(ctx: AppContext, actor: Actor, ticket: TicketRow, body: UpdateTicket, now: Date): Promise<Plan> {
+export async function planTransition(
+  ctx: AppContext,
+  actor: Actor,
+  ticket: TicketRow,
+  body: UpdateTicket,
+  now: Date,
+  checks: TransitionChecks = liveChecks(ctx, actor),
+): Promise<Plan> {
   const action = mainAction(actor, body);
-  const connectionId = await connectionTarget(ctx, actor, ticket, body);
+  const connectionId = await connectionTarget(checks, ticket, body);
   if (action === undefined && connectionId === undefined) {
     throw new AppError("ERR_MISSING_VALUES", 400, "Say what to do with the ticket: an action, a status, a user, a queue or a connection.");
   }
-  const main: Plan = action === undefined ? { kind: "unchanged" } : await planMain(ctx, actor, ticket, body, action, now);
+  const main: Plan = action === undefined ? { kind: "unchanged" } : await planMain(checks, actor, ticket, body, action, now);
   const plan = withConnection(ticket, main, connectionId, now);
   assertBodyHolds(ticket, plan, body, action);
   assertReachable(ticket, plan);

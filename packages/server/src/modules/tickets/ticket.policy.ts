@@ -82,6 +82,34 @@ export async function assertTicketPermission(db: Db, actor: Actor, ticket: Ticke
   if (!(await decide(db, actor, ticket, (facts, viewer) => ticketPermissions(facts, viewer)[ability]))) throw new AppError("ERR_NO_PERMISSION");
 }
 
+/**
+ * The same checks on many tickets at once (POST /tickets/bulk, docs/decisions/0077): the actor's
+ * queues and the tickets' participants read once by the caller, so each answer costs no query.
+ * The live checks read only the ties that could change the answer; knowing all of them gives the
+ * same answer, since they only ever widen it.
+ */
+export interface KnownTies {
+  /** The queues the actor belongs to. */
+  queueIds: ReadonlySet<number>;
+  /** Each ticket's participants. */
+  participantsOf(ticketId: number): readonly number[];
+}
+
+function decideKnown(actor: Actor, ticket: TicketScope, ties: KnownTies, question: (facts: TicketFacts, viewer: TicketViewer) => boolean): boolean {
+  const relation = { participant: ties.participantsOf(ticket.id).includes(actor.id), queueMember: ticket.queueId !== null && ties.queueIds.has(ticket.queueId) };
+  return question(...ruleInput(actor, ticket, relation));
+}
+
+/** canSeeTicket, with the ties known. */
+export function seesKnown(actor: Actor, ticket: TicketScope, ties: KnownTies): boolean {
+  return decideKnown(actor, ticket, ties, seesTicket);
+}
+
+/** assertTicketPermission, with the ties known. */
+export function assertKnownPermission(actor: Actor, ticket: TicketScope, ties: KnownTies, ability: keyof TicketAbilities): void {
+  if (!decideKnown(actor, ticket, ties, (facts, viewer) => ticketPermissions(facts, viewer)[ability])) throw new AppError("ERR_NO_PERMISSION");
+}
+
 /** Who may write in a ticket (send, delete own messages): nobody in a closed one (0012). */
 export function assertCanWriteTicket(db: Db, actor: Actor, ticket: TicketScope): Promise<void> {
   return assertTicketPermission(db, actor, ticket, "write");

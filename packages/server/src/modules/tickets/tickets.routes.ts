@@ -14,12 +14,15 @@ import {
   ticketResult,
   ticketsCount,
   ticketsCountQuery,
+  ticketBulkBody,
+  ticketBulkResponse,
   updateTicketBody,
 } from "@atendo/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { actorOf, errorResponses, ok, typed } from "../../core/route-kit.js";
 import { countConnectionTickets } from "../connections/connections.service.js";
+import { bulkTickets } from "./ticket-bulk.service.js";
 import { startableConnections } from "./ticket-connections.service.js";
 import { createTicket } from "./ticket-create.service.js";
 import { listTickets } from "./ticket-list.service.js";
@@ -66,6 +69,13 @@ export function ticketsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { created, result } = await createTicket(ctx, actorOf(request), request.body);
       return reply.status(created ? 201 : 200).send(result);
     },
+  );
+
+  // One action on many tickets, each answered on its own (docs/decisions/0077).
+  r.post(
+    "/api/tickets/bulk",
+    { schema: { tags, body: ticketBulkBody, response: { 200: ticketBulkResponse, ...errorResponses(400, 404) } } },
+    async (request) => bulkTickets(ctx, actorOf(request), request.body),
   );
 
   r.put("/api/tickets/:id", { schema: { tags, params: idParam, body: updateTicketBody, response: { 200: ticketResult, ...errors } } }, async (request) =>
