@@ -32,6 +32,7 @@ const shell = lazyPages({
   TicketsPage: () => import("../features/tickets/components/tickets-page"),
   ChatsPage: () => import("../features/chats/components/chats-page"),
   ContactsPage: () => import("../features/contacts/components/contacts-page"),
+  BoardPage: () => import("../features/tickets/board/components/board-page"),
   QuickAnswersPage: () => import("../features/quick-answers/components/quick-answers-page"),
   SettingsPage: () => import("../features/settings/components/settings-page"),
   AboutPage: () => import("../features/about/components/about-page"),
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
                   // One element for both paths, as tickets: the list stays mounted while chats open.
                   { path: paths.chats, element: <shell.ChatsPage />, children: [{ path: paths.chat.pattern }] },
                   { path: paths.contacts, element: <shell.ContactsPage /> },
+                  { path: paths.board, element: <shell.BoardPage /> },
                   {
                     element: <AdminRoute />,
                     children: [

@@ -14,6 +14,8 @@ export const storageKeys = {
   signOption: "signOption",
   /** The composer's emoji picker: the user's recently used emoji, newest first (JSON array). */
   recentEmojis: "recentEmojis",
+  /** The labels each user chose as the board's columns: JSON `{ [userId]: tagIds }` (docs/decisions/0075). */
+  boardColumns: "boardColumns",
   /** The colour scheme chosen in the account menu: system, light or dark (docs/decisions/0076). */
   themeMode: "themeMode",
 } as const;

@@ -20,6 +20,7 @@ export const paths = {
   chats: "/chats",
   chat: { pattern: "/chats/:chatId", href: (id: number) => `/chats/${id}` },
   contacts: "/contacts",
+  board: "/board",
   quickAnswers: "/quickAnswers",
   settings: "/settings",
   about: "/about",

@@ -13,6 +13,7 @@ import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
 import SettingsIcon from "@mui/icons-material/Settings";
 import TuneIcon from "@mui/icons-material/Tune";
+import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
 import type SvgIcon from "@mui/material/SvgIcon";
 import { defaultConfigPage, type ConfigPage } from "../../lib/last-config-page";
 import { paths } from "../../lib/paths";
@@ -35,6 +36,7 @@ export interface NavItem {
 export const mainNavItems: readonly NavItem[] = [
   { to: paths.tickets, labelKey: "pages.tickets", icon: ForumIcon, badge: "tickets" },
   { to: paths.chats, labelKey: "pages.chats", icon: ChatIcon, badge: "chats" },
+  { to: paths.board, labelKey: "pages.board", icon: ViewKanbanIcon },
   { to: paths.contacts, labelKey: "pages.contacts", icon: ContactPhoneIcon },
   { to: paths.quickAnswers, labelKey: "pages.quickAnswers", icon: FlashOnIcon },
 ];

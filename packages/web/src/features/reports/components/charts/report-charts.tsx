@@ -10,6 +10,7 @@ import { reportChartsQueryOptions } from "../../api/reports.queries";
 import { BusiestHoursCard } from "./busiest-hours-card";
 import { DailyCard } from "./daily-card";
 import { DurationsCard } from "./durations-card";
+import { TicketsPerTagCard } from "./tickets-per-tag-card";
 
 /** Charts above the table, for the same filters (issue 15; Chatwoot's reports as the reference). */
 export function ReportCharts({ query }: { query: ReportChartsQuery }) {
@@ -38,6 +39,7 @@ function ChartsGrid({ data }: { data: Charts }) {
       <Box sx={{ gridColumn: "1 / -1", minWidth: 0 }}>
         <BusiestHoursCard cells={data.busiestHours} timeZone={data.timeZone} />
       </Box>
+      <TicketsPerTagCard rows={data.ticketsPerTag} />
     </Box>
   );
 }
