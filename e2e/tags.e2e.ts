@@ -86,9 +86,10 @@ describe("labels", () => {
     await headerChips.getByText(tagName).waitFor();
     await headerChips.getByText(typedTag).waitFor();
 
-    // The row in the list carries the chips (live, through the ticket's update event).
+    // The row in the list carries the first chip and "+1" (live, through the ticket's update event).
     const row = openRows(page).filter({ hasText: tagged.name });
-    await row.getByText(tagName).waitFor();
+    await row.getByText(typedTag).waitFor();
+    await row.getByText("+1").waitFor();
     await openRows(page).filter({ hasText: other.name }).waitFor();
     await screenshot(page, "tags-ticket");
 
@@ -107,6 +108,23 @@ describe("labels", () => {
     await confirm.getByText("It is on 1 conversation and 0 contacts.").waitFor();
     await screenshot(page, "tags-delete-confirm");
     await confirm.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  it("puts a label on a contact from its row on the contacts page", async () => {
+    const { page } = await signedIn(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Contacts" }).click();
+    await page.getByRole("searchbox", { name: "Search contacts" }).fill(other.name);
+    const row = page.getByRole("row").filter({ hasText: other.name });
+    await row.getByRole("button", { name: `Labels of ${other.name}` }).click();
+    const picker = page.getByRole("dialog", { name: `Labels of ${other.name}` });
+    const box = picker.getByRole("combobox", { name: "Labels" });
+    await box.fill(typedTag);
+    await page.getByRole("option", { name: typedTag }).waitFor();
+    await box.press("Enter");
+    await picker.getByRole("button", { name: "Save" }).click();
+    await picker.waitFor({ state: "detached" });
+    await row.getByRole("list", { name: "Labels" }).getByText(typedTag).waitFor();
+    await screenshot(page, "tags-contacts");
   });
 
   it("fits a 360 px wide screen: the ticket's labels under its header", async () => {

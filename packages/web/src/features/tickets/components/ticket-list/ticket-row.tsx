@@ -63,13 +63,13 @@ export function TicketRow({ ticket, selected, onAccept, accepting }: TicketRowPr
           {ticket.queue ? (
             <QueueChip name={ticket.queue.name} color={ticket.queue.color} sx={{ height: 20, fontSize: "0.7rem" }} />
           ) : (
-            <Typography component="span" variant="caption" color="text.secondary">
+            <Typography component="span" variant="caption" color="text.secondary" noWrap sx={{ flexShrink: 0 }}>
               {t("ticketList.noQueue")}
             </Typography>
           )}
           <TicketStageChips ticket={ticket} />
           {/* On the queue's line, one line whatever their number: the row keeps its height. */}
-          <TagChips tags={ticket.tags} aria-label={t("tags.list")} sx={{ flexWrap: "nowrap", overflow: "hidden", flexShrink: 1 }} />
+          <TagChips tags={ticket.tags} max={1} aria-label={t("tags.list")} sx={{ flexWrap: "nowrap", alignItems: "center", overflow: "hidden", flexShrink: 1 }} />
           <Typography component="span" variant="caption" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0, textAlign: "end" }}>
             {connection}
           </Typography>
