@@ -10,9 +10,9 @@ import type {
   QuickAnswerEvent,
   ServerEventPayload,
   SettingsEvent,
+  TagEvent,
   Ticket,
   TicketNote,
-  TagEvent,
   TicketStatus,
   TicketUpsertAction,
   UraEvent,
@@ -114,6 +114,8 @@ export interface DomainEventMap {
   "monitoring.changed": { event: MonitoringEvent };
   "quickAnswer.changed": { event: QuickAnswerEvent };
   "settings.changed": { event: SettingsEvent };
+  /** A label was defined, changed or deleted (docs/decisions/0072). */
+  "tag.changed": { event: TagEvent };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -124,6 +126,4 @@ export type DomainEvent<N extends DomainEventName = DomainEventName> = { [K in N
 /** An event, spelled as its name and payload. */
 export function domainEvent<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): DomainEvent<N> {
   return { name, payload } as DomainEvent<N>;
-  /** A label was defined, changed or deleted (docs/decisions/0072). */
-  "tag.changed": { event: TagEvent };
 }

@@ -78,9 +78,9 @@ function tabOf(actor: Actor, query: ListTickets, timeZone: string, adopted: read
     visibleRows: listVisibilityRows(actor, status, query.showAll, adopted),
     branches: own ?? everyStatus(status),
     ownWork: own !== undefined,
-  };
     // Each ticket counted is probed for its tags: a common tag's closed tab would probe thousands.
     countCap: query.tagIds ? limits.ticketTagCountCap : undefined,
+  };
 }
 
 /**
