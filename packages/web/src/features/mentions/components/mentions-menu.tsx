@@ -1,5 +1,4 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
@@ -40,14 +39,8 @@ export function MentionsMenu({ menuId, anchor, onClose }: MentionsMenuProps) {
       onClose={onClose}
       slotProps={{ paper: { sx: { width: 360, maxWidth: "calc(100vw - 16px)", maxHeight: "70vh" } }, list: { "aria-label": t("mentions.title") } }}
     >
-      <Typography variant="subtitle2" component="p" sx={{ px: 2, py: 1 }}>
-        {t("mentions.title")}
-      </Typography>
-      {mentions.length === 0 && (
-        <Typography color="text.secondary" variant="body2" sx={{ px: 2, pb: 1.5 }}>
-          {query.isPending ? t("common.loading") : t("mentions.empty")}
-        </Typography>
-      )}
+      {/* A menu holds menu items only (the list is named "Mentions"): the empty state is one, disabled. */}
+      {mentions.length === 0 && <MenuItem disabled>{query.isPending ? t("common.loading") : t("mentions.empty")}</MenuItem>}
       {mentions.map((mention) => (
         <MenuItem key={mention.id} onClick={() => open(mention)} sx={{ alignItems: "flex-start", whiteSpace: "normal", gap: 1, py: 1 }}>
           <Box
@@ -69,11 +62,9 @@ export function MentionsMenu({ menuId, anchor, onClose }: MentionsMenuProps) {
         </MenuItem>
       ))}
       {query.hasNextPage && (
-        <Box sx={{ px: 2, py: 1 }}>
-          <Button size="small" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {t("mentions.more")}
-          </Button>
-        </Box>
+        <MenuItem onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} sx={{ color: "primary.main", justifyContent: "center" }}>
+          {t("mentions.more")}
+        </MenuItem>
       )}
     </Menu>
   );

@@ -6,6 +6,9 @@ import Box from "@mui/material/Box";
 import { useTranslation } from "../../../lib/i18n";
 import { noteColors } from "./private-note-bubble";
 
+// The default grey of an unselected toggle is too faint on the note's amber: full text colour, the choice in bold.
+const buttonSx = { gap: 0.5, py: 0.25, textTransform: "none", color: "text.primary", "&.Mui-selected": { fontWeight: 700, color: "text.primary" } } as const;
+
 /** What the ticket's composer writes: a reply to the customer, or a private note to the team. */
 export type ComposerMode = "reply" | "note";
 
@@ -20,11 +23,11 @@ export function ComposerModeSwitch({ mode, onChange }: { mode: ComposerMode; onC
         onChange={(_, next: ComposerMode | null) => next && onChange(next)}
         aria-label={t("notes.mode.label")}
       >
-        <ToggleButton value="reply" sx={{ gap: 0.5, py: 0.25, textTransform: "none" }}>
+        <ToggleButton value="reply" sx={buttonSx}>
           <ReplyOutlined fontSize="small" aria-hidden />
           {t("notes.mode.reply")}
         </ToggleButton>
-        <ToggleButton value="note" sx={{ gap: 0.5, py: 0.25, textTransform: "none" }}>
+        <ToggleButton value="note" sx={buttonSx}>
           <LockOutlined fontSize="small" aria-hidden />
           {t("notes.mode.note")}
         </ToggleButton>
