@@ -60,6 +60,8 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime): voi
   });
   events.on("user.changed", "sockets", ({ event, userId }) => realtime.emit({ admins: true, userIds: [userId] }, "user", event));
   events.on("quickAnswer.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "quickAnswer", event));
+  // Labels are chosen by everyone: every signed-in user hears of them (docs/decisions/0072).
+  events.on("tag.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "tag", event));
   events.on("connection.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "whatsapp", event));
   events.on("connection.status", "sockets", ({ event }) => realtime.emit({ admins: true }, "whatsappSession", event));
   events.on("ura.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "ura", event));
@@ -68,5 +70,3 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime): voi
   events.on("settings.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "settings", event));
   events.on("contactImport.progressed", "sockets", ({ event }) => realtime.emit({ admins: true }, "ContactsImports", event));
 }
-  // Labels are chosen by everyone: every signed-in user hears of them (docs/decisions/0072).
-  events.on("tag.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "tag", event));
