@@ -49,7 +49,7 @@ describe("a ticket's tags change", () => {
     expect(heard.bob).toEqual([]);
     for (const events of [heard.alice, heard.admin]) {
       expect(events).toHaveLength(1);
-      const event = ticketEvent.parse(events[0]);
+      const event = ticketEvent.parse(events?.[0]);
       expect(event).toMatchObject({ action: "update", ticket: { id, tags: [tag] } });
     }
   });
