@@ -1,13 +1,14 @@
 import type { TicketBulkResponse } from "@atendo/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../core/actor.js";
+import { databaseError } from "../../core/db-errors.js";
 import { done, readTickets, refusalCode, refused, visibleRows, type Outcomes, type TicketBulk } from "./ticket-bulk-common.js";
 import { tagTickets } from "./ticket-bulk-tags.js";
 import { sendFarewell } from "./ticket-farewell.js";
 import { liveChecks, planTransition, type TransitionChecks, type UpdateTicket } from "./ticket-transitions.js";
-import { applyChange, ATTEMPTS, writeChanges, type Planned } from "./ticket-update.service.js";
+import { applyChange, ATTEMPTS, writeChanges, type Planned, type Written } from "./ticket-update.service.js";
 import { assertKnownPermission } from "./ticket.policy.js";
-import type { TicketRow } from "./tickets.repo.js";
+import { activeTicketsOnPairs, type TicketRow } from "./tickets.repo.js";
 
 /** The single call's body for a bulk move (PUT /tickets/{id}, contracts' updateTicketBody). */
 function updateBodyOf(body: Exclude<TicketBulk, { action: "tag" | "untag" }>): UpdateTicket {
@@ -71,41 +72,83 @@ async function moveTickets(ctx: AppContext, actor: Actor, body: Exclude<TicketBu
     const checks: TransitionChecks = { ...lookups, permit: async (ticket, ability) => assertKnownPermission(actor, ticket, read.ties, ability) };
     const now = new Date();
     const together: Planned[] = [];
-    const oneByOne: Planned[] = [];
+    const activating: Planned[] = [];
     for (const row of visibleRows(actor, ids, read, outcomes)) {
       try {
         await assertIntent(checks, body.action, row);
         const plan = await planTransition(ctx, actor, row, update, now, checks);
         if (plan.kind === "unchanged") outcomes.set(row.id, done(row.id));
         else if (plan.kind === "heldByOther") outcomes.set(row.id, refused(row.id, "ERR_OTHER_OPEN_TICKET"));
-        else (plan.change.activatesOn === undefined ? together : oneByOne).push({ before: row, participants: read.participants.get(row.id) ?? [], change: plan.change });
+        else (plan.change.activatesOn === undefined ? together : activating).push({ before: row, participants: read.participants.get(row.id) ?? [], change: plan.change });
       } catch (error) {
         outcomes.set(row.id, refused(row.id, refusalCode(error)));
       }
     }
     const again: number[] = [];
-    const written = await writeChanges(ctx, together);
-    for (const { before, change } of together) {
-      const moved = written.get(before.id);
-      if (!moved) again.push(before.id);
-      else {
-        if (change.farewell) await sendFarewell(ctx, moved.row);
-        outcomes.set(before.id, done(before.id));
-      }
-    }
-    for (const { before, change } of oneByOne) {
+    for (const batch of [together, await withoutClashes(ctx, activating, outcomes)]) {
+      let written: Map<number, Written>;
       try {
-        const result = await applyChange(ctx, actor, before, change);
-        if (result === undefined) again.push(before.id);
-        else outcomes.set(before.id, result.ticketIsOpen ? refused(before.id, "ERR_OTHER_OPEN_TICKET") : done(before.id));
+        written = await writeChanges(ctx, batch);
       } catch (error) {
-        outcomes.set(before.id, refused(before.id, refusalCode(error)));
+        // Another ticket became active meanwhile on one of these conversations: one at a time, as the single call.
+        if (batch === together || databaseError(error)?.code !== "23505") throw error;
+        again.push(...(await oneAtATime(ctx, actor, batch, outcomes)));
+        continue;
+      }
+      for (const { before, change } of batch) {
+        const moved = written.get(before.id);
+        if (!moved) again.push(before.id);
+        else {
+          if (change.farewell) await sendFarewell(ctx, moved.row);
+          outcomes.set(before.id, done(before.id));
+        }
       }
     }
     ids = again;
   }
   // Still changing under us after every attempt: the single call's answer then.
   for (const id of ids) outcomes.set(id, refused(id, "ERR_OTHER_OPEN_TICKET"));
+}
+
+/**
+ * Moves that make a ticket active on its connection (a reopen, another connection), less those
+ * that would clash on the one-active-ticket rule: with another active ticket of the contact
+ * there, or with an earlier one of this call (the first wins). Refused as the single call
+ * refuses them (ERR_OTHER_OPEN_TICKET, held by someone or not).
+ */
+async function withoutClashes(ctx: AppContext, planned: readonly Planned[], outcomes: Outcomes): Promise<Planned[]> {
+  const pairOf = (item: Planned) => `${item.before.contactId}:${item.change.activatesOn}`;
+  const pairs = planned.map((item) => ({ contactId: item.before.contactId!, connectionId: item.change.activatesOn! }));
+  const others = await activeTicketsOnPairs(
+    ctx.db,
+    pairs,
+    planned.map((item) => item.before.id),
+  );
+  const taken = new Set(others.map((other) => `${other.contactId}:${other.connectionId}`));
+  return planned.filter((item) => {
+    const pair = pairOf(item);
+    if (taken.has(pair)) {
+      outcomes.set(item.before.id, refused(item.before.id, "ERR_OTHER_OPEN_TICKET"));
+      return false;
+    }
+    taken.add(pair);
+    return true;
+  });
+}
+
+/** Planned moves written one by one through the single call's path; the ids that changed meanwhile. */
+async function oneAtATime(ctx: AppContext, actor: Actor, planned: readonly Planned[], outcomes: Outcomes): Promise<number[]> {
+  const again: number[] = [];
+  for (const { before, change } of planned) {
+    try {
+      const result = await applyChange(ctx, actor, before, change);
+      if (result === undefined) again.push(before.id);
+      else outcomes.set(before.id, result.ticketIsOpen ? refused(before.id, "ERR_OTHER_OPEN_TICKET") : done(before.id));
+    } catch (error) {
+      outcomes.set(before.id, refused(before.id, refusalCode(error)));
+    }
+  }
+  return again;
 }
 
 /**

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ticketTags, tickets } from "../../db/schema/index.js";
 import type { DomainEventName } from "../../events/domain-events.js";
+import { createConnection } from "../../test/channel-fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectError, expectRefused } from "../../test/route-guards.js";
 import { putTicket, seedTeam, seedTicket, type SeedTicket, type Team } from "../../test/ticket-fixtures.js";
@@ -158,6 +159,19 @@ describe("transfer", () => {
     const other = await seed({ status: "open", userId: team.alice.id });
     expect(summary(await bulk(team.alice.token, { action: "transfer", ticketIds: [other], whatsappId: team.connection.id }))).toEqual(["ERR_NO_PERMISSION"]);
   });
+
+  it("moves an admin's choice of tickets to another connection, the contact's other active ticket there refusing its own", async () => {
+    const elsewhere = await createConnection(server, admin, { destinationType: "queue", destinationItem: team.queueA.id });
+    const ids = [await seed({ status: "open", userId: team.alice.id }), await seed({ status: "closed", userId: team.bob.id })];
+    const busy = await seed({ status: "open", userId: team.alice.id });
+    await seed({ status: "pending", connectionId: elsewhere.id, contactId: (await rows([busy]))[0]!.contactId! });
+    expect(summary(await bulk(admin, { action: "transfer", ticketIds: [...ids, busy], whatsappId: elsewhere.id }))).toEqual(["done", "done", "ERR_OTHER_OPEN_TICKET"]);
+    expect((await rows([...ids, busy])).map((row) => [row.status, row.connectionId])).toEqual([
+      ["open", elsewhere.id],
+      ["closed", elsewhere.id],
+      ["open", team.connection.id],
+    ]);
+  });
 });
 
 describe("reopen", () => {
@@ -167,8 +181,11 @@ describe("reopen", () => {
     const sameContact = await seed({ status: "closed", userId: team.alice.id, contactId });
     const waiting = await seed({ status: "pending", queueId: team.queueA.id });
     const bobs = await seed({ status: "closed", userId: team.bob.id });
-    const results = await bulk(team.alice.token, { action: "reopen", ticketIds: [first, sameContact, waiting, bobs] });
-    expect(summary(results)).toEqual(["done", "ERR_OTHER_OPEN_TICKET", "ERR_NO_PERMISSION", "ERR_NO_TICKET_FOUND"]);
+    const answered = await seed({ status: "closed", userId: team.alice.id });
+    await seed({ status: "pending", contactId: (await rows([answered]))[0]!.contactId! }); // the customer wrote again since
+    const results = await bulk(team.alice.token, { action: "reopen", ticketIds: [first, sameContact, waiting, bobs, answered] });
+    expect(summary(results)).toEqual(["done", "ERR_OTHER_OPEN_TICKET", "ERR_NO_PERMISSION", "ERR_NO_TICKET_FOUND", "ERR_OTHER_OPEN_TICKET"]);
+    expect((await putTicket(server, team.alice.token, answered, { status: "open", action: "assigned" })).json().error).toBe("ERR_OTHER_OPEN_TICKET");
     expect((await rows([first, sameContact, waiting])).map((row) => [row.status, row.userId])).toEqual([
       ["open", team.alice.id],
       ["closed", team.alice.id],

@@ -1,5 +1,5 @@
 import { activeTicketStatuses } from "@atendo/contracts";
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ticketParticipants, tickets, userQueues } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
@@ -89,4 +89,23 @@ export async function activeTicketOf(db: Db, contactId: number | null, connectio
     )
     .limit(1);
   return row;
+}
+
+/**
+ * activeTicketOf for many at once: the active tickets on these (contact, connection) pairs other
+ * than `exceptIds` — what a bulk reopen would clash with (docs/decisions/0077).
+ */
+export async function activeTicketsOnPairs(db: Db, pairs: readonly { contactId: number; connectionId: number }[], exceptIds: readonly number[]): Promise<TicketRow[]> {
+  if (pairs.length === 0) return [];
+  const values = pairs.map((pair) => sql`(${pair.contactId}::integer, ${pair.connectionId}::integer)`);
+  return db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        inArray(tickets.status, activeTicketStatuses),
+        sql`(${tickets.contactId}, ${tickets.connectionId}) in (${sql.join(values, sql`, `)})`,
+        exceptIds.length > 0 ? notInArray(tickets.id, [...exceptIds]) : undefined,
+      ),
+    );
 }

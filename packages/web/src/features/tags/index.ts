@@ -5,3 +5,4 @@ export { TagChip, TagChips } from "./components/tag-chip";
 export { TagsBackground } from "./components/tags-background";
 export { tagsOf, useTags } from "./hooks/use-tags";
 export { TagPickerButton } from "./components/tag-picker-button";
+export { TagPickerDialog } from "./components/tag-picker-dialog";

@@ -12,6 +12,7 @@ import { useAcceptTicket } from "../../hooks/use-ticket-list-actions";
 import { useTicketTabCount } from "../../hooks/use-ticket-list-counts";
 import type { TicketListFilters } from "../../hooks/use-ticket-list-filters";
 import { NotificationsPrompt } from "../notifications-prompt";
+import { useTicketBulkSelection } from "./ticket-bulk-selection";
 import { TicketListDateChip } from "./ticket-list-date-filter";
 import { TicketListFilterMenu } from "./ticket-list-filter-menu";
 import { TicketListTabs } from "./ticket-list-tabs";
@@ -35,6 +36,7 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
   const accept = useAcceptTicket(me?.id ?? 0);
   const tickets = flattenPages(query.data, "tickets");
   const view = filters.searching ? "search" : filters.tab;
+  const bulk = useTicketBulkSelection(tickets);
 
   // J, K and / (docs/decisions/0076): the next or previous row of the list as loaded, the search box.
   const go = (step: 1 | -1) => {
@@ -64,21 +66,29 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
   return (
     <ConversationListPanel
       search={{ label: searchLabel, value: filters.searchText, onChange: filters.setSearchText }}
-      searchTools={<TicketListFilterMenu filters={filters} />}
+      searchTools={
+        <>
+          <TicketListFilterMenu filters={filters} />
+          {bulk.tool}
+        </>
+      }
       newLabel={t("ticketList.newTicket.open")}
       onNew={onNewTicket}
       query={query}
       items={tickets}
       label={t(`ticketList.views.${view}`)}
       empty={t(filters.searching ? "common.noResults" : `ticketList.empty.${filters.tab}`)}
-      renderRow={(ticket) => (
-        <TicketRow
-          ticket={ticket}
-          selected={ticket.id === selectedId}
-          onAccept={acceptTicket}
-          accepting={accept.isPending && accept.variables === ticket.id}
-        />
-      )}
+      renderRow={(ticket) =>
+        bulk.renderRow(
+          ticket,
+          <TicketRow
+            ticket={ticket}
+            selected={ticket.id === selectedId}
+            onAccept={acceptTicket}
+            accepting={accept.isPending && accept.variables === ticket.id}
+          />,
+        )
+      }
     >
       <TicketListDateChip date={filters.date} onChange={filters.setDate} />
       <NotificationsPrompt />
@@ -88,6 +98,7 @@ export function TicketListPanel({ filters, selectedId, onNewTicket, onAlreadyOpe
         showClosed={filters.showClosed}
         counts={{ pending: pending.data, open: open.data }}
       />
+      {bulk.bar}
       {filters.searching && (
         <Typography variant="caption" color="text.secondary" sx={{ px: 2, pt: 1 }} role="status">
           {t(query.data?.pages[0]?.countCapped ? "ticketList.searchResultsCapped" : "ticketList.searchResults", { count: query.data?.pages[0]?.count ?? 0 })}

@@ -14,7 +14,7 @@ import { UserAutocomplete } from "../../../../components/users-autocomplete";
 import { useConnections } from "../../../connections";
 import { useQueues } from "../../../queues";
 import { useUpdateTicket } from "../../hooks/use-ticket-actions";
-import { transferBody, transferDefaults, transferFormSchema, type TransferFormValues } from "./transfer-form.schema";
+import { bulkTransferFields, transferBody, transferDefaults, transferFormSchema, type BulkTransferFields, type TransferFormValues } from "./transfer-form.schema";
 
 interface TransferDialogProps {
   open: boolean;
@@ -30,33 +30,83 @@ interface TransferDialogProps {
 }
 
 /** Transfer to an attendant and/or a queue (spec §4, §5), or to another connection (admins). */
-export function TransferDialog({ open, onClose, ...formProps }: TransferDialogProps) {
+export function TransferDialog({ open, onClose, ticket, withConnection, onStart, onTransferred, onFailed }: TransferDialogProps) {
   const { t } = useTranslation();
+  const update = useUpdateTicket(ticket.id);
   return (
     <ResponsiveDialog open={open} onClose={onClose} title={t("ticketView.transfer.title")} maxWidth="xs">
-      {open && <TransferForm onClose={onClose} {...formProps} />}
+      {open && (
+        <TransferForm
+          currentWhatsappId={ticket.whatsappId}
+          knownConnections={ticket.whatsappId === null ? [] : [{ id: ticket.whatsappId, name: ticket.whatsapp.name, label: ticket.whatsapp.label }]}
+          excludeIds={ticket.userId === null ? [] : [ticket.userId]}
+          withConnection={withConnection}
+          onClose={onClose}
+          onSubmit={async (values) => {
+            onStart();
+            const result = await update.mutateAsync(transferBody(values)).catch(() => null);
+            if (result) onTransferred(result);
+            else onFailed();
+          }}
+        />
+      )}
     </ResponsiveDialog>
   );
 }
 
-function TransferForm({ ticket, withConnection, onClose, onStart, onTransferred, onFailed }: Omit<TransferDialogProps, "open">) {
+interface BulkTransferDialogProps {
+  open: boolean;
+  /** How many tickets are transferred (the heading says it). */
+  count: number;
+  withConnection: boolean;
+  onClose: () => void;
+  /** The transfer's fields, as POST /tickets/bulk takes them (docs/decisions/0077). */
+  onSubmit: (fields: BulkTransferFields) => Promise<void>;
+}
+
+/** The same form for the list's selection: each ticket keeps its connection unless one is chosen. */
+export function BulkTransferDialog({ open, count, withConnection, onClose, onSubmit }: BulkTransferDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <ResponsiveDialog open={open} onClose={onClose} title={t("bulk.transferTitle", { count })} maxWidth="xs">
+      {open && (
+        <TransferForm
+          currentWhatsappId={null}
+          knownConnections={[]}
+          excludeIds={[]}
+          withConnection={withConnection}
+          onClose={onClose}
+          onSubmit={async (values) => {
+            await onSubmit(bulkTransferFields(values));
+            onClose();
+          }}
+        />
+      )}
+    </ResponsiveDialog>
+  );
+}
+
+interface TransferFormProps {
+  /** The ticket's connection; null: none to keep (a bulk transfer, or a deleted connection). */
+  currentWhatsappId: number | null;
+  /** Shown while the connections load (or for attendants, who cannot list them). */
+  knownConnections: { id: number; name: string; label: string | null }[];
+  excludeIds: number[];
+  withConnection: boolean;
+  onClose: () => void;
+  onSubmit: (values: TransferFormValues) => Promise<void>;
+}
+
+function TransferForm({ currentWhatsappId, knownConnections, excludeIds, withConnection, onClose, onSubmit }: TransferFormProps) {
   const { t } = useTranslation();
   const queues = useQueues();
   const connections = useConnections({ silent: !withConnection });
-  const update = useUpdateTicket(ticket.id);
   const form = useForm<TransferFormValues>({
     resolver: zodResolver(transferFormSchema),
-    defaultValues: transferDefaults(ticket),
+    defaultValues: transferDefaults({ whatsappId: currentWhatsappId }),
   });
   const { control, handleSubmit, formState } = form;
-  const excludeIds = ticket.userId === null ? [] : [ticket.userId];
-
-  const submit = handleSubmit(async (values) => {
-    onStart();
-    const result = await update.mutateAsync(transferBody(values)).catch(() => null);
-    if (result) onTransferred(result);
-    else onFailed();
-  });
+  const submit = handleSubmit(onSubmit);
 
   return (
     <DialogForm onSubmit={submit}>
@@ -99,11 +149,16 @@ function TransferForm({ ticket, withConnection, onClose, onStart, onTransferred,
               control={control}
               name="whatsappId"
               label={t("ticketView.transfer.connection")}
-              format={(value) => value ?? ticket.whatsappId ?? ""}
-              parse={Number}
+              format={(value) => value ?? currentWhatsappId ?? ""}
+              parse={(value) => (value === "" ? null : Number(value))}
               focusable={false}
             >
-              {(connections.data ?? (ticket.whatsappId === null ? [] : [{ id: ticket.whatsappId, name: ticket.whatsapp.name, label: ticket.whatsapp.label }])).map((connection) => (
+              {currentWhatsappId === null && (
+                <MenuItem value="">
+                  <em>{t("ticketView.transfer.noQueue")}</em>
+                </MenuItem>
+              )}
+              {(connections.data ?? knownConnections).map((connection) => (
                 <MenuItem key={connection.id} value={connection.id}>
                   {connection.label ? `${connection.label} · ${connection.name}` : connection.name}
                 </MenuItem>

@@ -1,4 +1,4 @@
-import type { Ticket, UpdateTicketBody } from "@atendo/contracts";
+import type { Ticket, TicketBulkBody, UpdateTicketBody } from "@atendo/contracts";
 import { z } from "zod";
 
 function connectionChanges(values: { whatsappId: number | null; currentWhatsappId: number | null }): boolean {
@@ -39,4 +39,16 @@ export function transferBody(values: TransferFormValues): UpdateTicketBody {
   }
   if (values.queueId !== null) return { ...move, queueId: values.queueId, userId: null, status: "pending", action: "updateQueue" };
   return { ...move, action: "transferConnection" };
+}
+
+export type BulkTransferFields = Omit<Extract<TicketBulkBody, { action: "transfer" }>, "ticketIds">;
+
+/** The same choice for POST /tickets/bulk: its transfer takes the user, queue and connection as they are. */
+export function bulkTransferFields(values: TransferFormValues): BulkTransferFields {
+  return {
+    action: "transfer",
+    ...(values.user && { userId: values.user.id }),
+    ...(values.queueId !== null && { queueId: values.queueId }),
+    ...(connectionChanges(values) && values.whatsappId !== null && { whatsappId: values.whatsappId }),
+  };
 }
