@@ -81,6 +81,7 @@ beforeAll(async () => {
     chats: [paths.chats],
     chat: [paths.chat.href(chat.id)],
     contacts: [paths.contacts],
+    board: [paths.board],
     quickAnswers: [paths.quickAnswers],
     settings: [paths.settings],
     about: [paths.about],

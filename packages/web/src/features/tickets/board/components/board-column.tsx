@@ -49,7 +49,6 @@ export function BoardColumn({ filter, tag, board, instructionsId }: BoardColumnP
         bgcolor: target ? "action.selected" : "action.hover",
         outline: target ? "2px dashed" : "none",
         outlineColor: "primary.main",
-        scrollSnapAlign: "start",
       }}
     >
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, p: 1.5, pb: 1 }}>

@@ -121,7 +121,7 @@ export function BoardPage() {
           {t("board.chooseColumns")}
         </Typography>
       )}
-      <Box sx={{ flex: 1, minHeight: 0, display: "flex", gap: 1.5, overflowX: "auto", pb: 1, scrollSnapType: "x proximity", alignItems: "stretch" }}>
+      <Box sx={{ flex: 1, minHeight: 0, display: "flex", gap: 1.5, overflowX: "auto", pb: 1, alignItems: "stretch" }}>
         {columns.map((column) => (
           <BoardColumn key={String(column)} filter={{ column, showAll }} tag={tagOf(column)} board={board} instructionsId={instructionsId} />
         ))}
