@@ -4,10 +4,11 @@ import Dialog from "@mui/material/Dialog";
 import InputBase from "@mui/material/InputBase";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { shortcutAction, ShortcutKeys, shortcuts, type ShortcutId } from "../../features/shortcuts";
 import { lookUpTickets } from "../../features/tickets";
+import { visuallyHidden } from "../../components/visually-hidden";
 import { useTranslation } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { useCurrentUser } from "../../lib/session";
@@ -28,7 +29,7 @@ interface Offer extends PaletteChoice {
  * user may open, or run an action on the open ticket. A combobox and its listbox: arrows move,
  * Enter chooses, Escape closes. Its own chunk: nothing of it loads before it is first opened.
  */
-export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CommandPalette({ open, onClose, takeTypedEarly }: { open: boolean; onClose: () => void; takeTypedEarly: () => string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -37,6 +38,13 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   // An action runs once the palette has closed: the menu or dialog it opens then keeps the focus.
   const afterClose = useRef<(() => void) | null>(null);
   const listId = useId();
+  const titleId = useId();
+  // Keys typed while the palette was still on its way (its first open downloads it).
+  useEffect(() => {
+    if (!open) return;
+    const early = takeTypedEarly();
+    if (early) setText((current) => current + early);
+  }, [open, takeTypedEarly]);
   const searched = useDebouncedValue(text.trim());
   const lookup = useQuery({
     queryKey: ["command-palette", "tickets", searched],
@@ -91,7 +99,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      aria-label={t("palette.label")}
+      aria-labelledby={titleId}
       sx={{ "& .MuiDialog-container": { alignItems: "flex-start" } }}
       slotProps={{
         paper: { sx: { mt: { xs: 2, sm: 10 } } },
@@ -106,6 +114,9 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
         },
       }}
     >
+      <Box component="h2" id={titleId} sx={visuallyHidden}>
+        {t("palette.label")}
+      </Box>
       <InputBase
         autoFocus
         value={text}
