@@ -127,6 +127,6 @@ function waitForStart(child: ChildProcess): Promise<string> {
       errors += chunk.toString();
       process.stderr.write(chunk);
     });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}${errors}`)));
+    child.once("exit", (code) => reject(Object.assign(new Error(`server exited with ${code}: ${output}${errors}`), { stderr: errors })));
   });
 }

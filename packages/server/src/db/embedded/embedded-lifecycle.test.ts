@@ -45,12 +45,13 @@ async function signsIn(server: SpawnedServer): Promise<boolean> {
 }
 
 /** What a start that fails printed (spawnServer rejects with it). */
+/** What a failed start printed as its error (stderr): its progress lines went to stdout before it. */
 async function failedStart(dataDir: string): Promise<string> {
   const error = await spawnServer(env, { dataDir }).then(
     () => new Error("the start was expected to fail"),
-    (failure: unknown) => failure as Error,
+    (failure: unknown) => failure as Error & { stderr?: string },
   );
-  return error.message.replace(/^server exited with \d+: /, "");
+  return "stderr" in error && error.stderr !== undefined ? error.stderr : error.message;
 }
 
 // Every test starts real processes: seconds on an idle machine, far longer on a loaded one; the
