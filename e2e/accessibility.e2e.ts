@@ -5,7 +5,7 @@ import { E2E_ADMIN, adminToken, api, launchBrowser, newPage } from "./support/br
 
 /**
  * Every route of spec §2 passes axe-core with no serious or critical violation (issue 16), in
- * English and Portuguese, with records in it: a ticket with messages, a chat, an edit form of each
+ * English and Portuguese, and in the dark scheme (decision 0076), with records in it: a ticket with messages, a chat, an edit form of each
  * kind. Each screen is checked once it has loaded (its heading there, no spinner, no transition
  * running), so what axe sees is what a person sees.
  */
@@ -106,6 +106,23 @@ const signedInScreens = (): Screen[] => [
       await page.getByRole("dialog").waitFor();
     },
   },
+  {
+    name: "keyboard shortcuts dialog",
+    path: "/tickets",
+    prepare: async (page) => {
+      await page.keyboard.press("Shift+Slash");
+      await page.getByRole("dialog").waitFor();
+    },
+  },
+  {
+    name: "command palette",
+    path: `/tickets/${records.ticketId}`,
+    prepare: async (page) => {
+      await page.getByText("It is order AB-12").first().waitFor();
+      await page.keyboard.press("Control+KeyK");
+      await page.getByRole("dialog").getByRole("option").first().waitFor();
+    },
+  },
   { name: "quick answers", path: "/quickAnswers" },
   { name: "chats", path: "/chats" },
   { name: "a chat", path: `/chats/${records.chatId}` },
@@ -194,6 +211,19 @@ describe.each([
     const { context, page } = await newPage(browser, { locale });
     await signIn(page);
     const findings = await check(page, signedInScreens(), language);
+    await context.close();
+    expect(findings, describeFindings(findings)).toEqual([]);
+  });
+});
+
+// The dark scheme (decision 0076): every signed-in screen again, drawn dark from the first paint.
+describe("axe-core in the dark scheme", () => {
+  it("finds no serious or critical violation on the signed-in screens", { timeout: 240_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await context.addInitScript(() => localStorage.setItem("themeMode", "dark"));
+    await signIn(page);
+    expect(await page.evaluate(() => document.documentElement.dataset.colorScheme)).toBe("dark");
+    const findings = await check(page, signedInScreens(), "en");
     await context.close();
     expect(findings, describeFindings(findings)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../../lib/i18n";
 import { heatLevel } from "../../lib/chart-math";
-import { heatColors } from "./chart-palette";
+import { useChartColours } from "./chart-palette";
 import { ChartArea } from "./chart-area";
 import type { ChartTip } from "./chart-tooltip";
 import { useChartCursor } from "./use-chart-cursor";
@@ -28,6 +28,7 @@ interface BusiestHoursChartProps {
 export function BusiestHoursChart({ label, counts, dayNames }: BusiestHoursChartProps) {
   const { t } = useTranslation();
   const theme = useTheme();
+  const { heat: heatColors } = useChartColours();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const cursor = useChartCursor(7, 24);
   const max = Math.max(0, ...counts.flat());

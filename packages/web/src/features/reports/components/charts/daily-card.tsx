@@ -2,7 +2,7 @@ import type { ReportDay } from "@atendo/contracts";
 import { useTranslation } from "../../../../lib/i18n";
 import { dayLabels } from "../../lib/chart-math";
 import { ChartCard, ChartLegend } from "./chart-card";
-import { seriesColors } from "./chart-palette";
+import { useChartColours } from "./chart-palette";
 import { DailyChart } from "./daily-chart";
 
 const kinds = {
@@ -14,6 +14,7 @@ const kinds = {
 export function DailyCard({ kind, days }: { kind: keyof typeof kinds; days: readonly ReportDay[] }) {
   const { t } = useTranslation();
   const { keys, series: seriesKeys } = kinds[kind];
+  const { series: seriesColors } = useChartColours();
   const series = seriesKeys.map((key, index) => ({ label: t(`reports.charts.${key}`), color: seriesColors[index] ?? seriesColors[0] }));
   const points = days.map((day) => {
     const labels = dayLabels(day.day);

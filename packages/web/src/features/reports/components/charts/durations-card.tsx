@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "../../../../lib/i18n";
 import { ChartCard, ChartLegend } from "./chart-card";
 import { ChoiceButtons } from "./choice-buttons";
-import { seriesColors } from "./chart-palette";
+import { useChartColours } from "./chart-palette";
 import { DurationsChart } from "./durations-chart";
 
 type Grouping = "byUser" | "byQueue";
@@ -18,6 +18,7 @@ interface DurationsCardProps {
 export function DurationsCard({ measure, durations }: DurationsCardProps) {
   const { t } = useTranslation();
   const [grouping, setGrouping] = useState<Grouping>("byUser");
+  const { series: seriesColors } = useChartColours();
   const title = t(`reports.charts.${measure}`);
   return (
     <ChartCard

@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../../lib/i18n";
 import { ellipsis } from "../../../../components/admin-table";
-import { seriesColors } from "./chart-palette";
+import { useChartColours } from "./chart-palette";
 import { useFormatSeconds } from "./use-format-seconds";
 
 /**
@@ -13,6 +13,7 @@ import { useFormatSeconds } from "./use-format-seconds";
 export function DurationsChart({ rows, noneName }: { rows: readonly ReportDurations[]; noneName: string }) {
   const { t } = useTranslation();
   const format = useFormatSeconds();
+  const { series: seriesColors } = useChartColours();
   const max = Math.max(1, ...rows.map((row) => row.p90Seconds));
   if (rows.length === 0) {
     return (
