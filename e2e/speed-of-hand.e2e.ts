@@ -185,6 +185,8 @@ describe("dark mode", () => {
     expect(await scheme()).toBe("light");
     await page.getByRole("tab", { name: /^Waiting/ }).waitFor();
     await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitemradio", { name: "System" }).waitFor();
+    await screenshot(page, "0076-account-menu");
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     expect(await scheme()).toBe("dark");
     expect(await page.getByRole("menuitemradio", { name: "Dark" }).getAttribute("aria-checked")).toBe("true");
