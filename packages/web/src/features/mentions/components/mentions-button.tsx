@@ -1,7 +1,7 @@
 import AlternateEmail from "@mui/icons-material/AlternateEmail";
 import Badge from "@mui/material/Badge";
 import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
+import { Tooltip } from "../../../components/tooltip";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { lazyDialog } from "../../../components/lazy-dialog";

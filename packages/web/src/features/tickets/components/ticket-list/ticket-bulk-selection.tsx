@@ -4,10 +4,14 @@ import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import IconButton from "@mui/material/IconButton";
 import { useState, type ReactNode } from "react";
+import { lazyDialog } from "../../../../components/lazy-dialog";
 import { Tooltip } from "../../../../components/tooltip";
 import { useTranslation } from "../../../../lib/i18n";
 import { noSelection, selectedInOrder, toggleAll, toggleRow, type TicketSelection } from "../../hooks/ticket-selection";
-import { TicketBulkBar } from "./ticket-bulk-bar";
+
+// The bar (its transfer form, zod, the label picker) downloads when selecting starts, not with the
+// list: the tickets route's budget (docs/decisions/0043).
+const TicketBulkBar = lazyDialog(() => import("./ticket-bulk-bar").then((module) => module.TicketBulkBar), () => true);
 
 /**
  * Selecting tickets of the list for a bulk action (docs/decisions/0077): a toggle beside the
