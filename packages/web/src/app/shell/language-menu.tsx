@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import { useId, useState } from "react";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { currentLanguage, useTranslation } from "../../lib/i18n";
+import { rememberLanguage } from "../../lib/language-detector";
 
 // The menu (MUI's Menu, Popover and MenuItem) downloads when first opened, not with the shell.
 const LanguageMenuItems = lazyDialog(
@@ -19,6 +20,9 @@ export function LanguageMenu() {
 
   function choose(language: string): void {
     setAnchor(null);
+    // Remembered at once, not once its texts have downloaded: a page left or reloaded right after
+    // the choice opens in the chosen language.
+    rememberLanguage(language);
     void i18n.changeLanguage(language);
   }
 
