@@ -79,6 +79,11 @@ export function TicketBulkBar({ selectedIds, allSelected, someSelected, onToggle
           checked={allSelected}
           indeterminate={someSelected && !allSelected}
           onChange={onToggleAll}
+          // MUI only draws "some selected" and says aria-checked="mixed"; the input's own state must
+          // agree (axe: aria-conditional-attr), and assistive technology reads it from there.
+          inputRef={(input: HTMLInputElement | null) => {
+            if (input) input.indeterminate = someSelected && !allSelected;
+          }}
           slotProps={{ input: { "aria-label": t("bulk.selectAll") } }}
         />
         <Typography variant="body2" role="status" sx={{ flex: 1, minWidth: "6em", fontWeight: 600 }}>
@@ -125,5 +130,25 @@ export function TicketBulkBar({ selectedIds, allSelected, someSelected, onToggle
         onClose={() => setDialog(null)}
       />
     </Box>
+  );
+}
+
+interface BulkRowCheckboxProps {
+  checked: boolean;
+  label: string;
+  /** With the shift key of the click, from the mouse or from Space. */
+  onToggle: (shiftKey: boolean) => void;
+}
+
+/** A row's checkbox while selecting; downloaded with the bar, not with the list. */
+export function BulkRowCheckbox({ checked, label, onToggle }: BulkRowCheckboxProps) {
+  return (
+    <Checkbox
+      size="small"
+      checked={checked}
+      // The click, not the change: it carries the shift key, from the mouse or from Space.
+      onClick={(event) => onToggle(event.shiftKey)}
+      slotProps={{ input: { "aria-label": label } }}
+    />
   );
 }

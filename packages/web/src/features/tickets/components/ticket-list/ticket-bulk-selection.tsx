@@ -1,9 +1,9 @@
 import type { Ticket } from "@atendo/contracts";
 import ChecklistIcon from "@mui/icons-material/Checklist";
 import Box from "@mui/material/Box";
-import Checkbox from "@mui/material/Checkbox";
 import IconButton from "@mui/material/IconButton";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { importOrReloadOnce } from "../../../../app/reload-once";
 import { lazyDialog } from "../../../../components/lazy-dialog";
 import { Tooltip } from "../../../../components/tooltip";
 import { useTranslation } from "../../../../lib/i18n";
@@ -12,6 +12,7 @@ import { noSelection, selectedInOrder, toggleAll, toggleRow, type TicketSelectio
 // The bar (its transfer form, zod, the label picker) downloads when selecting starts, not with the
 // list: the tickets route's budget (docs/decisions/0043).
 const TicketBulkBar = lazyDialog(() => import("./ticket-bulk-bar").then((module) => module.TicketBulkBar), () => true);
+const BulkRowCheckbox = lazy(async () => ({ default: await importOrReloadOnce(() => import("./ticket-bulk-bar").then((module) => module.BulkRowCheckbox)) }));
 
 /**
  * Selecting tickets of the list for a bulk action (docs/decisions/0077): a toggle beside the
@@ -54,13 +55,14 @@ export function useTicketBulkSelection(tickets: readonly Ticket[]) {
     return (
       <Box sx={{ display: "flex", alignItems: "stretch" }}>
         <Box sx={{ display: "flex", alignItems: "center", pl: 0.5, borderBottom: 1, borderColor: "divider" }}>
-          <Checkbox
-            size="small"
-            checked={selection.ids.has(ticket.id)}
-            // The click, not the change: it carries the shift key, from the mouse or from Space.
-            onClick={(event) => setSelection((current) => toggleRow(current, order, ticket.id, event.shiftKey))}
-            slotProps={{ input: { "aria-label": t("bulk.selectRow", { name: ticket.contact.name }) } }}
-          />
+          {/* Until the checkbox has downloaded, its place is kept (a small checkbox is 38 px wide). */}
+          <Suspense fallback={<Box sx={{ width: 38 }} />}>
+            <BulkRowCheckbox
+              checked={selection.ids.has(ticket.id)}
+              label={t("bulk.selectRow", { name: ticket.contact.name })}
+              onToggle={(shiftKey) => setSelection((current) => toggleRow(current, order, ticket.id, shiftKey))}
+            />
+          </Suspense>
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>{row}</Box>
       </Box>
