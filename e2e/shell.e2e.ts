@@ -21,7 +21,7 @@ describe("the administration", () => {
     await settings.click();
     await page.waitForURL("**/connections");
     const tabs = page.getByRole("navigation", { name: "Configuration pages" });
-    const tabNames = ["Connections", "Users", "Queues", "Menus (URA)", "Announcements", "Monitoring", "General"];
+    const tabNames = ["Connections", "Users", "Queues", "Menus (URA)", "Announcements", "Monitoring", "Labels", "General"];
     await tabs.getByRole("tab", { name: "Connections" }).waitFor();
     expect(await tabs.getByRole("tab").allTextContents()).toEqual(tabNames);
     expect(await tabs.getByRole("tab", { name: "Connections" }).getAttribute("aria-selected")).toBe("true");

@@ -78,6 +78,8 @@ describe("bulk actions on the ticket list", () => {
     await live;
     await page.getByRole("tab", { name: /^Open/ }).click();
     await page.getByRole("button", { name: "Select tickets" }).click();
+    // The bar downloads when selecting starts and pushes the rows down: scroll once it is there.
+    await bar(page).waitFor();
     await loadEveryRow(page);
     await bar(page).getByRole("checkbox", { name: "Select all loaded tickets" }).check();
     await bar(page).getByText("102 selected").waitFor();
