@@ -110,6 +110,10 @@ describe("bulk actions on the ticket list", () => {
     await first.focus();
     await page.keyboard.press("Space");
     await bar(page).getByText("1 selected").waitFor();
+    // Some selected: "select all" is indeterminate, and says so as its input's own state too.
+    expect(await bar(page).getByRole("checkbox", { name: "Select all loaded tickets" }).evaluate((input: HTMLInputElement) => input.indeterminate)).toBe(true);
+    const some = (await axeFindings(page, "some selected on a phone")).filter((finding) => !finding.targets.every((target) => target === 'button[aria-label="Account menu"]'));
+    expect(some, describeFindings(some)).toEqual([]);
     await first.click(); // unselect; this row is the range's anchor
     await page.getByRole("checkbox", { name: `Select the ticket of ${customerName(owned + 1)}` }).click({ modifiers: ["Shift"] });
     await bar(page).getByText("2 selected").waitFor();
