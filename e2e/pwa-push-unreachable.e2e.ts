@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserKeys } from "../packages/server/src/test/push-endpoint.js";
 import { adminToken, api, launchBrowser, loginAs, newPage, screenshot } from "./support/browser.js";
+import { openProfilePushSwitch } from "./support/profile.js";
 
 /**
  * The profile's push switch when the browser's push service cannot be reached (issue 28):
@@ -47,15 +48,6 @@ async function pushServiceDownOnce(context: BrowserContext): Promise<void> {
   }, browserKeys().json);
 }
 
-async function openProfileSwitch(page: Page) {
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Profile" }).click();
-  const dialog = page.getByRole("dialog", { name: "Profile" });
-  const toggle = dialog.getByRole("switch", { name: "Notify me on this device when Atendo is closed" });
-  await toggle.waitFor();
-  return { dialog, toggle };
-}
-
 describe("push notifications when the push service cannot be reached", () => {
   it("give up after 15 s with a message, leaving the switch off and usable", async () => {
     const { context, page } = await newPage(browser);
@@ -66,7 +58,7 @@ describe("push notifications when the push service cannot be reached", () => {
       await page.clock.install();
       await loginAs(page, attendant.email, password);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
-      const { dialog, toggle } = await openProfileSwitch(page);
+      const { dialog, toggle } = await openProfilePushSwitch(page);
 
       await toggle.click();
       await page.waitForFunction(() => (window as unknown as { pushAttempts: number }).pushAttempts === 1);

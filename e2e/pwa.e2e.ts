@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptPush, startPushEndpoint } from "../packages/server/src/test/push-endpoint.js";
 import { adminToken, api, createQueue, launchBrowser, liveConnection, loginAs, newPage, screenshot } from "./support/browser.js";
+import { openProfilePushSwitch } from "./support/profile.js";
 
 /**
  * The installable app (issue 16, docs/decisions/0042): the service worker keeps the app shell
@@ -183,15 +184,6 @@ async function ownSubscriptions(): Promise<{ id: number; endpoint: string }[]> {
   return (await api<{ subscriptions: { id: number; endpoint: string }[] }>("/push/subscriptions", { token: attendantToken })).subscriptions;
 }
 
-async function openProfile(page: Page) {
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Profile" }).click();
-  const dialog = page.getByRole("dialog", { name: "Profile" });
-  const toggle = dialog.getByRole("switch", { name: "Notify me on this device when Atendo is closed" });
-  await toggle.waitFor();
-  return { dialog, toggle };
-}
-
 describe("push notifications", () => {
   it("are turned on in the profile, arrive with no tab open, and stop when turned off or on logout", async () => {
     const { context, page } = await newPage(browser);
@@ -204,7 +196,7 @@ describe("push notifications", () => {
       await loginAs(page, attendant.email, password);
       await live;
       await controlled(page);
-      const { dialog, toggle } = await openProfile(page);
+      const { dialog, toggle } = await openProfilePushSwitch(page);
       expect(await toggle.isChecked()).toBe(false);
       await toggle.click();
       await page.getByText("This device will be notified.").waitFor();
@@ -250,7 +242,7 @@ describe("push notifications", () => {
       await showsPushAsNotification(context, again, JSON.stringify(payload));
 
       // Turned off from this new tab: the server forgets this browser.
-      const reopened = await openProfile(again);
+      const reopened = await openProfilePushSwitch(again);
       await expect.poll(() => reopened.toggle.isChecked()).toBe(true);
       await reopened.toggle.click();
       await again.getByText("This device will no longer be notified.").waitFor();
