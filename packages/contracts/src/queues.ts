@@ -33,6 +33,14 @@ export const queueColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, "a colour like #RRGGBB")
   .transform((value) => value.toUpperCase());
 
+/**
+ * How a new pending ticket of the queue finds its attendant (issue 30): `manual` waits to be
+ * accepted; `roundRobin` goes to the online member assigned longest ago; `leastBusy` to the online
+ * member with the fewest open tickets. Automatic modes respect each user's `maxOpenTickets`.
+ */
+export const queueAssignmentModes = ["manual", "roundRobin", "leastBusy"] as const;
+export type QueueAssignmentMode = (typeof queueAssignmentModes)[number];
+
 /** A queue with its member users (active ones), as every queue route answers. */
 export const queue = z.object({
   id: z.number(),

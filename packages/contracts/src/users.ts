@@ -6,6 +6,13 @@ import { entityEvent } from "./entity-event.js";
 export const profiles = ["admin", "user"] as const;
 export type Profile = (typeof profiles)[number];
 
+/**
+ * Whether a user can take conversations now (issue 30): `online` and `away` are chosen by hand;
+ * `offline` is also what a user becomes when no socket of theirs is connected for a while.
+ */
+export const presenceStatuses = ["online", "away", "offline"] as const;
+export type PresenceStatus = (typeof presenceStatuses)[number];
+
 /** A queue as a user shows it. */
 export const queueRef = namedRef.extend({ color: z.string() });
 export type QueueRef = z.infer<typeof queueRef>;

@@ -1,7 +1,9 @@
+import { queueAssignmentModes } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { businessHoursColumns } from "./business-hours.js";
 import { ownerId, serialId, timestamps } from "./columns.js";
+import { inValues } from "./in-values.js";
 import { uniqueNameKey } from "./indexes.js";
 import { users } from "./users.js";
 
@@ -14,12 +16,21 @@ export const queues = pgTable(
     color: text("color").notNull(),
     greetingMessage: text("greeting_message").notNull().default(""),
     ...businessHoursColumns(),
+    assignment: text("assignment", { enum: queueAssignmentModes }).notNull().default("manual"),
+    /** SLA targets in minutes (null: no target), counted within the opening hours when set. */
+    slaFirstResponseMinutes: integer("sla_first_response_minutes"),
+    slaResolutionMinutes: integer("sla_resolution_minutes"),
     ...timestamps(),
   },
   (t) => [
     uniqueNameKey("queues", t.name),
     uniqueIndex("queues_color_key").on(t.color),
     check("queues_color_check", sql`${t.color} ~ '^#[0-9A-F]{6}$'`),
+    check("queues_assignment_check", inValues(t.assignment, queueAssignmentModes)),
+    check(
+      "queues_sla_minutes_check",
+      sql`coalesce(${t.slaFirstResponseMinutes}, 1) > 0 and coalesce(${t.slaResolutionMinutes}, 1) > 0`,
+    ),
   ],
 );
 

@@ -50,6 +50,9 @@ export const tickets = pgTable(
      * message writers, so the reports' first-response time reads no messages (docs/decisions/0039).
      */
     firstResponseAt: timestamptz("first_response_at"),
+    /** SLA due times from the queue's targets (issue 30); null when the queue sets none. */
+    firstResponseDueAt: timestamptz("first_response_due_at"),
+    resolutionDueAt: timestamptz("resolution_due_at"),
     ...timestamps(),
   },
   (t) => [

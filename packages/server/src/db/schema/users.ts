@@ -1,4 +1,4 @@
-import { profiles } from "@atendo/contracts";
+import { presenceStatuses, profiles } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, linkId, ownerId, serialId, timestamps, timestamptz } from "./columns.js";
@@ -35,6 +35,10 @@ export const users = pgTable(
     /** The user's default connection; deleting the connection clears it. */
     whatsappId: linkId("whatsapp_id", () => connections.id),
     canSeeAllTicketHistory: boolean("can_see_all_ticket_history").notNull().default(false),
+    /** Effective presence (online, away, offline): what assignment and the monitor read. */
+    presence: text("presence", { enum: presenceStatuses }).notNull().default("offline"),
+    /** Most open tickets automatic assignment gives this user; null is unlimited. */
+    maxOpenTickets: integer("max_open_tickets"),
     isDeleted: boolean("is_deleted").notNull().default(false),
     /** Bumped to revoke every token of the user at once (logout everywhere, token reuse). */
     tokenVersion: integer("token_version").notNull().default(0),
@@ -47,6 +51,8 @@ export const users = pgTable(
     // The users list shows active users ordered by lower(name).
     index("users_name_active_idx").on(sql`lower(${t.name})`, t.id).where(sql`not ${t.isDeleted}`),
     check("users_profile_check", inValues(t.profile, profiles)),
+    check("users_presence_check", inValues(t.presence, presenceStatuses)),
+    check("users_max_open_tickets_check", sql`${t.maxOpenTickets} is null or ${t.maxOpenTickets} > 0`),
   ],
 );
 
