@@ -5,6 +5,7 @@ import type {
   ConnectionEvent,
   Mention,
   Message,
+  PresenceStatus,
   MonitoringEvent,
   QueueEvent,
   QuickAnswerEvent,
@@ -116,6 +117,8 @@ export interface DomainEventMap {
   "settings.changed": { event: SettingsEvent };
   /** A label was defined, changed or deleted (docs/decisions/0072). */
   "tag.changed": { event: TagEvent };
+  /** A user's effective presence changed (by hand, or their last socket left or one came back; issue 30). */
+  "presence.changed": { userId: number; status: PresenceStatus; before: PresenceStatus };
 }
 
 export type DomainEventName = keyof DomainEventMap;
