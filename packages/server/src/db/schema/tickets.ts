@@ -53,6 +53,11 @@ export const tickets = pgTable(
     /** SLA due times from the queue's targets (issue 30); null when the queue sets none. */
     firstResponseDueAt: timestamptz("first_response_due_at"),
     resolutionDueAt: timestamptz("resolution_due_at"),
+    /**
+     * When automatic assignment gave it to its owner (docs/decisions/0079); cleared by any other
+     * move that changes its owner, so it says how the present owner got it.
+     */
+    autoAssignedAt: timestamptz("auto_assigned_at"),
     ...timestamps(),
   },
   (t) => [

@@ -100,6 +100,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     userTicket: row.participants,
     ura: row.ura,
     outOfHours: ticket.outOfHours,
+    autoAssignedAt: ticket.autoAssignedAt?.toISOString() ?? null,
     tags: row.tags,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
