@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { advisoryLocks } from "../../db/locks.js";
@@ -71,14 +71,12 @@ async function lockWaiting(tx: Db, queueIds: readonly number[]): Promise<Waiting
 async function lastAttendants(tx: Db, waiting: readonly Waiting[], queues: ReadonlyMap<number, QueueRule>): Promise<Map<number, number>> {
   const contactIds = [...new Set(waiting.filter((w) => queues.get(w.queueId)?.returnToLastAttendant && w.contactId !== null).map((w) => w.contactId!))];
   if (contactIds.length === 0) return new Map();
-  const rows = rowsOf<{ contact_id: number; user_id: number }>(
-    await tx.execute(sql`
-    select distinct on (t.contact_id) t.contact_id, t.user_id
-    from tickets t
-    where t.contact_id = any(${contactIds}::integer[]) and t.user_id is not null
-    order by t.contact_id, t.updated_at desc, t.id desc`),
-  );
-  return new Map(rows.map((row) => [row.contact_id, row.user_id]));
+  const rows = await tx
+    .selectDistinctOn([tickets.contactId], { contactId: tickets.contactId, userId: tickets.userId })
+    .from(tickets)
+    .where(and(inArray(tickets.contactId, contactIds), isNotNull(tickets.userId)))
+    .orderBy(tickets.contactId, desc(tickets.updatedAt), desc(tickets.id));
+  return new Map(rows.map((row) => [row.contactId!, row.userId!]));
 }
 
 /** The tickets' participants as they were: the `before` of each event. */
