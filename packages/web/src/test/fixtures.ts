@@ -50,6 +50,7 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     userTicket: [],
     ura: null,
     outOfHours: false,
+    autoAssignedAt: null,
     tags: [],
     createdAt: at,
     updatedAt: at,
