@@ -23,7 +23,7 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
   const narrow = useMediaQuery(theme.breakpoints.down("md"));
   const connection = ticket.whatsapp.label ?? ticket.whatsapp.name;
   // Given by automatic assignment (decision 0079): the header says so until a person moves the ticket.
-  const assignedTo = ticket.autoAssignedAt ? "assignment.assignedAutomaticallyTo" : "ticketView.assignedTo";
+  const assignedTo = ticket.autoAssignedAt ? "autoAssigned.to" : "ticketView.assignedTo";
   const holder = ticket.user ? t(assignedTo, { name: ticket.user.name }) : t(`ticketView.status.${ticket.userId === null ? "pending" : ticket.status}`);
   const details = [`#${ticket.id}`, ticket.status === "closed" ? t("ticketView.status.closed") : holder, ticket.queue?.name ?? t("ticketView.noQueue"), connection];
 
