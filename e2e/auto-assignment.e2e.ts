@@ -48,7 +48,7 @@ describe("automatic assignment", () => {
 
     // The queue form: Assignment, then the returning-customer switch an automatic mode brings.
     await openConfigPage(page, "Queues");
-    await page.getByRole("row").filter({ hasText: queueName }).getByRole("link", { name: `Edit ${queueName}` }).click();
+    await page.getByRole("row").filter({ hasText: queueName }).getByRole("button", { name: `Edit ${queueName}` }).click();
     await page.getByRole("heading", { name: "Edit queue" }).waitFor();
     const mode = page.getByRole("combobox", { name: "Assignment" });
     expect(await mode.textContent()).toBe("Manual");
@@ -120,7 +120,7 @@ describe("automatic assignment", () => {
     expect(await rows(other, "Open tickets").filter({ hasText: customer.name }).count()).toBe(0);
     await rows(desk, "Open tickets").filter({ hasText: customer.name }).getByRole("link", { name: new RegExp(customer.name) }).click();
     await desk.waitForURL(/\/tickets\/\d+$/);
-    await desk.getByText(`Assigned automatically to ${attendants[holder]!.name}`).waitFor();
+    await desk.getByText(`With ${attendants[holder]!.name} (automatic)`).waitFor();
     await screenshot(desk, "assignment-ticket-header-1280");
     await admin.context.close();
     for (const d of desks) await d.context().close();
