@@ -3,7 +3,7 @@
 // for BENCH_ASSIGN_SECONDS (5 s); each timed from just before its inbound POST to the admin's
 // socket hearing the ticket `assigned`. Attendants (BENCH_ASSIGN_ATTENDANTS, 10) have no maximum,
 // so every ticket is assigned at once and the figure is the path itself, not a wait for room.
-import { adminSocket, apiConnection, json, type AdminSession } from "./support/server-api.js";
+import { adminSocket, apiConnection, json, type AdminSession, type AppMessageEvent } from "./support/server-api.js";
 import { summarise, type LatencySummary } from "./support/stats.js";
 
 const rate = Number(process.env.BENCH_ASSIGN_RATE ?? 200);
@@ -22,6 +22,8 @@ export interface AssignmentResult {
   perAttendant: { min: number; max: number };
   /** From just before the inbound POST to the `ticket` `assigned` event on the admin's socket. */
   inboundToAssigned: LatencySummary;
+  /** From the customer's message reaching the admin's socket to the ticket heard assigned: the assignment's own share. */
+  createdToAssigned: LatencySummary;
 }
 
 /** An attendant of the queue, signed in and online (the presence route the app bar's menu calls). */
@@ -47,6 +49,10 @@ export async function measureAssignment(admin: AdminSession): Promise<Assignment
 
   const socket = await adminSocket(admin);
   const heardAt = new Map<number, { at: number; userId: number }>();
+  const createdAt = new Map<number, number>();
+  socket.on("appMessage", (event: AppMessageEvent) => {
+    if (event.action === "create" && !event.message.fromMe && !createdAt.has(event.message.ticketId)) createdAt.set(event.message.ticketId, performance.now());
+  });
   socket.on("ticket", (event: { action: string; ticket?: { id: number; userId: number | null } }) => {
     if (event.action === "assigned" && event.ticket?.userId) heardAt.set(event.ticket.id, { at: performance.now(), userId: event.ticket.userId });
   });
@@ -73,6 +79,10 @@ export async function measureAssignment(admin: AdminSession): Promise<Assignment
     const heard = heardAt.get(ticketId);
     return heard ? [heard.at - start] : [];
   });
+  const assignmentShare = [...heardAt].flatMap(([ticketId, heard]) => {
+    const created = createdAt.get(ticketId);
+    return created === undefined ? [] : [Math.max(0, heard.at - created)];
+  });
   const counts = new Map<number, number>();
   for (const { userId } of heardAt.values()) counts.set(userId, (counts.get(userId) ?? 0) + 1);
   return {
@@ -84,6 +94,7 @@ export async function measureAssignment(admin: AdminSession): Promise<Assignment
     assigned: samples.length,
     perAttendant: { min: Math.min(...counts.values()), max: Math.max(...counts.values()) },
     inboundToAssigned: summarise(samples),
+    createdToAssigned: summarise(assignmentShare),
   };
 }
 
@@ -91,5 +102,5 @@ export function printAssignment(result: AssignmentResult): void {
   console.log(
     `\nassignment case: ${result.tickets} new tickets at ${result.rate}/s (achieved ${result.achievedRate}/s) into a round-robin queue of ${result.attendants} online attendants; ${result.assigned} assigned, ${result.perAttendant.min}–${result.perAttendant.max} each`,
   );
-  console.table({ "inbound → assigned (ms)": result.inboundToAssigned });
+  console.table({ "inbound → assigned (ms)": result.inboundToAssigned, "message heard → assigned (ms)": result.createdToAssigned });
 }
