@@ -75,6 +75,8 @@ describe("satisfaction survey", () => {
       await customer.getByLabel("Message").fill(text);
       await customer.getByRole("button", { name: "Send" }).click();
       await simulated(customer).getByRole("listitem").filter({ hasText: text }).first().waitFor();
+      // Sent once the box is emptied (the send's answer; the socket may show the message before it).
+      await expect.poll(() => customer.getByLabel("Message").inputValue(), { timeout: 10_000 }).toBe("");
     };
     await say("Is the ferry running today?");
     await customer.getByText(/Ticket #\d+/).waitFor();
@@ -102,6 +104,9 @@ describe("satisfaction survey", () => {
     const rating = page.getByRole("region", { name: "Customer rating" });
     await rating.getByRole("img", { name: "Rated 2 out of 5" }).waitFor();
     await rating.getByText(comment).waitFor();
+    // The answers are in the conversation, as the customer's messages, with Atendo's automatic replies.
+    const messages = page.getByRole("region", { name: "Messages" });
+    await messages.getByRole("listitem").filter({ hasText: "Thank you for your feedback!" }).waitFor();
     await screenshot(page, "survey-ticket-rating");
     await page.setViewportSize({ width: 500, height: 900 });
     await rating.getByText("2/5").waitFor();
