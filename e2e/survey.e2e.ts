@@ -13,11 +13,12 @@ const question = `From 1 to 5, how did Lighthouse ${suffix} do?`;
 const comment = `The wait was too long ${suffix}`;
 let browser: Browser;
 let queueName: string;
+let queueId: number;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   queueName = `Lighthouse ${suffix}`;
-  await createQueue(await adminToken(), { name: queueName, color: "#00796B" });
+  queueId = (await createQueue(await adminToken(), { name: queueName, color: "#00796B" })).id;
 });
 afterAll(() => browser.close());
 
@@ -114,6 +115,17 @@ describe("satisfaction survey", () => {
 
     const shown = await api<{ ticket: { status: string; rating: { score: number; comment: string | null } | null } }>(`/tickets/${ticketId}`, { token: await adminToken() });
     expect(shown.ticket).toMatchObject({ status: "closed", rating: { score: 2, comment } });
+
+    // The reports count it: the queue's average, its one answer among the 2s, and the table's stars.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/dashboard?queueId=${queueId}`);
+    const card = page.getByRole("figure").filter({ has: page.getByRole("heading", { name: "Customer satisfaction", level: 3 }) });
+    await card.getByTestId("satisfaction-average").filter({ hasText: "2.0/5" }).waitFor();
+    await card.getByText("1 answer", { exact: true }).waitFor();
+    await card.getByRole("row", { name: /^2 stars\s+1$/ }).waitFor();
+    await page.getByRole("img", { name: "Rated 2 out of 5" }).first().waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, "survey-report");
     await context.close();
   });
 });

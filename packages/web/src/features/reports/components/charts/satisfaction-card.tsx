@@ -15,7 +15,7 @@ const scores = Array.from({ length: limits.surveyScore.max }, (_, i) => limits.s
 function Bar({ share, children, colour = "primary.main" }: { share: number; children: string; colour?: string }) {
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-      <Box aria-hidden sx={{ height: 12, borderRadius: "3px", bgcolor: colour, width: `${share * 75}%`, minWidth: 4 }} />
+      <Box aria-hidden sx={{ height: 12, borderRadius: "3px", bgcolor: colour, width: `${share * 75}%`, minWidth: share > 0 ? 4 : 0 }} />
       <Typography variant="body2" component="span" sx={{ whiteSpace: "nowrap" }}>
         {children}
       </Typography>
