@@ -15,33 +15,33 @@ export function SurveyFields({ form }: { form: FormFields<ConnectionFormInput> &
   const { t } = useTranslation();
   const enabled = useWatch({ control: form.control, name: "surveyEnabled" });
   return (
-    <Stack spacing={1} component="section" aria-label={t("survey.section")}>
-      <FormSwitchField control={form.control} name="surveyEnabled" label={t("survey.enabled")} hint={t(enabled ? "survey.onHint" : "survey.offHint")} />
+    <Stack spacing={1} component="section" aria-label={t("surveyAdmin.section")}>
+      <FormSwitchField control={form.control} name="surveyEnabled" label={t("surveyAdmin.enabled")} hint={t(enabled ? "surveyAdmin.onHint" : "surveyAdmin.offHint")} />
       {enabled && (
         <Stack spacing={2} sx={{ pl: { sm: 6 } }}>
           <FormTextField
             form={form}
             name="surveyQuestion"
-            label={t("survey.question")}
+            label={t("surveyAdmin.question")}
             multiline
             minRows={2}
             maxRows={6}
-            placeholder={t("survey.questionPlaceholder")}
-            helperText={t("survey.questionHint")}
+            placeholder={t("surveyAdmin.questionPlaceholder")}
+            helperText={t("surveyAdmin.questionHint")}
             slotProps={{ htmlInput: { maxLength: limits.surveyQuestionMax } }}
           />
           <FormTextField
             form={form}
             name="surveyWindowHours"
-            label={t("survey.windowHours")}
+            label={t("surveyAdmin.windowHours")}
             required
-            helperText={t("survey.windowHoursHint", limits.surveyWindowHours)}
-            errorText={t("survey.windowHoursInvalid", limits.surveyWindowHours)}
+            helperText={t("surveyAdmin.windowHoursHint", limits.surveyWindowHours)}
+            errorText={t("surveyAdmin.windowHoursInvalid", limits.surveyWindowHours)}
             slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 3 } }}
             sx={{ maxWidth: 360 }}
           />
-          <FormSwitchField control={form.control} name="surveyAskComment" label={t("survey.askComment")} hint={t("survey.askCommentHint", { max: limits.surveyLowScoreMax })} />
-          <FormSwitchField control={form.control} name="surveyOnAutoClose" label={t("survey.onAutoClose")} hint={t("survey.onAutoCloseHint")} />
+          <FormSwitchField control={form.control} name="surveyAskComment" label={t("surveyAdmin.askComment")} hint={t("surveyAdmin.askCommentHint", { max: limits.surveyLowScoreMax })} />
+          <FormSwitchField control={form.control} name="surveyOnAutoClose" label={t("surveyAdmin.onAutoClose")} hint={t("surveyAdmin.onAutoCloseHint")} />
         </Stack>
       )}
     </Stack>

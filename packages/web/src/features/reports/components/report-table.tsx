@@ -77,10 +77,10 @@ export function ReportTable({ tickets }: { tickets: readonly ReportTicket[] }) {
         !compact && { header: t("reports.table.status"), width: 130, cell: (ticket) => t(`reports.status.${ticket.status}`) },
         { header: t("reports.table.client"), cell: (ticket) => <ClientCell ticket={ticket} compact={compact} /> },
         !compact && {
-          header: t("survey.report.ratingColumn"),
+          header: t("surveyAdmin.report.ratingColumn"),
           width: 110,
           cellTitle: (ticket) => ticket.rating?.comment ?? undefined,
-          cell: (ticket) => (ticket.rating ? <RatingStars score={ticket.rating.score} /> : <Muted>{t("survey.report.notRated")}</Muted>),
+          cell: (ticket) => (ticket.rating ? <RatingStars score={ticket.rating.score} /> : <Muted>{t("surveyAdmin.report.notRated")}</Muted>),
         },
         {
           header: t("reports.table.date"),

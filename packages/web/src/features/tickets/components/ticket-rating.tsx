@@ -1,6 +1,7 @@
 import { limits, type TicketRating } from "@atendo/contracts";
+import StarIcon from "@mui/icons-material/Star";
+import StarBorderIcon from "@mui/icons-material/StarBorder";
 import Box from "@mui/material/Box";
-import Rating from "@mui/material/Rating";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../lib/i18n";
 
@@ -8,8 +9,10 @@ import { useTranslation } from "../../../lib/i18n";
 export function RatingStars({ score }: { score: number }) {
   const { t } = useTranslation();
   return (
-    <Box component="span" role="img" aria-label={t("survey.rated", { score, max: limits.surveyScore.max })} sx={{ display: "inline-flex", verticalAlign: "middle" }}>
-      <Rating value={score} max={limits.surveyScore.max} readOnly size="small" aria-hidden />
+    <Box component="span" role="img" aria-label={t("survey.rated", { score, max: limits.surveyScore.max })} sx={{ display: "inline-flex", verticalAlign: "middle", color: "warning.main" }}>
+      {Array.from({ length: limits.surveyScore.max }, (_, i) =>
+        i < score ? <StarIcon key={i} fontSize="small" aria-hidden /> : <StarBorderIcon key={i} fontSize="small" aria-hidden sx={{ color: "text.disabled" }} />,
+      )}
     </Box>
   );
 }

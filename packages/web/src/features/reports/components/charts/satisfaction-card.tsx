@@ -33,14 +33,14 @@ const tableSx = { width: "100%", borderCollapse: "collapse", tableLayout: "fixed
 export function SatisfactionCard({ satisfaction }: { satisfaction: ReportCharts["satisfaction"] }) {
   const { t } = useTranslation();
   const [grouping, setGrouping] = useState<Grouping>("byUser");
-  const title = t("survey.report.title");
+  const title = t("surveyAdmin.report.title");
   const most = Math.max(1, ...satisfaction.distribution);
   const groups = satisfaction[grouping];
   const max = limits.surveyScore.max;
   return (
     <ChartCard
       title={title}
-      summary={t("survey.report.summary")}
+      summary={t("surveyAdmin.report.summary")}
       actions={
         satisfaction.count > 0 && (
           <ChoiceButtons
@@ -57,7 +57,7 @@ export function SatisfactionCard({ satisfaction }: { satisfaction: ReportCharts[
     >
       {satisfaction.count === 0 || satisfaction.average === null ? (
         <Typography variant="body2" color="text.secondary">
-          {t("survey.report.none")}
+          {t("surveyAdmin.report.none")}
         </Typography>
       ) : (
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "minmax(0, 1fr) minmax(0, 1fr)" } }}>
@@ -66,19 +66,19 @@ export function SatisfactionCard({ satisfaction }: { satisfaction: ReportCharts[
               {t("survey.score", { score: satisfaction.average.toFixed(1), max })}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {t("survey.report.answers", { count: satisfaction.count })}
+              {t("surveyAdmin.report.answers", { count: satisfaction.count })}
             </Typography>
             <Box component="table" sx={tableSx}>
               <Box component="caption" sx={visuallyHidden}>
-                {t("survey.report.distribution")}
+                {t("surveyAdmin.report.distribution")}
               </Box>
               <thead>
                 <tr>
                   <Typography component="th" scope="col" variant="body2" color="text.secondary" sx={{ width: "35%" }}>
-                    {t("survey.report.scoreColumn")}
+                    {t("surveyAdmin.report.scoreColumn")}
                   </Typography>
                   <Typography component="th" scope="col" variant="body2" color="text.secondary">
-                    {t("survey.report.answersColumn")}
+                    {t("surveyAdmin.report.answersColumn")}
                   </Typography>
                 </tr>
               </thead>
@@ -88,7 +88,7 @@ export function SatisfactionCard({ satisfaction }: { satisfaction: ReportCharts[
                   return (
                     <tr key={score}>
                       <Typography component="th" scope="row" variant="body2">
-                        {t("survey.stars", { count: score })}
+                        {t("surveyAdmin.stars", { count: score })}
                       </Typography>
                       <td>
                         <Bar share={n / most} colour={score <= limits.surveyLowScoreMax ? "error.main" : "primary.main"}>
@@ -103,7 +103,7 @@ export function SatisfactionCard({ satisfaction }: { satisfaction: ReportCharts[
           </Box>
           <Box component="table" sx={{ ...tableSx, alignSelf: "start" }}>
             <Box component="caption" sx={visuallyHidden}>
-              {t("survey.report.averageBy", { by: t(`reports.charts.${grouping}`) })}
+              {t("surveyAdmin.report.averageBy", { by: t(`reports.charts.${grouping}`) })}
             </Box>
             <thead>
               <tr>
@@ -111,7 +111,7 @@ export function SatisfactionCard({ satisfaction }: { satisfaction: ReportCharts[
                   {t(`reports.charts.${grouping}`)}
                 </Typography>
                 <Typography component="th" scope="col" variant="body2" color="text.secondary">
-                  {t("survey.report.averageColumn")}
+                  {t("surveyAdmin.report.averageColumn")}
                 </Typography>
               </tr>
             </thead>
@@ -122,7 +122,7 @@ export function SatisfactionCard({ satisfaction }: { satisfaction: ReportCharts[
                     {group.id === null ? t(grouping === "byUser" ? "reports.table.noAttendant" : "reports.table.noQueue") : group.name}
                   </Typography>
                   <td>
-                    <Bar share={group.average / max}>{t("survey.report.averageCell", { average: group.average.toFixed(1), count: group.count })}</Bar>
+                    <Bar share={group.average / max}>{t("surveyAdmin.report.averageCell", { average: group.average.toFixed(1), count: group.count })}</Bar>
                   </td>
                 </tr>
               ))}
