@@ -24,6 +24,16 @@ export interface SurveyInbound {
   now: Date;
 }
 
+/** The contact's survey awaiting an answer on the connection: one read along tickets_survey_awaiting_idx. */
+export function awaitingSurvey(db: Db, contactId: number, connectionId: number) {
+  return db
+    .select({ id: tickets.id, awaiting: tickets.surveyAwaiting, expiresAt: tickets.surveyExpiresAt })
+    .from(tickets)
+    .where(and(eq(tickets.contactId, contactId), eq(tickets.connectionId, connectionId), isNotNull(tickets.surveyAwaiting)))
+    .orderBy(desc(tickets.surveySentAt))
+    .limit(1);
+}
+
 /**
  * Reads a message of a contact with no active ticket as the answer to the survey awaiting it
  * (docs/decisions/0081), on the caller's transaction, before a closed ticket is reopened or a new
@@ -36,12 +46,7 @@ export interface SurveyInbound {
  */
 export async function takeSurveyAnswer(tx: Db, inbound: SurveyInbound): Promise<SurveyAnswer | null> {
   if (inbound.isGroup || inbound.fromMe) return null;
-  const [awaiting] = await tx
-    .select({ id: tickets.id, awaiting: tickets.surveyAwaiting, expiresAt: tickets.surveyExpiresAt })
-    .from(tickets)
-    .where(and(eq(tickets.contactId, inbound.contactId), eq(tickets.connectionId, inbound.connectionId), isNotNull(tickets.surveyAwaiting)))
-    .orderBy(desc(tickets.surveySentAt))
-    .limit(1);
+  const [awaiting] = await awaitingSurvey(tx, inbound.contactId, inbound.connectionId);
   if (!awaiting) return null;
   const text = inbound.mediaType === "chat" ? inbound.body.trim() : "";
   const inTime = awaiting.expiresAt !== null && awaiting.expiresAt.getTime() > inbound.now.getTime();

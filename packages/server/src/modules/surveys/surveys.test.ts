@@ -1,5 +1,5 @@
 import { limits, surveyScoreOf, type Connection, type ConnectionSurveyInput, type Message, type Ticket } from "@atendo/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ingestInbound } from "../../channels/pipeline/ingest.js";
 import type { Database } from "../../db/client.js";
@@ -11,8 +11,9 @@ import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectRefused } from "../../test/route-guards.js";
 import { conversation } from "../../test/routing-fixtures.js";
 import { openTestDatabase } from "../../test/test-database.js";
-import { putTicket } from "../../test/ticket-fixtures.js";
+import { putTicket, sqlRows } from "../../test/ticket-fixtures.js";
 import { customerText } from "../routing/customer-texts.js";
+import { awaitingSurvey } from "./survey-answer.js";
 import { surveyListenerKey } from "./survey-listener.js";
 
 let server: TestServer;
@@ -247,6 +248,21 @@ describe("the satisfaction survey", () => {
     await say("3");
     await server.ctx.events.settled();
     expect(heard.map((ticket) => ticket.rating?.score)).toEqual([3]);
+  });
+});
+
+describe("the pipeline's check", () => {
+  it("is one read along the partial index of tickets awaiting an answer, whatever the closed tickets", async () => {
+    const connection = await surveyed({ enabled: true });
+    const { ticketId } = await closedByPerson(connection);
+    // Many closed conversations of the same and other contacts, none awaiting a survey.
+    await server.ctx.db.execute(sql`insert into tickets (contact_id, connection_id, status, created_at, updated_at, closed_at)
+      select c.id, ${connection.id}, 'closed', now(), now(), now() from contacts c, generate_series(1, 400)`);
+    await server.ctx.db.execute(sql`analyze tickets`);
+    const [row] = await server.ctx.db.select({ contactId: tickets.contactId }).from(tickets).where(eq(tickets.id, ticketId));
+    const plan = await sqlRows<{ "QUERY PLAN": string }>(server, sql`explain ${awaitingSurvey(server.ctx.db, row!.contactId!, connection.id)}`);
+    expect(plan.map((line) => line["QUERY PLAN"]).join("\n")).toContain("tickets_survey_awaiting_idx");
+    expect((await awaitingSurvey(server.ctx.db, row!.contactId!, connection.id))[0]?.id).toBe(ticketId);
   });
 });
 
