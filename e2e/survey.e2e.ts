@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, api, createQueue, E2E_ADMIN, launchBrowser, screenshot, signedIn } from "./support/browser.js";
 import { openConfigPage } from "./support/admin-nav.js";
+import { axeFindings, describeFindings } from "./support/axe.js";
 
 /**
  * The satisfaction survey (issue 30): an admin turns it on in a connection's form; a customer
@@ -58,6 +59,8 @@ describe("satisfaction survey", () => {
     await page.setViewportSize({ width: 500, height: 900 });
     await survey.scrollIntoViewIfNeeded();
     await screenshot(page, "survey-connection-form-500");
+    const formFindings = await axeFindings(page, "the connection form's survey section");
+    expect(formFindings, describeFindings(formFindings)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL("**/connections");
@@ -112,6 +115,9 @@ describe("satisfaction survey", () => {
     await page.setViewportSize({ width: 500, height: 900 });
     await rating.getByText("2/5").waitFor();
     await screenshot(page, "survey-ticket-rating-500");
+    // The shell's account button's initials are its owner's (as in the other journeys).
+    const ticketFindings = (await axeFindings(page, "a rated ticket")).filter((finding) => !finding.targets.every((target) => target === 'button[aria-label="Account menu"]'));
+    expect(ticketFindings, describeFindings(ticketFindings)).toEqual([]);
 
     const shown = await api<{ ticket: { status: string; rating: { score: number; comment: string | null } | null } }>(`/tickets/${ticketId}`, { token: await adminToken() });
     expect(shown.ticket).toMatchObject({ status: "closed", rating: { score: 2, comment } });
@@ -126,6 +132,8 @@ describe("satisfaction survey", () => {
     await page.getByRole("img", { name: "Rated 2 out of 5" }).first().waitFor();
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, "survey-report");
+    const reportFindings = (await axeFindings(page, "the satisfaction card")).filter((finding) => !finding.targets.every((target) => target === 'button[aria-label="Account menu"]'));
+    expect(reportFindings, describeFindings(reportFindings)).toEqual([]);
     await context.close();
   });
 });
