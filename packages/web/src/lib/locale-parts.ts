@@ -21,6 +21,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "secretField",
   "settings",
   "stages",
+  "surveyAdmin",
   "uras",
   "users",
 ];
