@@ -52,6 +52,7 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     outOfHours: false,
     autoAssignedAt: null,
     tags: [],
+    rating: null,
     createdAt: at,
     updatedAt: at,
     ...patch,

@@ -102,6 +102,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     outOfHours: ticket.outOfHours,
     autoAssignedAt: ticket.autoAssignedAt?.toISOString() ?? null,
     tags: row.tags,
+    rating: ticket.ratingScore === null || ticket.ratedAt === null ? null : { score: ticket.ratingScore, comment: ticket.ratingComment, ratedAt: ticket.ratedAt.toISOString() },
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
   };
