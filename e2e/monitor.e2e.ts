@@ -43,8 +43,8 @@ const queueCard = (page: Page) => page.getByRole("list", { name: "Queues" }).get
  * Records, in the page, when each `ticket` event arrives over the live connection (socket.io's
  * frame `42["ticket",…]`), on the page's own clock.
  */
-function recordTicketEvents(page: Page): Promise<void> {
-  return page.context().addInitScript(() => {
+async function recordTicketEvents(page: Page): Promise<void> {
+  await page.context().addInitScript(() => {
     const Native = window.WebSocket;
     const seen: { at: number; data: string }[] = [];
     (window as unknown as { ticketEvents: typeof seen }).ticketEvents = seen;
