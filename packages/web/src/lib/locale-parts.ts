@@ -22,6 +22,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "secretField",
   "settings",
   "stages",
+  "surveyAdmin",
   "uras",
   "users",
 ];
