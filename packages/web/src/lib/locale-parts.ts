@@ -14,6 +14,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "contactDuplicates",
   "contactImport",
   "destinations",
+  "monitor",
   "monitorings",
   "queues",
   "quickAnswers",
