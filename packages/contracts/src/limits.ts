@@ -143,6 +143,11 @@ export const timing = {
   toastInfoMs: 5000,
   snackbarMs: 6000,
   notificationCloseMs: 1000,
+  /**
+   * The live monitor (issue 30) gathers the events of a burst into one refetch of GET /api/monitor,
+   * this long after the first of them: well under the 1 s the figures must follow an event by.
+   */
+  monitorRefreshMs: 250,
 } as const;
 
 export const layout = {

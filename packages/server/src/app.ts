@@ -35,6 +35,7 @@ import type { JobRegistry } from "./jobs/job-registry.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
 import { reportsRoutes } from "./modules/reports/reports.routes.js";
+import { monitorRoutes } from "./modules/monitor/monitor.routes.js";
 import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     pushRoutes,
     aboutRoutes,
     reportsRoutes,
+    monitorRoutes,
     healthRoutes,
   ];
   for (const routes of modules) {

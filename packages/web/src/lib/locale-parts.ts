@@ -15,6 +15,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "contactDuplicates",
   "contactImport",
   "destinations",
+  "monitor",
   "monitorings",
   "queues",
   "quickAnswers",
