@@ -5,6 +5,10 @@ export const limits = {
   signupPassword: { min: 5, max: 50 },
   /** The user form keeps the stricter reading of the spec: at least 8 (docs/decisions/0003). */
   userPassword: { min: 8, max: 50 },
+  /** A user's capacity for automatic assignment (issue 30, decision 0079): open tickets, empty is unlimited. */
+  maxOpenTickets: { min: 1, max: 1000 },
+  /** How often each instance looks for tickets automatic assignment's events missed (decision 0079). */
+  assignmentSweepSeconds: 10,
   feedbackMessage: { min: 50, max: 30000 },
   /** A "forgot password" link works this long, once (docs/decisions/0033). */
   passwordResetMinutes: 30,

@@ -53,6 +53,9 @@ import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { PushNotifier, type PushNotifierOptions } from "./modules/push/push-notifier.js";
 import { listenWithPush } from "./modules/push/push-listener.js";
+import { listenForAssignment } from "./modules/assignment/assignment-listener.js";
+import { AssignmentRunner, assignmentRunnerSlot } from "./modules/assignment/assignment-runner.js";
+import { assignWaitingTickets } from "./modules/assignment/auto-assignment.service.js";
 import { pushRoutes } from "./modules/push/push.routes.js";
 import { markDelivered, markFailed } from "./modules/messages/delivery/dispatch.js";
 import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery/quoted-info.js";
@@ -193,11 +196,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     loginThrottle: new LoginThrottle(),
     slots: new AppSlots()
       .set(inboundGroupCommitSlot, inboundGroupCommit(db))
-      .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport)),
+      .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
+      .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log)),
     push,
   };
   listenWithSockets(events, realtime);
   listenWithPush(events, push);
+  listenForAssignment(events, ctx.slots.get(assignmentRunnerSlot));
   listenWithWebhooks(
     events,
     {

@@ -50,6 +50,7 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     userTicket: [],
     ura: null,
     outOfHours: false,
+    autoAssignedAt: null,
     tags: [],
     rating: null,
     createdAt: at,
