@@ -57,10 +57,23 @@ interface Tab {
   /** Where its count stops (limits.ticketListCountCap unless told). */
   countCap?: number;
   /**
-   * A label filter (`tagIds`), and how the tab without it reads (`filters` lacking the label
-   * condition), for the counts that start from the labels (tagCountFromLabels).
+   * A label filter (`tagIds`), how the tab reads without it (`untaggedFilters`, for a count from
+   * the labels), and which way it is read (taggedTab).
    */
-  tagged?: { tagIds: readonly number[]; untaggedFilters: SQL; fromLabels: boolean };
+  tagged?: { tagIds: readonly number[]; untaggedFilters: SQL; read: "gathered" | "fromLabels" | "walked" };
+}
+
+/**
+ * How a label-filtered tab is read (taggedTab). A user's active tab: gathered, the page's walk in
+ * order costing there what the count's does (the queues' waiting tickets are read through every
+ * pending ticket in update order); their closed tab's page follows their own index and stops
+ * early, so it runs beside the count. An admin's closed tab (or every status) that nothing else
+ * narrows is nearly every ticket: counted from the labels.
+ */
+function taggedRead(query: ListTickets, ownWork: boolean): NonNullable<Tab["tagged"]>["read"] {
+  const active = query.status === "pending" || query.status === "open";
+  if (ownWork) return active ? "gathered" : "walked";
+  return !active && !query.queueIds && !query.date && !query.withUnreadMessages && !query.withoutTags ? "fromLabels" : "walked";
 }
 
 /** `adopted`: the queues whose waiting tickets are the actor's work beside theirs (adoptedQueuesOf). */
@@ -77,10 +90,7 @@ function tabOf(actor: Actor, query: ListTickets, timeZone: string, adopted: read
   if (query.withUnreadMessages) parts.push(sql`t.unread_messages > 0`);
   if (query.withoutTags) parts.push(ticketUntaggedFilter());
   const joined = (all: SQL[]) => (all.length === 0 ? sql`true` : sql.join(all, sql` and `));
-  // Counting from the labels pays where the tab is most tickets and nothing else narrows it: an
-  // admin's closed tab (or every status) over all tickets, years of history (tagCountFromLabels).
-  const fromLabels = own === undefined && status !== "pending" && status !== "open" && !query.queueIds && !query.date && !query.withUnreadMessages && !query.withoutTags;
-  const tagged = query.tagIds ? { tagIds: query.tagIds, untaggedFilters: joined(parts), fromLabels } : undefined;
+  const tagged = query.tagIds ? { tagIds: query.tagIds, untaggedFilters: joined(parts), read: taggedRead(query, own !== undefined) } : undefined;
   return {
     filters: joined(query.tagIds ? [...parts, ticketTagFilter(query.tagIds)] : parts),
     visible: listVisibility(actor, status, query.showAll, adopted),
@@ -191,18 +201,17 @@ async function tabCount(ctx: AppContext, tab: Tab): Promise<Pick<Found, "count" 
 
 /**
  * A label-filtered tab (docs/decisions/0072), counted up to limits.ticketTagCountCap, in the
- * cheapest of three ways:
- * - a user's own work (their tabs' branches, bounded by what they hold): one statement gathers
- *   every match up to the cap and sorts them, page and count at once, where a page and a count
- *   would each walk the same tickets and probe each one's labels; past the cap, the page alone;
- * - an admin's closed tab (or every status) over all tickets: the count starts from the labels
- *   (tagCountFromLabels) while the page walks the tab in order;
- * - otherwise (an admin's active tabs, a tab narrowed by queue, day or unread) the page and the
- *   count walk the tab, each ticket's labels probed by key.
+ * cheapest of three ways (taggedRead):
+ * - gathered: one statement gathers every match up to the cap and sorts them, page and count at
+ *   once, where a page and a count would each walk the same tickets and probe each one's labels;
+ *   past the cap, the page alone follows;
+ * - fromLabels: the count starts from the labels (tagCountFromLabels) while the page walks the
+ *   tab in order;
+ * - walked: the page and the count walk the tab, each ticket's labels probed by key.
  */
 async function taggedTab(ctx: AppContext, tab: Tab, tagged: NonNullable<Tab["tagged"]>, window: Window): Promise<Found> {
   const cap = limits.ticketTagCountCap;
-  if (tab.ownWork) {
+  if (tagged.read === "gathered") {
     const gathered = await ctx.db
       .select({ id: sql<number>`u.id`.mapWith(Number) })
       .from(sql`(select v.id, v.updated_at from (${tabRows(tab, "ordered")}) v limit ${cap + 1}) u`)
@@ -210,7 +219,7 @@ async function taggedTab(ctx: AppContext, tab: Tab, tagged: NonNullable<Tab["tag
     if (gathered.length <= cap) return { ids: gathered.slice(window.offset, window.offset + window.limit).map((row) => row.id), count: gathered.length, countCapped: false };
     return { ids: await pageIds(ctx, tab, window), count: cap, countCapped: true };
   }
-  const [ids, counted] = await Promise.all([pageIds(ctx, tab, window), tagged.fromLabels ? tagCountFromLabels(ctx, tagged) : tabCount(ctx, tab)]);
+  const [ids, counted] = await Promise.all([pageIds(ctx, tab, window), tagged.read === "fromLabels" ? tagCountFromLabels(ctx, tagged) : tabCount(ctx, tab)]);
   return { ids, ...counted };
 }
 

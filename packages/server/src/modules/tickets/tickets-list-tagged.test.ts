@@ -6,7 +6,7 @@ import { allTicketPages, idsOf, listTickets, numberedContacts, seedTeam, seedTic
 
 // GET /api/tickets?tagIds: the three ways a label-filtered tab is read (ticket-list.service.ts
 // taggedTab, docs/decisions/0072) give the answer the plain filter gives: an admin's closed tab
-// counted from the labels, a user's own tabs gathered in one statement, the rest walked.
+// counted from the labels, a user's active tabs gathered in one statement, the rest walked.
 
 let server: TestServer;
 let admin: string;
@@ -89,7 +89,7 @@ describe("GET /api/tickets?tagIds, an admin's closed tab (counted from the label
   });
 });
 
-describe("GET /api/tickets?tagIds, a user's own tabs (page and count from one statement)", () => {
+describe("GET /api/tickets?tagIds, a user's own tabs (active ones: page and count from one statement)", () => {
   it("pages every match of the user's branches newest first, with the exact count below the cap", async () => {
     const green = await createTag("Own green");
     const mine: number[] = [];
@@ -111,17 +111,20 @@ describe("GET /api/tickets?tagIds, a user's own tabs (page and count from one st
     expect(idsOf(await listTickets(server, team.alice.token, { status: "open", tagIds: String(green.id) }))).toContain(partOf);
   });
 
-  it("past the cap, says so and still pages the newest", async () => {
+  it("past the cap, says so and still pages the newest, in an active tab (gathered) and the closed one", async () => {
     const many = await createTag("Own many");
-    await server.ctx.db.execute(sql`
-      with ${numberedContacts("Alice labelled", "5575", cap + 1)}, t as (
-        insert into tickets (contact_id, connection_id, status, closed_at, user_id, updated_at)
-        select c.id, ${team.connection.id}::int, 'closed', now(), ${team.alice.id}::int, now() - c.n * interval '1 minute' from c returning id
-      )
-      insert into ticket_tags (ticket_id, tag_id) select t.id, ${many.id}::int from t`);
-    const page = await listTickets(server, team.alice.token, { status: "closed", tagIds: String(many.id), pageNumber: 2 });
-    expect(page).toMatchObject({ count: cap, countCapped: true, hasMore: true });
-    const want = await expected(sql`t.status = 'closed' and t.user_id = ${team.alice.id}::int`, [many]);
-    expect(idsOf(page)).toEqual(want.slice(limits.ticketPageSize, 2 * limits.ticketPageSize));
+    for (const [status, prefix] of [["open", "5575"], ["closed", "5576"]] as const) {
+      await server.ctx.db.execute(sql`
+        with ${numberedContacts(`Alice ${status}`, prefix, cap + 1)}, t as (
+          insert into tickets (contact_id, connection_id, status, closed_at, user_id, queue_id, updated_at)
+          select c.id, ${team.connection.id}::int, ${status}::text, case when ${status}::text = 'closed' then now() end, ${team.alice.id}::int,
+            ${team.queueA.id}::int, now() - c.n * interval '1 minute' from c returning id
+        )
+        insert into ticket_tags (ticket_id, tag_id) select t.id, ${many.id}::int from t`);
+      const page = await listTickets(server, team.alice.token, { status, tagIds: String(many.id), pageNumber: 2 });
+      expect(page).toMatchObject({ count: cap, countCapped: true, hasMore: true });
+      const want = await expected(sql`t.status = ${status}::text and t.user_id = ${team.alice.id}::int`, [many]);
+      expect(idsOf(page)).toEqual(want.slice(limits.ticketPageSize, 2 * limits.ticketPageSize));
+    }
   });
 });
