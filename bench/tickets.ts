@@ -17,8 +17,12 @@ const options = {
   budgetMs: Number(process.env.BENCH_CASE_SECONDS ?? 15) * 1000,
   minRequests: 30,
 };
-/** BENCH_TICKETS_CASES: comma-separated parts of case names to run (all when unset), for short runs. */
+/**
+ * BENCH_TICKETS_CASES: comma-separated parts of case names to run (all when unset), for short runs;
+ * a part starting with "=" is a whole name ("=closed · admin showAll" without its searches).
+ */
 const caseFilter = (process.env.BENCH_TICKETS_CASES ?? "").split(",").filter((part) => part.length > 0);
+const chosen = (name: string) => caseFilter.length === 0 || caseFilter.some((part) => (part.startsWith("=") ? name === part.slice(1) : name.includes(part)));
 // Long-lived tokens so that a slow run never measures a refresh; auto-close off so that the
 // dataset stays as generated. The server migrates the database on start (a migration added since
 // generation is applied to the existing rows).
@@ -33,7 +37,7 @@ async function measure(target: string): Promise<CaseResult[]> {
   try {
     const tokens: Record<Actor, string> = { attendant: await login(fixtures.attendantEmail), admin: await login(fixtures.adminEmail) };
     const results: CaseResult[] = [];
-    for (const benchCase of benchCases(fixtures).filter((c) => caseFilter.length === 0 || caseFilter.some((part) => c.name.includes(part)))) {
+    for (const benchCase of benchCases(fixtures).filter((c) => chosen(c.name))) {
       const result = await runCase(benchCase, { baseUrl: server.baseUrl, tokens, ...options });
       results.push(result);
       console.log(`  ${result.name}: ${result.latency ? `p95 ${result.latency.p95} ms (n ${result.latency.count})` : result.outcome}`);

@@ -1,7 +1,8 @@
+import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import { cellSplittingNames, formulaCellsUnderAnySeparator } from "../test/spreadsheet-cells.js";
 import { AppError } from "./app-error.js";
-import { csvFile, csvLines, decodeCsvText, parseCsv } from "./csv.js";
+import { csvFile, csvLines, decodeCsvText, formulaSafe, parseCsv } from "./csv.js";
 
 const codeOf = (run: () => unknown) => {
   try {
@@ -117,5 +118,16 @@ describe("csvFile and csvLines", () => {
     const records = [["Line", "name", "note"], ["2", "Lima; Ana", 'multi\nline "quoted", cell'], ["3", "=Boss", "x;=cmd|' /C calc'!A0;y"], ["4", "-2+3", "a,\"@b"]];
     const { header, rows } = await parseCsv(csvFile(records));
     expect([header, ...rows.map((row) => row.cells)]).toEqual(records);
+  });
+
+  it("write what csv-stringify wrote with the same rules, cell for cell (the writer before decision 0074's export work)", () => {
+    const reference = (records: string[][]) =>
+      stringify(records, { delimiter: ",", record_delimiter: "windows", quoted_match: /[;\t\r\n]/, cast: { string: formulaSafe } });
+    const pieces = ["", "a", " ", ",", ";", "\t", "\r", "\n", "\r\n", '"', "'", "=", "+", "-", "@", "é", "😀", "\u00a0", "0", "x=y"];
+    // Every pair and many triples of the pieces above, as cells of records of one to three cells.
+    const cells = pieces.flatMap((a) => pieces.flatMap((b) => [a + b, ...pieces.filter((_, i) => i % 3 === 0).map((c) => a + b + c)]));
+    const records = cells.map((cell, i) => [cell, cells[(i * 7) % cells.length]!, cells[(i * 13) % cells.length]!].slice(0, (i % 3) + 1));
+    expect(csvLines(records)).toBe(reference(records));
+    expect(csvLines([[...cellSplittingNames]])).toBe(reference([[...cellSplittingNames]]));
   });
 });

@@ -1,13 +1,13 @@
 /**
  * Every CSV Atendo reads or writes (docs/decisions/0056): files read with node-csv's `csv-parse`,
- * files written with `csv-stringify`, and one rule for what a written cell may start with. The
+ * files written by `csvLines` (csv-stringify's output for the same rules, without its per-record
+ * cost: decision 0074), and one rule for what a written cell may start with. The
  * contact import reads uploads with it and writes its template and failed rows; the reports
  * stream their tickets with it; an export to come writes with `csvFile` or `csvLines`.
  */
 import { finished } from "node:stream/promises";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { CsvError, parse } from "csv-parse";
-import { stringify, type Options as StringifyOptions } from "csv-stringify/sync";
 import { AppError } from "./app-error.js";
 
 /** Excel reads a file as UTF-8 (accents) only when it starts with the byte order mark. */
@@ -43,21 +43,36 @@ export function formulaPlain(text: string): string {
   return text.includes("'") ? text.replace(FORMULA_GUARD, "$1$2") : text;
 }
 
-const writing: StringifyOptions = {
-  delimiter: ",",
-  // CRLF, as RFC 4180 and spreadsheets expect.
-  record_delimiter: "windows",
-  // csv-stringify quotes a cell holding a comma, a quote or a CRLF. Quoted as well: a lone line
-  // break (a reader would end the record there), and the other separators a reader may split on —
-  // `;` (Excel in Portuguese and Spanish), tab — so no part of a cell becomes a cell of its own,
-  // which could start with `=`.
-  quoted_match: /[;\t\r\n]/,
-  cast: { string: formulaSafe },
-};
+/**
+ * Where a written cell is quoted: a comma, a quote or a line break (RFC 4180: CR or LF alone too,
+ * or a reader would end the record there), and the other separators a reader may split on — `;`
+ * (Excel in Portuguese and Spanish), tab — so no part of a cell becomes a cell of its own, which
+ * could start with `=`.
+ */
+const QUOTED_CELL = /[",;\t\r\n]/;
+/** What formulaSafe may act on: a text without any of these is left as it is, unscanned. */
+const FORMULA_SIGNS = /[=+\-@\t\r]/;
 
-/** Records as CSV lines, each ended by CRLF: a whole file's body, or one batch of a file streamed. */
+/** A cell as written: formula-safe, quoted (quotes doubled) when QUOTED_CELL says so. */
+function csvCell(text: string): string {
+  const value = FORMULA_SIGNS.test(text) ? formulaSafe(text) : text;
+  return QUOTED_CELL.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * Records as CSV lines, each ended by CRLF (RFC 4180, what spreadsheets expect): a whole file's
+ * body, or one batch of a file streamed. Written here rather than by csv-stringify, whose output
+ * for these rules it matches cell for cell (csv.test.ts): a generic writer's per-record work was
+ * most of a 100,000-contact export's time and of the garbage that made the server's memory grow
+ * with it (docs/decisions/0074).
+ */
 export function csvLines(records: readonly (readonly string[])[]): string {
-  return stringify(records as string[][], writing);
+  let text = "";
+  for (const record of records) {
+    for (let i = 0; i < record.length; i++) text += (i === 0 ? "" : ",") + csvCell(record[i] ?? "");
+    text += "\r\n";
+  }
+  return text;
 }
 
 /** A CSV file's text: the byte order mark, then the records. */

@@ -2,6 +2,7 @@ import type { Contact, ContactPage } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../core/csv.js";
+import { exportBatchSize } from "./contact-export.js";
 import { importAndWait } from "../../test/contact-import-fixtures.js";
 import { createContact } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
@@ -124,5 +125,28 @@ describe("GET /api/contacts/export", () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it("gives each contact its own extra fields across batches, filtered or not (each batch reads its id range)", async () => {
+    // Three batches and more; a search keeping the names starting "Ranged 1", whose id ranges take in the others' fields.
+    const count = 2 * exportBatchSize + 7;
+    await server.ctx.db.execute(sql`
+      with c as (
+        insert into contacts (name, number) select 'Ranged ' || n, (5511974000000 + n)::text from generate_series(0, ${count - 1}::int) n returning id, name
+      )
+      insert into contact_custom_fields (contact_id, name, value)
+      select id, 'Room', 'R-' || name from c union all select id, 'Room', 'second ' || name from c where name like '%3'
+      union all select id, 'Floor', 'F ' || name from c where name not like '%5'`);
+    const expectedRow = (name: string) => [name, `R-${name}`, name.endsWith("3") ? `second ${name}` : "", name.endsWith("5") ? "" : `F ${name}`];
+    const ranged = async (query: string) => {
+      const [header, ...rows] = await rowsOf((await exportCsv(admin, query)).body);
+      const at = (title: string, nth = 0) => header!.map((cell, i) => [cell, i] as const).filter(([cell]) => cell === title)[nth]![1];
+      return rows.filter((row) => row[0]!.startsWith("Ranged ")).map((row) => [row[0]!, row[at("Room")]!, row[at("Room", 1)]!, row[at("Floor")]!]);
+    };
+    const all = await ranged("");
+    expect(all).toHaveLength(count);
+    expect(all).toEqual(all.map((row) => expectedRow(row[0]!)));
+    const names = Array.from({ length: count }, (_, n) => `Ranged ${n}`).filter((name) => name.startsWith("Ranged 1"));
+    expect(await ranged(`&searchParam=${encodeURIComponent("Ranged 1")}`)).toEqual(names.map(expectedRow));
   });
 });

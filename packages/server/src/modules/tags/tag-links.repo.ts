@@ -70,6 +70,24 @@ export function ticketTagFilter(tagIds: readonly number[], ticketId: SQL = sql`t
 }
 
 /**
+ * The ids (`ticket_id`) of the tickets carrying any of these labels, each once, read from
+ * ticket_tags_tag_idx: one branch per label, each leaving out the tickets an earlier label already
+ * gave (a key probe), joined by UNION ALL so that a reader stopping at a cap stops the reads too.
+ * For a count that starts from the labels (docs/decisions/0072).
+ */
+export function ticketsTaggedRows(tagIds: readonly number[]): SQL {
+  const ids = [...new Set(tagIds)];
+  return sql.join(
+    ids.map((tagId, i) => {
+      const earlier = ids.slice(0, i);
+      const fresh = earlier.length === 0 ? sql`` : sql` and not exists (select 1 from ticket_tags e where e.ticket_id = tt.ticket_id and e.tag_id in (${idsSql(earlier)}))`;
+      return sql`(select tt.ticket_id from ticket_tags tt where tt.tag_id = ${tagId}${fresh})`;
+    }),
+    sql` union all `,
+  );
+}
+
+/**
  * Tickets (`t`) carrying no label (the board's "No label" column, docs/decisions/0075): an
  * anti-join probing the ticket's key in ticket_tags' primary key (ticket_id, tag_id), one index
  * lookup per ticket the tab walks in order.
