@@ -53,6 +53,9 @@ import { mediaRoutes } from "./modules/media/media.routes.js";
 import { PushNotifier, type PushNotifierOptions } from "./modules/push/push-notifier.js";
 import { listenWithPush } from "./modules/push/push-listener.js";
 import { pushRoutes } from "./modules/push/push.routes.js";
+import { trackPresenceOfSockets } from "./modules/presence/presence-sockets.js";
+import { presenceRoutes } from "./modules/presence/presence.routes.js";
+import { presenceSettings, presenceSlot, type PresenceOptions } from "./modules/presence/presence.service.js";
 import { markDelivered, markFailed } from "./modules/messages/delivery/dispatch.js";
 import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery/quoted-info.js";
 import { messagesRoutes } from "./modules/messages/messages.routes.js";
@@ -109,6 +112,8 @@ export interface AppDeps {
   push?: PushNotifierOptions;
   /** The read replica's timeouts and clock (tests: a clock they move past the retry). */
   replica?: ReadReplicaOptions;
+  /** Presence's offline grace and clock (tests: a clock they move past the grace). */
+  presence?: PresenceOptions;
 }
 
 export interface BuiltApp {
@@ -191,10 +196,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     loginThrottle: new LoginThrottle(),
     slots: new AppSlots()
       .set(inboundGroupCommitSlot, inboundGroupCommit(db))
-      .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport)),
+      .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
+      .set(presenceSlot, presenceSettings(deps.presence)),
     push,
   };
-  listenWithSockets(events, realtime);
+  listenWithSockets(events, realtime, db);
+  trackPresenceOfSockets(ctx);
   listenWithPush(events, push);
   listenWithWebhooks(
     events,
@@ -249,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const modules = [
     authRoutes,
     usersRoutes,
+    presenceRoutes,
     queuesRoutes,
     quickAnswersRoutes,
     contactsRoutes,

@@ -3,6 +3,7 @@ import type { AppContext } from "../context.js";
 import { recoverOrphanedImports } from "../modules/contact-import/import-recovery.js";
 import { closeIdleTickets } from "./auto-close.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
+import { presenceRound } from "./presence-rounds.js";
 import { runRecovery } from "./recovery.js";
 import { closeRevokedSockets } from "./revoked-sockets.js";
 import { sweepOrphanUploads } from "./upload-sweep.js";
@@ -24,6 +25,8 @@ export interface JobOptions {
   uploadSweepMs?: number;
   /** Between two looks for contact imports left running by a stopped process; default 10 s. */
   contactImportRecoveryMs?: number;
+  /** Between two presence rounds (this instance's users stamped as seen, the absent made offline); default limits.presenceCheckSeconds. */
+  presenceMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -42,6 +45,8 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     periodicJob("contact-import-recovery", ctx.log, { intervalMs: options.contactImportRecoveryMs ?? 10_000, runAtStart: true }, () =>
       recoverOrphanedImports(ctx),
     ),
+    // Users of this instance's sockets are seen; whoever no instance has seen for the grace period goes offline (decision 0078).
+    periodicJob("presence", ctx.log, { intervalMs: options.presenceMs ?? limits.presenceCheckSeconds * 1000, runAtStart: true }, () => presenceRound(ctx)),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
   const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;
