@@ -88,6 +88,7 @@ describe("user form schema", () => {
       whatsapp: { id: 9, name: "Sales line" },
       queues: [{ id: 4, name: "Sales", color: "#F44336" }],
       canSeeAllTicketHistory: false,
+      presence: "online",
       isDeleted: false,
       createdAt: "",
       updatedAt: "",
