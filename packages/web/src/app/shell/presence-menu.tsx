@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import { useId, useState } from "react";
 import { PresenceDot } from "../../components/presence-dot";
 import { lazyDialog } from "../../components/lazy-dialog";
-import { usePresenceLive, useSetOwnPresence } from "../../features/users";
+import { useSetOwnPresence } from "../../features/users";
 import { useTranslation } from "../../lib/i18n";
 import { usePresence } from "../../lib/presence";
 import { useCurrentUser } from "../../lib/session";
@@ -17,7 +17,7 @@ const PresenceMenuItems = lazyDialog(
 
 /**
  * The signed-in user's presence in the app bar: its dot (and name, on wider screens) and a menu to
- * choose online, away or offline. Also keeps every shown presence live (the `presence` events).
+ * choose online, away or offline (the status shown comes live from lib/presence.ts).
  */
 export function PresenceMenu() {
   const { t } = useTranslation();
@@ -25,7 +25,6 @@ export function PresenceMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const choose = useSetOwnPresence();
-  usePresenceLive();
   const status = usePresence(user?.id ?? 0, user?.presence) ?? "offline";
   if (!user) return null;
   const shown: PresenceStatus = choose.isPending && choose.variables ? choose.variables : status;

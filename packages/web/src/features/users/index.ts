@@ -2,4 +2,4 @@
 // re-exported by this barrel would load with every chunk that imports the barrel.
 export { userQueryOptions, usersListQueryOptions } from "./api/users.queries";
 export { ProfileModal } from "./components/profile-modal";
-export { usePresenceLive, useSetOwnPresence } from "./hooks/use-presence";
+export { useSetOwnPresence } from "./hooks/use-presence";

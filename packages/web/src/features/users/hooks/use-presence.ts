@@ -1,7 +1,6 @@
 import type { PresenceStatus } from "@atendo/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { rememberPresence } from "../../../lib/presence";
-import { useServerEvent } from "../../../lib/socket";
 import { setOwnPresence } from "../api/users.api";
 
 /** Chooses the signed-in user's presence; the answer shows at once, before its event arrives. */
@@ -10,9 +9,4 @@ export function useSetOwnPresence() {
     mutationFn: (status: PresenceStatus) => setOwnPresence(status),
     onSuccess: (answer) => rememberPresence(answer.userId, answer.status),
   });
-}
-
-/** Keeps every shown presence live: mounted once, in the app bar. */
-export function usePresenceLive(): void {
-  useServerEvent("presence", (event) => rememberPresence(event.userId, event.status));
 }
