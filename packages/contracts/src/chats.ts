@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dayOrTimestamp, idList, listPage, pageNumber, positiveId, queryFlag, userRef } from "./common.js";
 import { limits } from "./limits.js";
-import { presenceStatuses } from "./users.js";
+import { presenceStatuses } from "./presence.js";
 import { messageFileFields, messageMediaTypes, quotedFields, sendMessageBody } from "./messages.js";
 
 // The internal team chat (spec §3, §4, §7; docs/decisions/0038-internal-chats.md).

@@ -2,16 +2,13 @@ import { z } from "zod";
 import { email, entityName, idList, listPage, listQuery, namedRef, timestamps } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
+import { presenceStatuses } from "./presence.js";
 
 export const profiles = ["admin", "user"] as const;
 export type Profile = (typeof profiles)[number];
 
-/**
- * Whether a user can take conversations now (issue 30): `online` and `away` are chosen by hand;
- * `offline` is also what a user becomes when no socket of theirs is connected for a while.
- */
-export const presenceStatuses = ["online", "away", "offline"] as const;
-export type PresenceStatus = (typeof presenceStatuses)[number];
+// Presence's statuses live in a zod-free module (the web's app bar imports them); named here too.
+export { presenceStatuses, type PresenceStatus } from "./presence.js";
 
 /** A queue as a user shows it. */
 export const queueRef = namedRef.extend({ color: z.string() });

@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import { useId, useState } from "react";
 import { PresenceDot } from "../../components/presence-dot";
 import { lazyDialog } from "../../components/lazy-dialog";
-import { useSetOwnPresence } from "../../features/users";
+import { useSetOwnPresence } from "../../features/presence";
 import { useTranslation } from "../../lib/i18n";
 import { usePresence } from "../../lib/presence";
 import { useCurrentUser } from "../../lib/session";

@@ -2,4 +2,3 @@
 // re-exported by this barrel would load with every chunk that imports the barrel.
 export { userQueryOptions, usersListQueryOptions } from "./api/users.queries";
 export { ProfileModal } from "./components/profile-modal";
-export { useSetOwnPresence } from "./hooks/use-presence";

@@ -1,4 +1,4 @@
-import type { CreateUserBody, PresenceStatus, UpdateUserBody, User, UserByEmailResponse, UserPage, UserPresence } from "@atendo/contracts";
+import type { CreateUserBody, UpdateUserBody, User, UserByEmailResponse, UserPage } from "@atendo/contracts";
 import { http } from "../../../lib/http";
 import { resourceApi } from "../../../lib/resource-api";
 
@@ -10,9 +10,4 @@ export const { page: listUsers, get: getUser, create: createUser, update: update
 /** The user holding `email`, soft-deleted ones included (re-enable flow). */
 export function findUserByEmail(email: string, signal?: AbortSignal): Promise<UserByEmailResponse> {
   return http.get<UserByEmailResponse>("/users/search/items", { query: { email }, signal });
-}
-
-/** The signed-in user's own presence (PUT /users/me/presence): the status they choose. */
-export function setOwnPresence(status: PresenceStatus): Promise<UserPresence> {
-  return http.put<UserPresence>("/users/me/presence", { status });
 }
