@@ -72,6 +72,8 @@ export const reportTicket = z.object({
   contact: z.object({ id: z.number(), name: z.string(), number: z.string() }).nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
+  /** The customer's answer to the satisfaction survey (issue 30), when they gave one. */
+  rating: z.object({ score: z.number(), comment: z.string().nullable() }).nullable(),
 });
 export type ReportTicket = z.infer<typeof reportTicket>;
 
@@ -108,6 +110,24 @@ export const reportDurations = z.object({
 });
 export type ReportDurations = z.infer<typeof reportDurations>;
 
+/** One attendant's or queue's satisfaction: how many of their tickets were rated, and the average score. */
+export const reportRatingGroup = z.object({ id: z.number().nullable(), name: z.string(), count: z.number(), average: z.number() });
+export type ReportRatingGroup = z.infer<typeof reportRatingGroup>;
+
+/**
+ * The satisfaction survey's answers (issue 30, docs/decisions/0081) among the report's tickets:
+ * how many were rated, the average score (null: none), how many gave each score 1…5
+ * (`distribution[0]` is the 1s), and per attendant and per queue (the ticket's current ones).
+ */
+export const reportSatisfaction = z.object({
+  count: z.number(),
+  average: z.number().nullable(),
+  distribution: z.array(z.number()).length(5),
+  byUser: z.array(reportRatingGroup),
+  byQueue: z.array(reportRatingGroup),
+});
+export type ReportSatisfaction = z.infer<typeof reportSatisfaction>;
+
 /**
  * The charts above the report (issue 15): conversations per day, first-response and resolution
  * times per attendant and per queue (`id` null: none), and new tickets by hour of the week
@@ -124,5 +144,6 @@ export const reportCharts = z.object({
    * ticket with two labels counts in both, labels on none of them are left out (docs/decisions/0075).
    */
   ticketsPerTag: z.array(tag.extend({ count: z.number() })),
+  satisfaction: reportSatisfaction,
 });
 export type ReportCharts = z.infer<typeof reportCharts>;

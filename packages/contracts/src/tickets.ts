@@ -4,6 +4,7 @@ import { connectionKinds } from "./connections.js";
 import { contact } from "./contacts.js";
 import { ticketStatuses } from "./ticket-statuses.js";
 import { tag } from "./tags.js";
+import { ticketRating } from "./survey.js";
 import { queueRef } from "./users.js";
 
 export { activeTicketStatuses, ticketStatuses, type ActiveTicketStatus, type TicketStatus } from "./ticket-statuses.js";
@@ -46,6 +47,8 @@ export const ticket = z.object({
   outOfHours: z.boolean(),
   /** Its labels, by name (docs/decisions/0072); changed by PUT /tickets/{id}/tags. */
   tags: z.array(tag),
+  /** The customer's answer to the satisfaction survey (issue 30); null while none was given. */
+  rating: ticketRating.nullable(),
   ...timestamps,
 });
 export type Ticket = z.infer<typeof ticket>;

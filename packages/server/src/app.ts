@@ -35,6 +35,7 @@ import type { JobRegistry } from "./jobs/job-registry.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
 import { reportsRoutes } from "./modules/reports/reports.routes.js";
+import { monitorRoutes } from "./modules/monitor/monitor.routes.js";
 import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
@@ -80,6 +81,7 @@ import { whaticketRoutes } from "./modules/whaticket/whaticket.routes.js";
 import { createRealtime } from "./realtime/realtime.js";
 import { redisNamespace } from "./realtime/redis-namespace.js";
 import { listenWithSockets } from "./realtime/socket-listener.js";
+import { listenWithSurveys } from "./modules/surveys/survey-listener.js";
 import { loadInstallId, loadJwtKey } from "./secrets.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
@@ -214,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     deps.webhooks,
   );
+  listenWithSurveys(events, ctx);
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.
@@ -282,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     pushRoutes,
     aboutRoutes,
     reportsRoutes,
+    monitorRoutes,
     healthRoutes,
   ];
   for (const routes of modules) {

@@ -14,6 +14,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "contactDuplicates",
   "contactImport",
   "destinations",
+  "monitor",
   "monitorings",
   "queues",
   "quickAnswers",
@@ -21,6 +22,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "secretField",
   "settings",
   "stages",
+  "surveyAdmin",
   "uras",
   "users",
 ];

@@ -51,6 +51,7 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     ura: null,
     outOfHours: false,
     tags: [],
+    rating: null,
     createdAt: at,
     updatedAt: at,
     ...patch,

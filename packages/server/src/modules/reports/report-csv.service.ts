@@ -62,6 +62,8 @@ async function* reportLines(db: Db, where: SQL, labels: CsvLabels, timeZone: str
           row.created,
           row.closed ?? "",
           row.tags,
+          row.ratingScore === null ? "" : String(row.ratingScore),
+          row.ratingComment ?? "",
         ]),
       );
     }

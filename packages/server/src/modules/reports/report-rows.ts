@@ -30,6 +30,8 @@ const reportColumns = {
   contactId: ct.id,
   contactName: ct.name,
   contactNumber: ct.number,
+  ratingScore: t.ratingScore,
+  ratingComment: t.ratingComment,
 };
 
 /** `select … from t` with what a report row shows joined; `columns` chooses the columns. */
