@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dayOrTimestamp, idList, listPage, pageNumber, positiveId, queryFlag, userRef } from "./common.js";
 import { limits } from "./limits.js";
+import { presenceStatuses } from "./presence.js";
 import { messageFileFields, messageMediaTypes, quotedFields, sendMessageBody } from "./messages.js";
 
 // The internal team chat (spec §3, §4, §7; docs/decisions/0038-internal-chats.md).
@@ -8,7 +9,7 @@ import { messageFileFields, messageMediaTypes, quotedFields, sendMessageBody } f
 /** A participant as a chat shows them (spec §3 `userChat`): the drawer lists name, email and extension. */
 export const chatParticipant = z.object({
   userId: z.number(),
-  user: z.object({ id: z.number(), name: z.string(), email: z.string(), extension: z.string().nullable() }),
+  user: z.object({ id: z.number(), name: z.string(), email: z.string(), extension: z.string().nullable(), presence: z.enum(presenceStatuses) }),
 });
 export type ChatParticipant = z.infer<typeof chatParticipant>;
 

@@ -128,6 +128,13 @@ export const limits = {
   /** Between two sweeps of orphan upload files (one also runs at start-up). */
   uploadSweepSeconds: 15 * 60,
   /**
+   * A user none of whose sockets has been connected for this long becomes `offline` (issue 30;
+   * docs/decisions/0078). Checked every presenceCheckSeconds, so it happens within that much after.
+   */
+  presenceOfflineAfterSeconds: 2 * 60,
+  /** Between two presence rounds of an instance: its users' sockets stamped as seen, the absent made offline. */
+  presenceCheckSeconds: 20,
+  /**
    * Largest file an API-channel message may carry inline, base64 in JSON (the whole body is held
    * in memory several times over); larger files, up to documentBytes, go as multipart/form-data,
    * streamed to disk.

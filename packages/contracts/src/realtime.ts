@@ -16,7 +16,7 @@ import { settingsEvent } from "./settings.js";
 import { tagEvent } from "./tags.js";
 import { ticketEvent, ticketStatuses } from "./tickets.js";
 import { uraEvent } from "./uras.js";
-import { userEvent } from "./users.js";
+import { presenceEvent, userEvent } from "./users.js";
 
 /** Messages a client sends (spec §7, real time). */
 export const clientEvents = {
@@ -54,6 +54,8 @@ export const serverEvents = {
   mention: mentionEvent,
   /** Beyond the spec's list: the server ended this sign-in and is closing its socket (why, first). */
   session: sessionEvent,
+  /** Beyond the spec's list: a user's presence (issue 30), to admins, the user and their queues' members. */
+  presence: presenceEvent,
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;

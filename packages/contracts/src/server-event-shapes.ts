@@ -58,5 +58,6 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   tag: entityShape("tag"),
   note: { create: upsert(["note"]), update: upsert(["note"]), delete: removal(["noteId", "ticketId"]) },
   mention: { create: { records: ["mention"], numbers: ["unread"] }, update: { records: ["mention"], numbers: ["unread"] }, delete: removal(["mentionId", "unread"]) },
+  presence: { update: { records: [], numbers: ["userId"], texts: ["status"] } },
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
 };

@@ -2,16 +2,13 @@ import { z } from "zod";
 import { email, entityName, idList, listPage, listQuery, namedRef, timestamps } from "./common.js";
 import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
+import { presenceStatuses } from "./presence.js";
 
 export const profiles = ["admin", "user"] as const;
 export type Profile = (typeof profiles)[number];
 
-/**
- * Whether a user can take conversations now (issue 30): `online` and `away` are chosen by hand;
- * `offline` is also what a user becomes when no socket of theirs is connected for a while.
- */
-export const presenceStatuses = ["online", "away", "offline"] as const;
-export type PresenceStatus = (typeof presenceStatuses)[number];
+// Presence's statuses live in a zod-free module (the web's app bar imports them); named here too.
+export { presenceStatuses, type PresenceStatus } from "./presence.js";
 
 /** A queue as a user shows it. */
 export const queueRef = namedRef.extend({ color: z.string() });
@@ -31,6 +28,8 @@ export const user = z.object({
   canSeeAllTicketHistory: z.boolean(),
   /** Most open tickets automatic assignment gives them (decision 0079); null is unlimited. */
   maxOpenTickets: z.number().nullable(),
+  /** Effective presence (issue 30): what they chose while a socket of theirs is connected, else offline. */
+  presence: z.enum(presenceStatuses),
   isDeleted: z.boolean(),
   ...timestamps,
 });
@@ -112,7 +111,7 @@ export type UserPage = z.infer<typeof userPage>;
  * GET /users/directory {searchParam, pageNumber} (every user): active colleagues by name, searched
  * on name and email, with only what picking one needs (transfer, participants, queue members).
  */
-export const userDirectoryEntry = namedRef.extend({ email: z.string() });
+export const userDirectoryEntry = namedRef.extend({ email: z.string(), presence: z.enum(presenceStatuses) });
 export const userDirectoryPage = listPage("users", userDirectoryEntry);
 export type UserDirectoryPage = z.infer<typeof userDirectoryPage>;
 
@@ -131,3 +130,20 @@ export type UserByEmailResponse = z.infer<typeof userByEmailResponse>;
 /** `user` socket event: to admins and to that user. */
 export const userEvent = entityEvent("user", user);
 export type UserEvent = z.infer<typeof userEvent>;
+
+/**
+ * PUT /users/me/presence (any signed-in user, for themself): the status they choose. `online` and
+ * `away` hold while a socket of theirs is connected (offline after limits.presenceOfflineAfterSeconds
+ * without one, back to the choice when one connects); `offline` by hand stays offline until they
+ * choose again (docs/decisions/0078).
+ */
+export const setPresenceBody = z.object({ status: z.enum(presenceStatuses) });
+export type SetPresenceBody = z.infer<typeof setPresenceBody>;
+
+/** A user's presence: the effective status, and the one they chose. */
+export const userPresence = z.object({ userId: z.number(), status: z.enum(presenceStatuses), chosen: z.enum(presenceStatuses) });
+export type UserPresence = z.infer<typeof userPresence>;
+
+/** `presence` socket event: a user's effective presence changed; to admins, the user and their queues' members. */
+export const presenceEvent = z.object({ action: z.literal("update"), userId: z.number(), status: z.enum(presenceStatuses) });
+export type PresenceEvent = z.infer<typeof presenceEvent>;

@@ -57,6 +57,9 @@ import { listenForAssignment } from "./modules/assignment/assignment-listener.js
 import { AssignmentRunner, assignmentRunnerSlot } from "./modules/assignment/assignment-runner.js";
 import { assignWaitingTickets } from "./modules/assignment/auto-assignment.service.js";
 import { pushRoutes } from "./modules/push/push.routes.js";
+import { trackPresenceOfSockets } from "./modules/presence/presence-sockets.js";
+import { presenceRoutes } from "./modules/presence/presence.routes.js";
+import { presenceSettings, presenceSlot, type PresenceOptions } from "./modules/presence/presence.service.js";
 import { markDelivered, markFailed } from "./modules/messages/delivery/dispatch.js";
 import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery/quoted-info.js";
 import { messagesRoutes } from "./modules/messages/messages.routes.js";
@@ -114,6 +117,8 @@ export interface AppDeps {
   push?: PushNotifierOptions;
   /** The read replica's timeouts and clock (tests: a clock they move past the retry). */
   replica?: ReadReplicaOptions;
+  /** Presence's offline grace and clock (tests: a clock they move past the grace). */
+  presence?: PresenceOptions;
 }
 
 export interface BuiltApp {
@@ -197,10 +202,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     slots: new AppSlots()
       .set(inboundGroupCommitSlot, inboundGroupCommit(db))
       .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
-      .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log)),
+      .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
+      .set(presenceSlot, presenceSettings(deps.presence)),
     push,
   };
-  listenWithSockets(events, realtime);
+  listenWithSockets(events, realtime, db);
+  trackPresenceOfSockets(ctx);
   listenWithPush(events, push);
   listenForAssignment(events, ctx.slots.get(assignmentRunnerSlot));
   listenWithWebhooks(
@@ -257,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const modules = [
     authRoutes,
     usersRoutes,
+    presenceRoutes,
     queuesRoutes,
     quickAnswersRoutes,
     contactsRoutes,

@@ -192,6 +192,7 @@ const allRoutes = [
   "PUT /api/tickets/:id/tags",
   "PUT /api/uras/:id",
   "PUT /api/users/:id",
+  "PUT /api/users/me/presence",
   "PUT /api/whatsapp/:id",
   "PUT /whaticket/tickets/:id",
 ];

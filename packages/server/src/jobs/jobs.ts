@@ -4,6 +4,7 @@ import { recoverOrphanedImports } from "../modules/contact-import/import-recover
 import { sweepWaitingTickets } from "./assignment-sweep.js";
 import { closeIdleTickets } from "./auto-close.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
+import { presenceRound } from "./presence-rounds.js";
 import { runRecovery } from "./recovery.js";
 import { closeRevokedSockets } from "./revoked-sockets.js";
 import { sweepOrphanUploads } from "./upload-sweep.js";
@@ -27,6 +28,8 @@ export interface JobOptions {
   contactImportRecoveryMs?: number;
   /** Between two automatic assignment sweeps (tickets left waiting by a lost event); default limits.assignmentSweepSeconds. */
   assignmentSweepMs?: number;
+  /** Between two presence rounds (this instance's users stamped as seen, the absent made offline); default limits.presenceCheckSeconds. */
+  presenceMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -49,6 +52,8 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     periodicJob("assignment-sweep", ctx.log, { intervalMs: options.assignmentSweepMs ?? limits.assignmentSweepSeconds * 1000, runAtStart: true }, () =>
       sweepWaitingTickets(ctx),
     ),
+    // Users of this instance's sockets are seen; whoever no instance has seen for the grace period goes offline (decision 0078).
+    periodicJob("presence", ctx.log, { intervalMs: options.presenceMs ?? limits.presenceCheckSeconds * 1000, runAtStart: true }, () => presenceRound(ctx)),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
   const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;

@@ -79,6 +79,10 @@ export interface Realtime {
    * rooms (what reached a user's socket counts from then: chat messages turn delivered).
    */
   onConnected(listener: (actor: Actor) => void): void;
+  /** Calls `listener` with the user of every socket of this instance that disconnects (presence stamps when it was last seen). */
+  onDisconnected(listener: (actor: Actor) => void): void;
+  /** Users with a socket connected to this instance (each instance's presence round stamps them as seen). */
+  localUsers(): number[];
   /** Moves every live socket of a user in or out of rooms (their queues changed), on every instance. */
   updateUserRooms(userId: number, change: { join?: readonly string[]; leave?: readonly string[] }): void;
   /**
@@ -186,6 +190,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   }
 
   const connectedListeners: ((actor: Actor) => void)[] = [];
+  const disconnectedListeners: ((actor: Actor) => void)[] = [];
   const dialects = (options.dialects ?? []).map((dialect) => ({ dialect, space: io.of(dialect.namespace) }));
   /** Atendo's sockets and every dialect's: who is connected, and who is moved or closed, is asked of all. */
   const spaces: Namespace[] = [io.of("/"), ...dialects.map((d) => d.space)];
@@ -216,6 +221,9 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
         },
         () => socket.disconnect(true),
       );
+      socket.on("disconnect", () => {
+        for (const listener of disconnectedListeners) listener(actor);
+      });
       // Joins only ever narrow: each one adds a scope over the rooms the handshake gave this user.
       socket.on("joinNotification", (_payload: unknown, ack?: unknown) => {
         joinScope(socket, scopes.notification).then(() => reply(ack, { ok: true }), () => reply(ack, { ok: false }));
@@ -291,6 +299,12 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     },
     onConnected(listener) {
       connectedListeners.push(listener);
+    },
+    onDisconnected(listener) {
+      disconnectedListeners.push(listener);
+    },
+    localUsers() {
+      return [...new Set(localSockets().map((socket) => (socket.data.actor as Actor).id))];
     },
     updateUserRooms(userId, change) {
       // The adapter applies these on every instance (Redis included), so sockets held elsewhere move too.

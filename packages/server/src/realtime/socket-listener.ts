@@ -1,7 +1,9 @@
+import type { Db } from "../db/client.js";
 import type { TicketMoment } from "../events/domain-events.js";
 import type { DomainEvents } from "../events/event-bus.js";
 import { audienceOf, visibilityOf } from "../modules/tickets/ticket-events.js";
 import { mergeAudiences } from "../modules/tickets/ticket.policy.js";
+import { queueIdsOfUser } from "../modules/queues/memberships.repo.js";
 import { moveQueueRooms } from "../modules/queues/queue-rooms.js";
 import type { Realtime } from "./realtime.js";
 
@@ -11,7 +13,7 @@ import type { Realtime } from "./realtime.js";
  * also who saw it before, so it leaves their lists), team data to admins or to every signed-in
  * user as decision 0008 says. The only place that calls `realtime.emit`.
  */
-export function listenWithSockets(events: DomainEvents, realtime: Realtime): void {
+export function listenWithSockets(events: DomainEvents, realtime: Realtime, db: Db): void {
   const ticketMoment = ({ ticket, transition, before }: TicketMoment) => {
     const now = audienceOf(visibilityOf(ticket));
     realtime.emit(before ? mergeAudiences(now, audienceOf(before)) : now, "ticket", { action: transition, ticket });
@@ -58,6 +60,10 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime): voi
     for (const userId of members) moveQueueRooms(realtime, userId, membersBefore.includes(userId) ? [queueId] : [], membersAfter.includes(userId) ? [queueId] : []);
     realtime.emit({ admins: true, userIds: members }, "queue", event);
   });
+  // A user's presence: to admins, to the user's other tabs and to the members of their queues (decision 0078).
+  events.on("presence.changed", "sockets", async ({ userId, status }) =>
+    realtime.emit({ admins: true, userIds: [userId], queueIds: await queueIdsOfUser(db, userId) }, "presence", { action: "update", userId, status }),
+  );
   events.on("user.changed", "sockets", ({ event, userId }) => realtime.emit({ admins: true, userIds: [userId] }, "user", event));
   events.on("quickAnswer.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "quickAnswer", event));
   // Labels are chosen by everyone: every signed-in user hears of them (docs/decisions/0072).

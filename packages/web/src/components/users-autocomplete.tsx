@@ -1,4 +1,4 @@
-import type { UserDirectoryPage, UserRef } from "@atendo/contracts";
+import type { PresenceStatus, UserDirectoryPage, UserRef } from "@atendo/contracts";
 import Autocomplete, { type AutocompleteRenderInputParams } from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
@@ -6,12 +6,14 @@ import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type HTMLAttributes, type Key, type ReactNode } from "react";
 import { useTranslation } from "../lib/i18n";
+import { UserPresenceDot } from "./presence-dot";
 import { errorMessage } from "../lib/error-message";
 import { http } from "../lib/http";
 import { useDebouncedValue } from "../lib/use-debounced-value";
 
 interface UserOption extends UserRef {
   email?: string;
+  presence?: PresenceStatus;
 }
 
 interface SharedProps {
@@ -51,7 +53,7 @@ function useUserSearch(excludeIds: readonly number[] = [], enabled = true, selec
   });
   const options: UserOption[] = (query.data?.users ?? [])
     .filter((user) => !excludeIds.includes(user.id))
-    .map(({ id, name, email }) => ({ id, name, email }));
+    .map(({ id, name, email, presence }) => ({ id, name, email, presence }));
   return { input, setInput, open, setOpen, query, options };
 }
 
@@ -78,7 +80,8 @@ function useCommonProps({ label, helperText, error, required, excludeIds, noOpti
     noOptionsText: query.error ? errorMessage(query.error) : (noOptionsText ?? t("usersAutocomplete.noUsersFound")),
     loadingText: t("common.loading"),
     renderOption: ({ key, ...props }: HTMLAttributes<HTMLLIElement> & { key: Key }, user: UserOption) => (
-      <Box component="li" key={key} {...props}>
+      <Box component="li" key={key} {...props} sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+        <UserPresenceDot userId={user.id} presence={user.presence} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2">{user.name}</Typography>
           {user.email && (

@@ -15,6 +15,7 @@ const user: User = {
   queues: [],
   canSeeAllTicketHistory: false,
   maxOpenTickets: null,
+  presence: "online",
   isDeleted: false,
   createdAt: "2025-01-01T00:00:00.000Z",
   updatedAt: "2025-01-01T00:00:00.000Z",

@@ -4,6 +4,7 @@ import type { io, Socket } from "socket.io-client";
 import { refreshSession } from "./http";
 import { reportServerAnswered, reportServerUnreachable } from "./reachability";
 import { createServerEventHub, type ServerEventHandler } from "./server-event-hub";
+import { rememberPresence } from "./presence";
 import { endSession, getSession, subscribeSession } from "./session";
 
 /**
@@ -25,6 +26,10 @@ const eventHub = createServerEventHub((name, payload) => {
 // its notice comes just before it closes the socket. The session ends here at once, so the
 // sign-in page opens and says why, instead of a screen that no longer hears anything.
 eventHub.subscribe("session", (notice) => endSession(notice.reason));
+
+// Presence is heard from the socket's first moment (its own connection makes its user online),
+// before any screen mounts: every dot and the app bar's menu read this one store (lib/presence.ts).
+eventHub.subscribe("presence", (event) => rememberPresence(event.userId, event.status));
 
 function setSocket(next: Socket | null): void {
   socket = next;

@@ -37,6 +37,10 @@ export const users = pgTable(
     canSeeAllTicketHistory: boolean("can_see_all_ticket_history").notNull().default(false),
     /** Effective presence (online, away, offline): what assignment and the monitor read. */
     presence: text("presence", { enum: presenceStatuses }).notNull().default("offline"),
+    /** The presence the user chose by hand (PUT /users/me/presence); what a socket connecting restores (decision 0078). */
+    presenceChoice: text("presence_choice", { enum: presenceStatuses }).notNull().default("online"),
+    /** When a socket of theirs was last known connected (connect, disconnect, each instance's round); null: never. */
+    presenceSeenAt: timestamptz("presence_seen_at"),
     /** Most open tickets automatic assignment gives this user; null is unlimited. */
     maxOpenTickets: integer("max_open_tickets"),
     /**
@@ -57,6 +61,7 @@ export const users = pgTable(
     index("users_name_active_idx").on(sql`lower(${t.name})`, t.id).where(sql`not ${t.isDeleted}`),
     check("users_profile_check", inValues(t.profile, profiles)),
     check("users_presence_check", inValues(t.presence, presenceStatuses)),
+    check("users_presence_choice_check", inValues(t.presenceChoice, presenceStatuses)),
     check("users_max_open_tickets_check", sql`${t.maxOpenTickets} is null or ${t.maxOpenTickets} > 0`),
   ],
 );

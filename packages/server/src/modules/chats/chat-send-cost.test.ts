@@ -6,6 +6,7 @@ import { createTestServer, type TestServer } from "../../test/harness.js";
 import { multipart, pngBytes } from "../../test/media-samples.js";
 import { recordEvents, settle, socketPool } from "../../test/socket-client.js";
 import { openTestDatabase } from "../../test/test-database.js";
+import { connectionSettled } from "../../test/presence.js";
 import { deliverWaitingMessages } from "./chat-delivery.js";
 import { createChat, getChat, sendChatText, threeUsers, type ChatUser } from "../../test/chat-fixtures.js";
 
@@ -35,6 +36,8 @@ beforeAll(async () => {
   group = await createChat(server, ana.token, { participantIds: [bruno.id, carla.id], chatName: "Crew" });
   baseUrl = await server.listen();
   brunoSocket = await sockets.connect(bruno.token);
+  // The connection made Bruno online (decision 0078): that write and its event are done before any count.
+  await connectionSettled(server, bruno.id);
 });
 afterAll(async () => {
   sockets.closeAll();

@@ -1,3 +1,4 @@
+import type { PresenceStatus } from "@atendo/contracts";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
@@ -9,7 +10,7 @@ export type ChatRow = typeof chats.$inferSelect;
 /** A participant with their read state (each viewer's unread count comes from here). */
 export interface ParticipantRecord {
   userId: number;
-  user: { id: number; name: string; email: string; extension: string | null };
+  user: { id: number; name: string; email: string; extension: string | null; presence: PresenceStatus };
   unreadMessages: number;
   lastReadMessageId: number;
 }
@@ -44,6 +45,7 @@ function selectChatsWithMembers(db: Db) {
         name: users.name,
         email: users.email,
         extension: users.extension,
+        presence: users.presence,
       },
     })
     .from(chats)
@@ -60,10 +62,10 @@ function recordsOf(rows: readonly MemberRow[], ids: readonly number[]): ChatReco
   for (const { row, member } of rows) {
     let record = byId.get(row.id);
     if (!record) byId.set(row.id, (record = { row, participants: [] }));
-    const { userId, unreadMessages, lastReadMessageId, name, email, extension } = member;
+    const { userId, unreadMessages, lastReadMessageId, name, email, extension, presence } = member;
     // A chat nobody is left in comes back once, every member field null.
-    if (userId === null || unreadMessages === null || lastReadMessageId === null || name === null || email === null) continue;
-    record.participants.push({ userId, unreadMessages, lastReadMessageId, user: { id: userId, name, email, extension } });
+    if (userId === null || unreadMessages === null || lastReadMessageId === null || name === null || email === null || presence === null) continue;
+    record.participants.push({ userId, unreadMessages, lastReadMessageId, user: { id: userId, name, email, extension, presence } });
   }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

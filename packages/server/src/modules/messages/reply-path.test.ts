@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.js";
 import { createConnection, inbound } from "../../test/channel-fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { recordEvents, settle, socketPool } from "../../test/socket-client.js";
+import { connectionSettled } from "../../test/presence.js";
 import { openTestDatabase } from "../../test/test-database.js";
 
 /**
@@ -31,6 +32,7 @@ beforeAll(async () => {
   connection = await createConnection(server, admin, { destinationType: "users", destinationItem: owner.id });
   baseUrl = await server.listen();
   socket = await sockets.connect(owner.token);
+  await connectionSettled(server, owner.id);
 });
 afterAll(async () => {
   sockets.closeAll();

@@ -19,6 +19,7 @@ export function presentUser(row: UserRow, queues: QueueRef[] = [], whatsapp: Use
     queues,
     canSeeAllTicketHistory: row.canSeeAllTicketHistory,
     maxOpenTickets: row.maxOpenTickets,
+    presence: row.presence,
     isDeleted: row.isDeleted,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

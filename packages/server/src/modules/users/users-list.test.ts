@@ -121,13 +121,13 @@ describe("GET /api/users/directory", () => {
     await expectRefused(server, [{ method: "GET", url: "/api/users/directory" }], anonymous, 401, "ERR_SESSION_EXPIRED");
   });
 
-  it("lets an attendant find active colleagues by name or email, with only their id, name and email", async () => {
+  it("lets an attendant find active colleagues by name or email, with only their id, name, email and presence", async () => {
     const [kept] = await insertUsers(["Directory Dora"]);
     await insertUsers(["Directory Gone"], true);
     for (const searchParam of ["directory", "DIRECTORY.DORA"]) {
       const response = await server.request({ method: "GET", url: `/api/users/directory?searchParam=${searchParam}`, token: attendant });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ users: [{ id: kept?.id, name: "Directory Dora", email: kept?.email }], hasMore: false });
+      expect(response.json()).toEqual({ users: [{ id: kept?.id, name: "Directory Dora", email: kept?.email, presence: "offline" }], hasMore: false });
     }
   });
 

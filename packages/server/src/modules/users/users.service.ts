@@ -45,7 +45,7 @@ export async function listUsers(ctx: AppContext, actor: Actor, query: ParsedList
 /** GET /users/directory (everyone): colleagues to pick for a transfer or as participants. */
 export async function listUserDirectory(ctx: AppContext, query: ParsedListQuery): Promise<UserDirectoryPage> {
   const page = await activeUsersPage(ctx, query);
-  return { users: page.items.map(({ id, name, email }) => ({ id, name, email })), hasMore: page.hasMore };
+  return { users: page.items.map(({ id, name, email, presence }) => ({ id, name, email, presence })), hasMore: page.hasMore };
 }
 
 /** The user holding an email: the active one if any, else the most recently removed one. */

@@ -10,6 +10,7 @@ import { defaultLogoUrl, usePublicConfig } from "../../lib/public-config";
 import { MentionsButton } from "../../features/mentions";
 import { AccountMenu } from "./account-menu";
 import { LanguageMenu } from "./language-menu";
+import { PresenceMenu } from "./presence-menu";
 
 interface AppTopBarProps {
   menuOpen: boolean;
@@ -42,6 +43,7 @@ export function AppTopBar({ menuOpen, drawerId, onToggleMenu }: AppTopBarProps) 
         <Typography variant="h6" component="div" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
           {config.appTitle}
         </Typography>
+        <PresenceMenu />
         <MentionsButton />
         <LanguageMenu />
         <AccountMenu />

@@ -15,6 +15,7 @@ import { useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { UserPresenceDot, UserPresenceLine } from "../../../components/presence-dot";
 import { paths } from "../../../lib/paths";
 import { useCurrentUser } from "../../../lib/session";
 import { useLeaveChat, useRenameChat } from "../hooks/use-chat-actions";
@@ -99,6 +100,7 @@ export function ChatDetailsDrawer({ open, chat, abilities, onClose }: ChatDetail
       <Divider />
       {other && (
         <Box sx={{ p: 2 }}>
+          <UserPresenceLine userId={other.userId} presence={other.user.presence} />
           <ListItemText primary={t("chats.details.email")} secondary={other.user.email} />
           <ListItemText primary={t("chats.details.extension")} secondary={other.user.extension || "—"} />
         </Box>
@@ -107,7 +109,8 @@ export function ChatDetailsDrawer({ open, chat, abilities, onClose }: ChatDetail
         <>
           <List dense aria-label={t("chats.details.members")}>
             {chat.userChat.map((participant) => (
-              <ListItem key={participant.userId}>
+              <ListItem key={participant.userId} sx={{ gap: 1.5 }}>
+                <UserPresenceDot userId={participant.userId} presence={participant.user.presence} />
                 <ListItemText primary={participant.user.name} secondary={participant.user.email} />
               </ListItem>
             ))}

@@ -19,7 +19,7 @@ const admin: ChatViewer = { id: 1, profile: "admin" };
 const all: ChatListFilter = { search: "", showAll: false };
 const showAll: ChatListFilter = { search: "", showAll: true };
 
-const member = (id: number) => ({ userId: id, user: { id, name: `User ${id}`, email: `u${id}@example.com`, extension: null } });
+const member = (id: number) => ({ userId: id, user: { id, name: `User ${id}`, email: `u${id}@example.com`, extension: null, presence: "offline" as const } });
 
 function aChat(id: number, overrides: Partial<Chat> = {}): Chat {
   const at = `2026-03-10T10:${String(id).padStart(2, "0")}:00.000Z`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { otherParticipant } from "./use-other-participant";
 
-const member = (id: number) => ({ userId: id, user: { id, name: `User ${id}`, email: `u${id}@example.com`, extension: null } });
+const member = (id: number) => ({ userId: id, user: { id, name: `User ${id}`, email: `u${id}@example.com`, extension: null, presence: "offline" as const } });
 
 describe("the other side of a direct chat", () => {
   it("is the participant who is not the viewer", () => {

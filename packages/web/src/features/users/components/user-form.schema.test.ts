@@ -102,6 +102,7 @@ describe("user form schema", () => {
       queues: [{ id: 4, name: "Sales", color: "#F44336" }],
       canSeeAllTicketHistory: false,
       maxOpenTickets: 6,
+      presence: "online",
       isDeleted: false,
       createdAt: "",
       updatedAt: "",

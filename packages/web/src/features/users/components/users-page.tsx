@@ -4,6 +4,7 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import { Outlet, useNavigate } from "react-router";
 import { useTranslation } from "../../../lib/i18n";
+import { UserPresenceDot } from "../../../components/presence-dot";
 import { nameColumn, RowDetail, textColumn, useCompactTable } from "../../../components/admin-table";
 import { EntityListPage, type EntityColumns } from "../../../components/entity-list-page";
 import { QueueChip } from "../../../components/queue-chip";
@@ -31,6 +32,7 @@ function useColumns(): EntityColumns<User> {
   return [
     nameColumn(t("users.name"), {
       width: compact ? undefined : "21%",
+      lead: (user) => <UserPresenceDot userId={user.id} presence={user.presence} />,
       details: (user) =>
         compact && (
           <Box sx={{ display: "flex", flexDirection: "column", gap: 0.5, mt: 0.25 }}>
