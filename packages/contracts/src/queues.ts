@@ -41,6 +41,16 @@ export const queueColor = z
 export const queueAssignmentModes = ["manual", "roundRobin", "leastBusy"] as const;
 export type QueueAssignmentMode = (typeof queueAssignmentModes)[number];
 
+/**
+ * A queue's SLA targets (issue 30), in minutes, each optional (null: no target): the first answer
+ * from the team, and the close. Counted within the queue's opening hours when it has them
+ * (docs/decisions/0080).
+ */
+const slaMinutes = z.number().int().min(limits.slaMinutes.min).max(limits.slaMinutes.max).nullable();
+export const queueSla = z.object({ firstResponseMinutes: slaMinutes, resolutionMinutes: slaMinutes });
+export type QueueSla = z.infer<typeof queueSla>;
+export const noQueueSla: QueueSla = { firstResponseMinutes: null, resolutionMinutes: null };
+
 /** A queue with its member users (active ones), as every queue route answers. */
 export const queue = z.object({
   id: z.number(),
@@ -50,6 +60,7 @@ export const queue = z.object({
   /** Opening hours (null: always open) and what a customer reaching it out of hours is told. */
   businessHours: businessHoursFields.businessHours,
   outOfHoursMessage: z.string(),
+  sla: queueSla,
   users: z.array(userRef),
   ...timestamps,
 });
@@ -58,7 +69,7 @@ export type Queue = z.infer<typeof queue>;
 const greetingMessage = z.string().trim().max(limits.queueGreetingMax);
 
 /** The queue form's fields: POST fills in defaults, PUT changes only those given. */
-const queueFields = { name: entityName, color: queueColor, greetingMessage, userIds: idList, ...businessHoursFields };
+const queueFields = { name: entityName, color: queueColor, greetingMessage, userIds: idList, ...businessHoursFields, sla: queueSla };
 
 /**
  * POST /queue (admins). Name unique regardless of case (409 `ERR_QUEUE_NAME_ALREADY_EXISTS`),
@@ -71,6 +82,7 @@ export const createQueueBody = z.object({
   userIds: idList.default([]),
   businessHours: businessHoursFields.businessHours.default(null),
   outOfHoursMessage: businessHoursFields.outOfHoursMessage.default(""),
+  sla: queueSla.default(noQueueSla),
 });
 export type CreateQueueBody = z.input<typeof createQueueBody>;
 

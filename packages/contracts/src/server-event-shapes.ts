@@ -58,5 +58,6 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   tag: entityShape("tag"),
   note: { create: upsert(["note"]), update: upsert(["note"]), delete: removal(["noteId", "ticketId"]) },
   mention: { create: { records: ["mention"], numbers: ["unread"] }, update: { records: ["mention"], numbers: ["unread"] }, delete: removal(["mentionId", "unread"]) },
+  slaBreached: { breached: { records: [], numbers: ["ticketId"], texts: ["target", "dueAt"] } },
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
 };

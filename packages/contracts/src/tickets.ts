@@ -4,6 +4,7 @@ import { connectionKinds } from "./connections.js";
 import { contact } from "./contacts.js";
 import { ticketStatuses } from "./ticket-statuses.js";
 import { tag } from "./tags.js";
+import { ticketSla } from "./ticket-sla.js";
 import { queueRef } from "./users.js";
 
 export { activeTicketStatuses, ticketStatuses, type ActiveTicketStatus, type TicketStatus } from "./ticket-statuses.js";
@@ -46,6 +47,8 @@ export const ticket = z.object({
   outOfHours: z.boolean(),
   /** Its labels, by name (docs/decisions/0072); changed by PUT /tickets/{id}/tags. */
   tags: z.array(tag),
+  /** Its SLA due times and whether they were missed (issue 30, docs/decisions/0080). */
+  sla: ticketSla,
   ...timestamps,
 });
 export type Ticket = z.infer<typeof ticket>;

@@ -4,6 +4,7 @@ import { recoverOrphanedImports } from "../modules/contact-import/import-recover
 import { closeIdleTickets } from "./auto-close.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { runRecovery } from "./recovery.js";
+import { announceSlaBreaches } from "./sla-breaches.js";
 import { closeRevokedSockets } from "./revoked-sockets.js";
 import { sweepOrphanUploads } from "./upload-sweep.js";
 
@@ -24,6 +25,8 @@ export interface JobOptions {
   uploadSweepMs?: number;
   /** Between two looks for contact imports left running by a stopped process; default 10 s. */
   contactImportRecoveryMs?: number;
+  /** Between two looks for SLA targets just missed; default limits.slaBreachScanSeconds. */
+  slaBreachesMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -42,6 +45,10 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     periodicJob("contact-import-recovery", ctx.log, { intervalMs: options.contactImportRecoveryMs ?? 10_000, runAtStart: true }, () =>
       recoverOrphanedImports(ctx),
     ),
+    // SLA targets missed since the last look, announced once across instances (docs/decisions/0080).
+    periodicJob("sla-breaches", ctx.log, { intervalMs: options.slaBreachesMs ?? limits.slaBreachScanSeconds * 1000, runAtStart: true }, async () => {
+      await announceSlaBreaches(ctx);
+    }),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
   const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;
