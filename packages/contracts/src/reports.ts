@@ -61,6 +61,14 @@ export const reportQuery = z.object({
 });
 export type ReportQuery = z.input<typeof reportQuery>;
 
+/**
+ * Whether a ticket met an SLA target (issue 30, docs/decisions/0080): `met` by its due time,
+ * `breached` after it (or still running past it), `running` before it; null: no target.
+ */
+export const slaOutcomes = ["met", "breached", "running"] as const;
+export type SlaOutcome = (typeof slaOutcomes)[number];
+export const reportSla = z.object({ firstResponse: z.enum(slaOutcomes).nullable(), resolution: z.enum(slaOutcomes).nullable() });
+
 /** One row of the report table (spec §2): the connection's name as it was if it was deleted since. */
 export const reportTicket = z.object({
   id: z.number(),
@@ -72,6 +80,8 @@ export const reportTicket = z.object({
   contact: z.object({ id: z.number(), name: z.string(), number: z.string() }).nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
+  /** Its SLA targets' outcomes (issue 30). */
+  sla: reportSla,
 });
 export type ReportTicket = z.infer<typeof reportTicket>;
 
@@ -108,6 +118,17 @@ export const reportDurations = z.object({
 });
 export type ReportDurations = z.infer<typeof reportDurations>;
 
+/** Of one attendant's or queue's tickets with a target decided (met or breached), how many met it. */
+const slaShare = z.object({ met: z.number(), breached: z.number() });
+
+/**
+ * SLA compliance of one attendant's or queue's tickets (issue 30; `id` null: none): per target,
+ * the tickets that met it and those that missed it (still running before their due time: in
+ * neither). The share within target is met / (met + breached).
+ */
+export const reportSlaShares = z.object({ id: z.number().nullable(), name: z.string(), firstResponse: slaShare, resolution: slaShare });
+export type ReportSlaShares = z.infer<typeof reportSlaShares>;
+
 /**
  * The charts above the report (issue 15): conversations per day, first-response and resolution
  * times per attendant and per queue (`id` null: none), and new tickets by hour of the week
@@ -124,5 +145,7 @@ export const reportCharts = z.object({
    * ticket with two labels counts in both, labels on none of them are left out (docs/decisions/0075).
    */
   ticketsPerTag: z.array(tag.extend({ count: z.number() })),
+  /** SLA compliance per attendant and per queue, over the report's tickets with a target (issue 30). */
+  sla: z.object({ byUser: z.array(reportSlaShares), byQueue: z.array(reportSlaShares) }),
 });
 export type ReportCharts = z.infer<typeof reportCharts>;

@@ -6,6 +6,7 @@ import type { Actor } from "../../core/actor.js";
 import type { Db } from "../../db/client.js";
 import { messageFiguresStatement, ticketFiguresStatement, type MessageFigures, type TicketFigures } from "./report-charts-query.js";
 import { filtersOf } from "./report-filters.js";
+import { slaFiguresStatement, type SlaFigures } from "./report-sla-query.js";
 import { periodDays, reportPeriod, type ReportPeriod } from "./report-period.js";
 import { assertCanReadReports } from "./report.policy.js";
 
@@ -40,9 +41,10 @@ export async function reportCharts(ctx: AppContext, actor: Actor, query: ChartsQ
   assertCanReadReports(actor);
   const period = reportPeriod(query, ctx.config.TIME_ZONE, new Date(), true);
   const filters = filtersOf(query);
-  const [figures, messages] = await Promise.all([
+  const [figures, messages, sla] = await Promise.all([
     figuresOf<TicketFigures>(ctx.reads, ticketFiguresStatement(period, filters)),
     figuresOf<MessageFigures>(ctx.reads, messageFiguresStatement(period, filters)),
+    figuresOf<SlaFigures>(ctx.reads, slaFiguresStatement(period, filters, new Date())),
   ]);
   return {
     timeZone: period.timeZone,
@@ -51,5 +53,6 @@ export async function reportCharts(ctx: AppContext, actor: Actor, query: ChartsQ
     resolution: { byUser: figures.resolutionByUser, byQueue: figures.resolutionByQueue },
     busiestHours: figures.busiestHours,
     ticketsPerTag: figures.ticketsPerTag,
+    sla,
   };
 }

@@ -1,3 +1,4 @@
+import type { SlaOutcome } from "@atendo/contracts";
 import { sql, type SQL } from "drizzle-orm";
 
 /**
@@ -6,10 +7,9 @@ import { sql, type SQL } from "drizzle-orm";
  * - `met` when its clock stopped by the due time: the first response at the team's first answer
  *   (or the close, when it closed unanswered), the resolution at the close;
  * - `breached` when it stopped after the due time, or is still running past it;
- * - `running` while it runs before its due time; null when the ticket had no such target (or was
+ * - `running` while it runs before its due time (contracts' slaOutcomes); null when the ticket had no such target (or was
  *   closed with no resolution: its contact erased or merged).
  */
-export type SlaOutcome = "met" | "breached" | "running" | null;
 
 export interface SlaFacts {
   status: string;
@@ -19,13 +19,13 @@ export interface SlaFacts {
   resolutionDueAt: Date | null;
 }
 
-function outcome(dueAt: Date | null, stoppedAt: Date | null, stopped: boolean, now: Date): SlaOutcome {
+function outcome(dueAt: Date | null, stoppedAt: Date | null, stopped: boolean, now: Date): SlaOutcome | null {
   if (dueAt === null) return null;
   if (stopped) return stoppedAt === null ? null : stoppedAt.getTime() <= dueAt.getTime() ? "met" : "breached";
   return now.getTime() >= dueAt.getTime() ? "breached" : "running";
 }
 
-export function slaOutcomes(ticket: SlaFacts, now: Date): { firstResponse: SlaOutcome; resolution: SlaOutcome } {
+export function ticketSlaOutcomes(ticket: SlaFacts, now: Date): { firstResponse: SlaOutcome | null; resolution: SlaOutcome | null } {
   const closed = ticket.status === "closed";
   return {
     firstResponse: outcome(ticket.firstResponseDueAt, ticket.firstResponseAt ?? ticket.closedAt, ticket.firstResponseAt !== null || closed, now),
@@ -34,7 +34,7 @@ export function slaOutcomes(ticket: SlaFacts, now: Date): { firstResponse: SlaOu
 }
 
 /** The same rule over a tickets row aliased `alias`: 'met', 'breached', 'running' or null. */
-export function slaOutcomeSql(target: "firstResponse" | "resolution", alias: string, now: SQL = sql`now()`): SQL<"met" | "breached" | "running" | null> {
+export function slaOutcomeSql(target: "firstResponse" | "resolution", alias: string, now: SQL = sql`now()`): SQL<SlaOutcome | null> {
   const t = (column: string) => sql.raw(`${alias}.${column}`);
   const closed = sql`${t("status")} = 'closed'`;
   const [due, stoppedAt, stopped] =

@@ -6,7 +6,7 @@ import { prepared } from "../../db/prepared.js";
 import { connections, contacts, queues, tickets, uras, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { contactTagsJson, ticketTagsJson } from "../tags/tag-links.repo.js";
-import { slaOutcomes } from "./sla-outcome.js";
+import { ticketSlaOutcomes } from "./sla-outcome.js";
 
 // Extra info and participants come as JSON subqueries: presenting a ticket is one round trip,
 // which the inbound pipeline pays once per message (or shares with its write, append-batch.ts).
@@ -75,7 +75,7 @@ export type JoinedTicket = Awaited<ReturnType<typeof selectTickets>>[number];
 
 /** A ticket's SLA as the API shows it (sla-outcome.ts says when a target was missed). */
 function presentSla(ticket: JoinedTicket["ticket"], targets: JoinedTicket["queueSla"]): TicketSla {
-  const outcome = slaOutcomes(ticket, new Date());
+  const outcome = ticketSlaOutcomes(ticket, new Date());
   return {
     firstResponseDueAt: ticket.firstResponseDueAt?.toISOString() ?? null,
     resolutionDueAt: ticket.resolutionDueAt?.toISOString() ?? null,

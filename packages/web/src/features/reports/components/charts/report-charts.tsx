@@ -10,6 +10,7 @@ import { reportChartsQueryOptions } from "../../api/reports.queries";
 import { BusiestHoursCard } from "./busiest-hours-card";
 import { DailyCard } from "./daily-card";
 import { DurationsCard } from "./durations-card";
+import { SlaSharesCard } from "./sla-shares-card";
 import { TicketsPerTagCard } from "./tickets-per-tag-card";
 
 /** Charts above the table, for the same filters (issue 15; Chatwoot's reports as the reference). */
@@ -40,6 +41,7 @@ function ChartsGrid({ data }: { data: Charts }) {
         <BusiestHoursCard cells={data.busiestHours} timeZone={data.timeZone} />
       </Box>
       <TicketsPerTagCard rows={data.ticketsPerTag} />
+      <SlaSharesCard sla={data.sla} />
     </Box>
   );
 }
