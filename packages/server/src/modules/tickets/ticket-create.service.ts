@@ -2,7 +2,7 @@ import { activeTicketStatuses, type createTicketBody, type TicketResult } from "
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { connections, contacts, queues, tickets } from "../../db/schema/index.js";
+import { connections, contacts, tickets } from "../../db/schema/index.js";
 import { inValues } from "../../db/schema/in-values.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";

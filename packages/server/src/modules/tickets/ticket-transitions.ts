@@ -2,7 +2,7 @@ import type { TicketAbilities, TicketUpdateAction, ticketUpsertActions, updateTi
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { connections, queues, users } from "../../db/schema/index.js";
+import { connections, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertTicketPermission } from "./ticket.policy.js";
