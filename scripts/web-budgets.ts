@@ -26,12 +26,14 @@ interface Route {
 }
 
 const kB = 1000;
-// What every page loads at start besides the entry: the texts of the visitor's language and its
-// error texts (English here; another language adds its own files, about the same size), and once
+// What every page loads at start besides the entry: the start part of the visitor's language's
+// texts (lib/locale-parts.ts; the admin pages' part loads with those pages) and its error texts (English here; another language adds its own files, about the same size), and once
 // signed in MUI's layout route, the shell and the socket.io client. Everything a route downloads
 // without a user action counts, whether or not its first render waits for it.
-const startup = ["src/locales/en.json", "src/lib/error-texts/en.ts"];
+const startup = ["src/lib/locale-texts/en-start.ts", "src/lib/error-texts/en.ts"];
 const signedIn = [...startup, "src/app/mui-layout.tsx", "src/app/shell/app-shell.tsx", "node_modules/socket.io-client/build/esm/index.js"];
+// The admin and record pages also bring the page-only texts with their code.
+const withPageTexts = [...signedIn, "src/lib/locale-texts/en-pages.ts"];
 const page = (feature: string, file: string) => `src/features/${feature}/components/${file}.tsx`;
 
 // Budgets: issue 16's (docs/decisions/0043-web-delivery.md). Login 150 kB of JavaScript (the page
@@ -42,9 +44,9 @@ const routes: Route[] = [
   { name: "/login", lazy: [...startup, page("auth", "login-page")], budget: { kind: "js", bytes: 150 * kB } },
   { name: "/tickets", lazy: [...signedIn, page("tickets", "tickets-page")], budget: { kind: "total", bytes: 250 * kB } },
   { name: "/chats", lazy: [...signedIn, page("chats", "chats-page")] },
-  { name: "/contacts", lazy: [...signedIn, page("contacts", "contacts-page")] },
-  { name: "/dashboard", lazy: [...signedIn, page("reports", "reports-page")] },
-  { name: "/connections", lazy: [...signedIn, page("connections", "connections-page")] },
+  { name: "/contacts", lazy: [...withPageTexts, page("contacts", "contacts-page")] },
+  { name: "/dashboard", lazy: [...withPageTexts, page("reports", "reports-page")] },
+  { name: "/connections", lazy: [...withPageTexts, page("connections", "connections-page")] },
 ];
 
 const dist = resolve(process.argv[2] ?? process.env.WEB_DIST ?? "packages/web/dist");

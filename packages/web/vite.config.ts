@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import { chunkGroups } from "./build/chunk-groups";
 import { contractsWithoutSideEffects } from "./build/contracts-plugin";
 import { errorTextsPerLanguage } from "./build/error-texts-plugin";
+import { localePartsPerChunk } from "./build/locale-parts-plugin";
 import { precompressOutput } from "./build/precompress-plugin";
 import { serviceWorker } from "./build/service-worker-plugin";
 
@@ -10,7 +11,7 @@ const apiTarget = "http://localhost:8080";
 
 export default defineConfig({
   // precompressOutput last: it compresses what the others wrote.
-  plugins: [react(), contractsWithoutSideEffects(), errorTextsPerLanguage(), serviceWorker(), precompressOutput()],
+  plugins: [react(), contractsWithoutSideEffects(), errorTextsPerLanguage(), localePartsPerChunk(), serviceWorker(), precompressOutput()],
   server: {
     proxy: {
       "/api": { target: apiTarget, changeOrigin: true },

@@ -12,9 +12,11 @@ export function lazyPage<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
   Fallback: ComponentType = PageSpinner,
+  alongside?: () => Promise<unknown>,
 ): ComponentType {
   const Page = lazy(async () => {
-    const page: ComponentType = (await importOrReloadOnce(load))[name];
+    const [module] = await Promise.all([importOrReloadOnce(load), alongside?.()]);
+    const page: ComponentType = module[name];
     return { default: page };
   });
   function LazyPage() {
@@ -34,10 +36,15 @@ type PageLoaders<K extends string> = { [P in K]: () => Promise<Record<P, Compone
 /**
  * Several {@link lazyPage}s at once, `{ TicketsPage: () => import("…/tickets-page") }` giving
  * `{ TicketsPage }`. Each loader stays a literal `import()` of its own module, so that the bundler
- * still makes every page a chunk of its own.
+ * still makes every page a chunk of its own. `alongside` downloads with each page what it needs
+ * besides its code (the page-only texts), so the page renders once, complete.
  */
-export function lazyPages<K extends string>(loaders: PageLoaders<K>, Fallback: ComponentType = PageSpinner): Record<K, ComponentType> {
+export function lazyPages<K extends string>(
+  loaders: PageLoaders<K>,
+  Fallback: ComponentType = PageSpinner,
+  alongside?: () => Promise<unknown>,
+): Record<K, ComponentType> {
   const pages = {} as Record<K, ComponentType>;
-  for (const name of Object.keys(loaders) as K[]) pages[name] = lazyPage(loaders[name], name, Fallback);
+  for (const name of Object.keys(loaders) as K[]) pages[name] = lazyPage(loaders[name], name, Fallback, alongside);
   return pages;
 }

@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType } from "react";
 import { Navigate, useNavigate, useRoutes, type NavigateFunction, type RouteObject } from "react-router";
 import { FullPageSpinner } from "../components/full-page-spinner";
+import { loadPageTexts } from "../lib/i18n";
 import { paths, recordPages, type RecordPages } from "../lib/paths";
 import { AdminRoute } from "./guards/admin-route";
 import { PrivateRoute } from "./guards/private-route";
@@ -28,9 +29,13 @@ const outer = lazyPages(
   FullPageSpinner,
 );
 const simulator = () => import("../features/connections/components/simulator-page");
-const shell = lazyPages({
+// The pages of the day's work: their texts are all in the start part (lib/locale-parts.ts).
+const work = lazyPages({
   TicketsPage: () => import("../features/tickets/components/tickets-page"),
   ChatsPage: () => import("../features/chats/components/chats-page"),
+});
+// The admin and record pages: each brings the page-only texts with its code.
+const shell = lazyPages({
   ContactsPage: () => import("../features/contacts/components/contacts-page"),
   BoardPage: () => import("../features/tickets/board/components/board-page"),
   QuickAnswersPage: () => import("../features/quick-answers/components/quick-answers-page"),
@@ -52,7 +57,7 @@ const shell = lazyPages({
   MonitoringsPage: () => import("../features/monitorings/components/monitorings-page"),
   MonitoringFormPage: () => import("../features/monitorings/components/monitoring-form-page"),
   TagsPage: () => import("../features/tags/components/tags-page"),
-});
+}, undefined, loadPageTexts);
 
 /** An admin record kind's list, and its form at /new and /edit/:id. */
 function recordRoutes(pages: RecordPages, List: ComponentType, Form: ComponentType): RouteObject[] {
@@ -94,10 +99,10 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to={paths.tickets} replace /> },
                   // One element for both paths: the list stays mounted (scroll, filters) while tickets open.
-                  { path: paths.tickets, element: <shell.TicketsPage />, children: [{ path: paths.ticket.pattern }] },
+                  { path: paths.tickets, element: <work.TicketsPage />, children: [{ path: paths.ticket.pattern }] },
                   { path: paths.quickAnswers, element: <shell.QuickAnswersPage /> },
                   // One element for both paths, as tickets: the list stays mounted while chats open.
-                  { path: paths.chats, element: <shell.ChatsPage />, children: [{ path: paths.chat.pattern }] },
+                  { path: paths.chats, element: <work.ChatsPage />, children: [{ path: paths.chat.pattern }] },
                   { path: paths.contacts, element: <shell.ContactsPage /> },
                   { path: paths.board, element: <shell.BoardPage /> },
                   {

@@ -1,9 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { currentLanguage, i18n, i18nReady } from "./i18n";
+import { currentLanguage, i18n, i18nReady, loadPageTexts } from "./i18n";
 
 describe("the interface's texts", () => {
+  // First: it needs the page-only part not yet asked for.
+  it("starts without the admin pages' texts, and a text of theirs asked for brings them (blank until then)", async () => {
+    await i18nReady;
+    await i18n.changeLanguage("en");
+    expect(i18n.t("ticketView.selection.count", { count: 1 })).toBe("1 message selected");
+    const arrived = new Promise<void>((resolve) => i18n.on("languageChanged", () => resolve()));
+    expect(i18n.t("queues.color")).toBe("");
+    await arrived;
+    expect(i18n.t("queues.color")).toBe("Colour");
+    await loadPageTexts();
+    // Switching language brings that language's page-only part too.
+    await i18n.changeLanguage("pt");
+    expect(i18n.t("queues.color")).toBe("Cor");
+  });
+
   it("reads nested keys, fills values, picks the plural by count and formats numbers in the language", async () => {
     await i18nReady;
+    await loadPageTexts();
     await i18n.changeLanguage("en");
     expect(i18n.t("ticketView.selection.count", { count: 1 })).toBe("1 message selected");
     expect(i18n.t("ticketView.selection.count", { count: 3 })).toBe("3 messages selected");

@@ -1,6 +1,7 @@
 import { languages, type Language } from "@atendo/contracts";
 import { useMemo, useSyncExternalStore } from "react";
 import { detectLanguages, rememberLanguage } from "./language-detector";
+import { pageOnlyBlocks } from "./locale-parts";
 
 /**
  * The interface's texts (docs/decisions/0043-web-delivery.md). What the app used of i18next and
@@ -19,12 +20,18 @@ export interface TranslateOptions {
   [value: string]: unknown;
 }
 
-// Each language's texts are their own chunk, downloaded when the language is used: a first visit
-// carries its language and the English fallback, not all three.
-const localeFiles: Record<Language, () => Promise<{ default: object }>> = {
-  en: () => import("../locales/en.json"),
-  pt: () => import("../locales/pt.json"),
-  es: () => import("../locales/es.json"),
+// Each language's texts are their own chunks, downloaded when the language is used: a first visit
+// carries its language and the English fallback, not all three; and of each, the start part only
+// (lib/locale-parts.ts): the admin and record pages' texts come when such a page opens.
+const startFiles: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import("./locale-texts/en-start"),
+  pt: () => import("./locale-texts/pt-start"),
+  es: () => import("./locale-texts/es-start"),
+};
+const pageFiles: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import("./locale-texts/en-pages"),
+  pt: () => import("./locale-texts/pt-pages"),
+  es: () => import("./locale-texts/es-pages"),
 };
 // The error catalogue's texts, one language per chunk too (build/error-texts-plugin.ts).
 const errorFiles: Record<Language, () => Promise<{ default: object }>> = {
@@ -34,23 +41,49 @@ const errorFiles: Record<Language, () => Promise<{ default: object }>> = {
 };
 
 const loaded = new Map<Language, Texts>();
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 const listeners = new Set<(language: Language) => void>();
 let active: Language = "en";
+// Whether the page-only part is wanted: once a page asked for it, every language switched to brings it.
+let pagesWanted = false;
 // Bumped on every change a render shows (a language switched or its texts arrived).
 let version = 0;
 
-function load(language: Language): Promise<void> {
-  let pending = loading.get(language);
+/** Downloads one part of a language's texts once (a failed download may be tried again). */
+function loadOnce(key: string, download: () => Promise<Texts>, language: Language): Promise<void> {
+  let pending = loading.get(key);
   if (!pending) {
-    pending = Promise.all([localeFiles[language](), errorFiles[language]()]).then(([texts, errors]) => {
-      loaded.set(language, { ...(texts.default as Texts), errors: errors.default as Texts });
+    pending = download().then((texts) => {
+      loaded.set(language, { ...loaded.get(language), ...texts });
     });
-    // A failed download may be tried again (the next switch, or a reload).
-    pending.catch(() => loading.delete(language));
-    loading.set(language, pending);
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
   }
   return pending;
+}
+
+function load(language: Language): Promise<void> {
+  const start = loadOnce(`${language}:start`, async () => {
+    const [texts, errors] = await Promise.all([startFiles[language](), errorFiles[language]()]);
+    return { ...(texts.default as Texts), errors: errors.default as Texts };
+  }, language);
+  return pagesWanted ? Promise.all([start, loadPages(language)]).then(() => undefined) : start;
+}
+
+function loadPages(language: Language): Promise<void> {
+  return loadOnce(`${language}:pages`, async () => (await pageFiles[language]()).default as Texts, language);
+}
+
+/**
+ * Brings the admin and record pages' texts of the current language and English; the router asks
+ * before such a page renders. Resolves at once when they are here.
+ */
+export function loadPageTexts(): Promise<void> {
+  const first = !pagesWanted;
+  pagesWanted = true;
+  const pending = Promise.all([loadPages(active), loadPages("en")]);
+  if (first) void pending.then(emit, () => undefined);
+  return pending.then(() => undefined);
 }
 
 /** The supported language a tag stands for ("pt-BR" → "pt"), or undefined. */
@@ -99,7 +132,14 @@ function interpolate(text: string, language: Language, options: TranslateOptions
 function t(key: string, options: TranslateOptions = {}): string {
   const language = options.lng ?? active;
   const text = textIn(language, key, options.count) ?? textIn("en", key, options.count);
-  return text === undefined ? key : interpolate(text, language, options);
+  if (text !== undefined) return interpolate(text, language, options);
+  // A page-only text asked for before its part came (a page not routed through the router's
+  // preload): blank until the part arrives, which renders again.
+  if (!pagesWanted && pageOnlyBlocks.includes(key.split(".")[0] ?? "")) {
+    void loadPageTexts();
+    return "";
+  }
+  return key;
 }
 
 function emit(): void {

@@ -1,0 +1,6 @@
+// The "pages" part of the en texts (lib/locale-parts.ts): the build replaces this module with the part
+// itself (build/locale-parts-plugin.ts), so a chunk carries its part, not the whole file.
+import texts from "../../locales/en.json";
+import { pagesPart } from "../locale-parts";
+
+export default pagesPart(texts);
