@@ -20,6 +20,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "reports",
   "secretField",
   "settings",
+  "slaAdmin",
   "stages",
   "uras",
   "users",

@@ -38,8 +38,8 @@ export const slaField: EntityField<Queue, typeof slaShape> = {
         form={fields}
         name={name as FieldPath<FieldValues>}
         label={t(label)}
-        helperText={t("sla.form.minutesHint", { min, max })}
-        errorText={t("sla.form.minutesInvalid", { min, max })}
+        helperText={t("slaAdmin.form.minutesHint", { min, max })}
+        errorText={t("slaAdmin.form.minutesInvalid", { min, max })}
         sx={{ flex: 1 }}
         slotProps={{ htmlInput: { inputMode: "numeric", pattern: "[0-9]*", maxLength: String(max).length } }}
       />
@@ -47,14 +47,14 @@ export const slaField: EntityField<Queue, typeof slaShape> = {
     return (
       <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Typography component="legend" variant="subtitle2" sx={{ p: 0 }}>
-          {t("sla.form.title")}
+          {t("slaAdmin.form.title")}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t("sla.form.hint")}
+          {t("slaAdmin.form.hint")}
         </Typography>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-          {field("slaFirstResponse", "sla.form.firstResponse")}
-          {field("slaResolution", "sla.form.resolution")}
+          {field("slaFirstResponse", "slaAdmin.form.firstResponse")}
+          {field("slaResolution", "slaAdmin.form.resolution")}
         </Stack>
       </Stack>
     );

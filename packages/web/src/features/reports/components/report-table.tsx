@@ -45,7 +45,7 @@ function ClientCell({ ticket, compact }: { ticket: ReportTicket; compact: boolea
 function SlaCell({ sla }: { sla: ReportTicket["sla"] }) {
   const { t } = useTranslation();
   const parts = (["firstResponse", "resolution"] as const).flatMap((target) =>
-    sla[target] === null ? [] : [`${t(`sla.report.${target}`)}: ${t(`sla.report.${sla[target]}`)}`],
+    sla[target] === null ? [] : [`${t(`slaAdmin.report.${target}`)}: ${t(`slaAdmin.report.${sla[target]}`)}`],
   );
   if (parts.length === 0) return <Muted>—</Muted>;
   return (
@@ -90,7 +90,7 @@ export function ReportTable({ tickets }: { tickets: readonly ReportTicket[] }) {
           cell: (ticket) => ticket.connection.name,
         },
         !compact && { header: t("reports.table.status"), width: 130, cell: (ticket) => t(`reports.status.${ticket.status}`) },
-        !compact && { header: t("sla.report.column"), width: 150, cell: (ticket) => <SlaCell sla={ticket.sla} /> },
+        !compact && { header: t("slaAdmin.report.column"), width: 150, cell: (ticket) => <SlaCell sla={ticket.sla} /> },
         { header: t("reports.table.client"), cell: (ticket) => <ClientCell ticket={ticket} compact={compact} /> },
         {
           header: t("reports.table.date"),

@@ -24,7 +24,7 @@ function shareOf(row: ReportSlaShares, target: Target): { share: number; met: nu
 export function SlaSharesCard({ sla }: { sla: ReportCharts["sla"] }) {
   const { t } = useTranslation();
   const [grouping, setGrouping] = useState<Grouping>("byQueue");
-  const title = t("sla.report.title");
+  const title = t("slaAdmin.report.title");
   const rows = sla[grouping];
   const cell = (row: ReportSlaShares, target: Target) => {
     const figure = shareOf(row, target);
@@ -35,7 +35,7 @@ export function SlaSharesCard({ sla }: { sla: ReportCharts["sla"] }) {
           <Box sx={{ height: "100%", width: `${figure.share}%`, bgcolor: "success.main" }} />
         </Box>
         <Typography variant="body2" component="span" noWrap>
-          {t("sla.report.share", figure)}
+          {t("slaAdmin.report.share", figure)}
         </Typography>
       </Box>
     );
@@ -43,14 +43,14 @@ export function SlaSharesCard({ sla }: { sla: ReportCharts["sla"] }) {
   return (
     <ChartCard
       title={title}
-      summary={t("sla.report.title")}
+      summary={t("slaAdmin.report.title")}
       actions={
         <ChoiceButtons
           label={t("reports.charts.grouping", { chart: title })}
           value={grouping}
           choices={[
-            { value: "byQueue", label: t("sla.report.byQueue") },
-            { value: "byUser", label: t("sla.report.byUser") },
+            { value: "byQueue", label: t("slaAdmin.report.byQueue") },
+            { value: "byUser", label: t("slaAdmin.report.byUser") },
           ]}
           onChange={setGrouping}
         />
@@ -58,7 +58,7 @@ export function SlaSharesCard({ sla }: { sla: ReportCharts["sla"] }) {
     >
       {rows.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {t("sla.report.none")}
+          {t("slaAdmin.report.none")}
         </Typography>
       ) : (
         <Box sx={{ overflowX: "auto" }}>
@@ -69,13 +69,13 @@ export function SlaSharesCard({ sla }: { sla: ReportCharts["sla"] }) {
             <thead>
               <tr>
                 <Typography component="th" scope="col" variant="body2" color="text.secondary">
-                  {t(grouping === "byQueue" ? "sla.report.byQueue" : "sla.report.byUser")}
+                  {t(grouping === "byQueue" ? "slaAdmin.report.byQueue" : "slaAdmin.report.byUser")}
                 </Typography>
                 <Typography component="th" scope="col" variant="body2" color="text.secondary">
-                  {t("sla.report.firstResponse")}
+                  {t("slaAdmin.report.firstResponse")}
                 </Typography>
                 <Typography component="th" scope="col" variant="body2" color="text.secondary">
-                  {t("sla.report.resolution")}
+                  {t("slaAdmin.report.resolution")}
                 </Typography>
               </tr>
             </thead>
@@ -83,7 +83,7 @@ export function SlaSharesCard({ sla }: { sla: ReportCharts["sla"] }) {
               {rows.map((row) => (
                 <tr key={row.id ?? "none"}>
                   <Typography component="th" scope="row" variant="body2" sx={{ fontWeight: 500, wordBreak: "break-word" }}>
-                    {row.name || t(grouping === "byQueue" ? "sla.report.noQueue" : "sla.report.noUser")}
+                    {row.name || t(grouping === "byQueue" ? "slaAdmin.report.noQueue" : "slaAdmin.report.noUser")}
                   </Typography>
                   <td>{cell(row, "firstResponse")}</td>
                   <td>{cell(row, "resolution")}</td>
