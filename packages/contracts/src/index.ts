@@ -39,6 +39,7 @@ export * from "./tickets-bulk.js";
 export * from "./tags.js";
 export * from "./sla.js";
 export * from "./ticket-sla.js";
+export * from "./ticket-sla-standing.js";
 export * from "./uras.js";
 export * from "./users.js";
 export * from "./whaticket.js";

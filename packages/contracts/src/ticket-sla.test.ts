@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { slaStandingOf, type TicketSla } from "./ticket-sla.js";
+import { slaStandingOf } from "./ticket-sla-standing.js";
+import type { TicketSla } from "./ticket-sla.js";
 
 const none: TicketSla = { firstResponseDueAt: null, resolutionDueAt: null, firstResponseBreached: false, resolutionBreached: false, firstResponseMinutes: null, resolutionMinutes: null, firstResponseAt: null };
 const at = (iso: string) => new Date(iso);
