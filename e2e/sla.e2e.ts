@@ -82,6 +82,15 @@ describe("SLA targets", () => {
     expect(shown.ticket.sla.firstResponseBreached).toBe(true);
     const [marked] = await sqlOnServer<{ at: Date | null }>("select first_response_breached_at as at from tickets where id = $1", [ticketId]);
     expect(marked?.at).not.toBeNull();
+
+    // The reports: the queue's share within its first-response target (none of one).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Reports" }).click();
+    const card = page.getByRole("figure").filter({ has: page.getByRole("heading", { name: "Within SLA targets" }) });
+    const queueRow = card.getByRole("row").filter({ hasText: name });
+    await queueRow.scrollIntoViewIfNeeded();
+    await queueRow.getByText("0 % (0 of 1)").waitFor();
+    await screenshot(page, "sla-report");
     await context.close();
   }, 180_000);
 });
