@@ -23,6 +23,7 @@ function whatsappConnection(id: number, name: string): Connection {
     closeCode: "#",
     businessHours: null,
     outOfHoursMessage: "",
+    survey: { enabled: false, question: "", askComment: false, windowHours: 24, onAutoClose: false },
     destinations: [],
     webhookUrl: null,
     apiToken: null,

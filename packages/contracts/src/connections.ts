@@ -3,6 +3,7 @@ import { entityName, looseId, timestamps } from "./common.js";
 import { normalizeNumber } from "./contacts.js";
 import { businessHoursFields, destination, destinationKinds, type Destination } from "./destinations.js";
 import { limits } from "./limits.js";
+import { connectionSurvey } from "./survey.js";
 
 /** How a connection talks to customers: WhatsApp (Baileys) or the generic HTTP API channel. */
 export const connectionKinds = ["whatsapp", "api"] as const;
@@ -54,6 +55,8 @@ export const connection = z.object({
   /** Opening hours of the line (null: always open) and what it answers outside them. */
   businessHours: businessHoursFields.businessHours,
   outOfHoursMessage: z.string(),
+  /** The satisfaction survey sent when a ticket closes (issue 30, docs/decisions/0081). */
+  survey: connectionSurvey,
   destinations: z.array(connectionDestination),
   webhookUrl: z.string().nullable(),
   apiToken: z.string().nullable(),
@@ -102,6 +105,7 @@ export const createConnectionBody = z.object({
   closeCode: closeCode.default("#"),
   businessHours: businessHoursFields.businessHours.default(null),
   outOfHoursMessage: businessHoursFields.outOfHoursMessage.default(""),
+  survey: connectionSurvey.optional(),
   destinationType: z.enum(destinationKinds),
   destinationItem: looseId,
   webhookUrl: webhookUrl.default(null),
@@ -125,6 +129,8 @@ export const updateConnectionBody = z
     closeCode: closeCode.optional(),
     businessHours: businessHoursFields.businessHours.optional(),
     outOfHoursMessage: businessHoursFields.outOfHoursMessage.optional(),
+    /** The whole survey setting: replaces the one stored. */
+    survey: connectionSurvey.optional(),
     destinationType: z.enum(destinationKinds).optional(),
     destinationItem: looseId.optional(),
     webhookUrl: webhookUrl.optional(),

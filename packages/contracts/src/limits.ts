@@ -89,6 +89,17 @@ export const limits = {
   /** Connection label and farewell message (spec §5: label optional, farewell free text). */
   connectionLabelMax: 50,
   farewellMessageMax: 30000,
+  /**
+   * The satisfaction survey (issue 30, docs/decisions/0081): its question's length, how long a
+   * customer has to answer (hours, default 24), the score scale, and the score at or below which a
+   * comment is asked for (when the connection asks for comments).
+   */
+  surveyQuestionMax: 1000,
+  surveyWindowHours: { min: 1, max: 168, default: 24 },
+  surveyScore: { min: 1, max: 5 },
+  surveyLowScoreMax: 2,
+  /** Longest comment kept with a rating (a longer one is cut). */
+  surveyCommentMax: 2000,
   /** Longest message text accepted from an attendant or a channel (WhatsApp's own bound is 65,536). */
   messageBodyMax: 65_536,
   /** Messages per page of GET /messages/{ticketId} (newest page first; docs/decisions/0014). */

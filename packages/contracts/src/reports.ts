@@ -80,6 +80,8 @@ export const reportTicket = z.object({
   contact: z.object({ id: z.number(), name: z.string(), number: z.string() }).nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
+  /** The customer's answer to the satisfaction survey (issue 30), when they gave one. */
+  rating: z.object({ score: z.number(), comment: z.string().nullable() }).nullable(),
   /** Its SLA targets' outcomes (issue 30). */
   sla: reportSla,
 });
@@ -118,6 +120,23 @@ export const reportDurations = z.object({
 });
 export type ReportDurations = z.infer<typeof reportDurations>;
 
+/** One attendant's or queue's satisfaction: how many of their tickets were rated, and the average score. */
+export const reportRatingGroup = z.object({ id: z.number().nullable(), name: z.string(), count: z.number(), average: z.number() });
+export type ReportRatingGroup = z.infer<typeof reportRatingGroup>;
+
+/**
+ * The satisfaction survey's answers (issue 30, docs/decisions/0081) among the report's tickets:
+ * how many were rated, the average score (null: none), how many gave each score 1…5
+ * (`distribution[0]` is the 1s), and per attendant and per queue (the ticket's current ones).
+ */
+export const reportSatisfaction = z.object({
+  count: z.number(),
+  average: z.number().nullable(),
+  distribution: z.array(z.number()).length(5),
+  byUser: z.array(reportRatingGroup),
+  byQueue: z.array(reportRatingGroup),
+});
+export type ReportSatisfaction = z.infer<typeof reportSatisfaction>;
 /** Of one attendant's or queue's tickets with a target decided (met or breached), how many met it. */
 const slaShare = z.object({ met: z.number(), breached: z.number() });
 
@@ -145,6 +164,7 @@ export const reportCharts = z.object({
    * ticket with two labels counts in both, labels on none of them are left out (docs/decisions/0075).
    */
   ticketsPerTag: z.array(tag.extend({ count: z.number() })),
+  satisfaction: reportSatisfaction,
   /** SLA compliance per attendant and per queue, over the report's tickets with a target (issue 30). */
   sla: z.object({ byUser: z.array(reportSlaShares), byQueue: z.array(reportSlaShares) }),
 });

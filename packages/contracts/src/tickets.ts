@@ -4,6 +4,7 @@ import { connectionKinds } from "./connections.js";
 import { contact } from "./contacts.js";
 import { ticketStatuses } from "./ticket-statuses.js";
 import { tag } from "./tags.js";
+import { ticketRating } from "./survey.js";
 import { ticketSla } from "./ticket-sla.js";
 import { queueRef } from "./users.js";
 
@@ -47,6 +48,8 @@ export const ticket = z.object({
   outOfHours: z.boolean(),
   /** Its labels, by name (docs/decisions/0072); changed by PUT /tickets/{id}/tags. */
   tags: z.array(tag),
+  /** The customer's answer to the satisfaction survey (issue 30); null while none was given. */
+  rating: ticketRating.nullable(),
   /** Its SLA due times and whether they were missed (issue 30, docs/decisions/0080). */
   sla: ticketSla,
   ...timestamps,

@@ -71,7 +71,8 @@ export interface DomainEventMap {
   "ticket.assigned": TicketMoment<"assigned">;
   /** To another attendant or another queue (by a person, or by routing). */
   "ticket.transferred": TicketMoment<"transferOwner" | "updateQueue">;
-  "ticket.closed": TicketMoment<"closed" | "closedByMessageCode"> & { by: ClosedBy };
+  /** `idle`: closed by auto-close for being idle (the satisfaction survey asks its connection whether to follow it). */
+  "ticket.closed": TicketMoment<"closed" | "closedByMessageCode"> & { by: ClosedBy; idle?: boolean };
   /** A customer wrote after the ticket closed, within the reopen window: it waits again. */
   "ticket.reopened": TicketMoment<"pending">;
   /** Any other change: back to waiting, a menu step, a participant, another connection. */

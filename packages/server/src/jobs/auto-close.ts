@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { tickets } from "../db/schema/index.js";
-import { ticketMoment } from "../modules/tickets/ticket-events.js";
+import { domainEvent } from "../events/domain-events.js";
 import * as lifecycle from "../modules/tickets/ticket-lifecycle.js";
 import { presentTicketsById } from "../modules/tickets/ticket.presenter.js";
 
@@ -36,7 +36,7 @@ export async function closeIdleTickets(ctx: AppContext, hours: number, now = new
         rows.map((row) => row.id),
       );
       // The audience of a closed ticket (admins, owner, participants) is the one it had while open.
-      publish(...[...presented.values()].map((ticket) => ticketMoment(ticket, "closed", undefined, "system")));
+      publish(...[...presented.values()].map((ticket) => domainEvent("ticket.closed", { ticket, transition: "closed", by: "system", idle: true })));
       return rows;
     });
     total += closed.length;

@@ -20,6 +20,8 @@ export interface ReportSeed {
   connectionName?: string;
   /** Messages at these moments: `in` from the customer, `out` from an attendant, `auto` Atendo's own. */
   messages?: { at: string; from: "in" | "out" | "auto" }[];
+  /** The customer's answer to the satisfaction survey. */
+  rating?: { score: number; comment?: string };
 }
 
 export async function seedReportTicket(server: TestServer, seed: ReportSeed): Promise<number> {
@@ -46,6 +48,7 @@ export async function seedReportTicketIn(db: Db, seed: ReportSeed): Promise<numb
       updatedAt: closedAt ?? new Date(seed.createdAt),
       closedAt,
       firstResponseAt: seed.firstResponseAt ? new Date(seed.firstResponseAt) : null,
+      ...(seed.rating ? { ratingScore: seed.rating.score, ratingComment: seed.rating.comment ?? null, ratedAt: closedAt ?? new Date(seed.createdAt) } : {}),
     })
     .returning({ id: tickets.id });
   const id = ticket!.id;

@@ -22,6 +22,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "settings",
   "slaAdmin",
   "stages",
+  "surveyAdmin",
   "uras",
   "users",
 ];

@@ -51,6 +51,7 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     ura: null,
     outOfHours: false,
     tags: [],
+    rating: null,
     sla: { firstResponseDueAt: null, resolutionDueAt: null, firstResponseBreached: false, resolutionBreached: false, firstResponseMinutes: null, resolutionMinutes: null, firstResponseAt: null },
     createdAt: at,
     updatedAt: at,

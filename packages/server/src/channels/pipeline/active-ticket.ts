@@ -7,6 +7,7 @@ import { inValues } from "../../db/schema/in-values.js";
 import * as lifecycle from "../../modules/tickets/ticket-lifecycle.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import type { RoutePlan } from "../../modules/routing/walk.js";
+import type { SurveyAnswer } from "../../modules/surveys/survey-answer.js";
 
 export interface ActiveTicket {
   ticket: TicketRow;
@@ -16,6 +17,8 @@ export interface ActiveTicket {
   plan: RoutePlan | null;
   /** A closed ticket brought back (within TICKET_REOPEN_WINDOW_MINUTES). */
   reopened: TicketRow | null;
+  /** The message answered the survey of `ticket`, which stays closed (docs/decisions/0081). */
+  survey?: SurveyAnswer;
 }
 
 const active = inArray(tickets.status, activeTicketStatuses);
@@ -71,10 +74,15 @@ export async function findOrCreateActiveTicket(
   tx: Db,
   input: { contactId: number; connectionId: number; isGroup: boolean; reopenWindowMinutes: number; now: Date },
   route: () => Promise<RoutePlan>,
+  surveyAnswer: () => Promise<SurveyAnswer | null> = async () => null,
 ): Promise<ActiveTicket> {
   const { contactId, connectionId, now } = input;
   const existing = await selectActive(tx, contactId, connectionId);
   if (existing) return { ticket: existing, created: false, plan: null, reopened: null };
+
+  // Before a closed ticket is reopened or a new one opened: the answer to a survey awaiting it.
+  const survey = await surveyAnswer();
+  if (survey) return { ticket: survey.ticket, created: false, plan: null, reopened: null, survey };
 
   const reopened = await reopenRecent(tx, contactId, connectionId, input.reopenWindowMinutes, now);
   if (reopened) return { ticket: reopened.after, created: false, plan: null, reopened: reopened.before };

@@ -12,6 +12,9 @@ import { findOrCreateActiveTicket, type ActiveTicket } from "./active-ticket.js"
 import { appendToTicket, type BatchedInbound } from "./append-batch.js";
 import type { NewInbound } from "./inbound-rows.js";
 import { upsertContact, type ContactRow } from "../../modules/contacts/contact-upsert.js";
+import { customerText } from "../../modules/routing/customer-texts.js";
+import { customerLanguage } from "../../modules/settings/customer-language.js";
+import { takeSurveyAnswer } from "../../modules/surveys/survey-answer.js";
 
 /** Thrown to undo a redelivered message's contact/ticket work (the transaction rolls back). */
 export class Redelivered extends Error {}
@@ -103,10 +106,22 @@ export async function storeInTransaction(tx: Db, inbound: Inbound, routes?: Rout
     tx,
     { contactId: contact.id, connectionId: connection.id, isGroup: input.chat.isGroup, reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES, now },
     routed,
+    () =>
+      takeSurveyAnswer(tx, {
+        contactId: contact.id,
+        connectionId: connection.id,
+        survey: connection.survey,
+        isGroup: input.chat.isGroup,
+        fromMe: input.fromMe,
+        mediaType: input.mediaType,
+        body: input.body,
+        now,
+      }),
   );
   const stored = await appendToTicket(tx, batchedOf(inbound), active.ticket.id);
   if (!stored) throw new Redelivered();
   const { message, ticket } = stored;
-  const automatic = await writeAutomatic(tx, active.ticket, active.plan?.texts ?? [], now);
+  const texts = active.survey ? [customerText(await customerLanguage(ctx, tx), active.survey.reply)] : (active.plan?.texts ?? []);
+  const automatic = await writeAutomatic(tx, active.ticket, texts, now);
   return { active, created: [message, ...automatic], automatic, ticket, ...(created ? { newContact: contact } : {}) };
 }

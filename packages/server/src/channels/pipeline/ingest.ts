@@ -60,11 +60,12 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
     const createdAs = active.plan?.action === "monitoringExecuted" ? "monitoringExecuted" : "create";
     const automaticIds = new Set(stored.automatic.map((message) => message.id));
     const received = stored.created.filter((message) => !automaticIds.has(message.id));
-    const announced = await announceMessages(ctx, stored.ticket, { ...active, createdAs }, { received, sent: stored.automatic });
+    const announced = await announceMessages(ctx, stored.ticket, { ...active, createdAs, rated: active.survey !== undefined }, { received, sent: stored.automatic });
     // Routing's texts leave after the write; a failure marks them failed, it does not undo the message.
     const automatic = announced.filter((message) => automaticIds.has(message.id));
     if (automatic.length > 0) await dispatchOutgoing(ctx, stored.ticket, automatic);
-    if (!active.created) await continueConversation(ctx, connection, active.ticket, input);
+    // A survey's answer is kept on its closed ticket: no menu, no close code.
+    if (!active.created && !active.survey) await continueConversation(ctx, connection, active.ticket, input);
     return { messageId: stored.created[0]!.id, ticketId: active.ticket.id, duplicate: false };
   } catch (error) {
     if (mediaName) await ctx.media.remove(mediaName);

@@ -1,6 +1,6 @@
-import { connectionKinds, connectionStatuses, destinationKinds } from "@atendo/contracts";
+import { connectionKinds, connectionStatuses, defaultConnectionSurvey, destinationKinds, type ConnectionSurvey } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { businessHoursColumns } from "./business-hours.js";
 import { ownerId, serialId, timestamps, updatedAt } from "./columns.js";
 import { inValues } from "./in-values.js";
@@ -25,6 +25,8 @@ export const connections = pgTable(
     /** What a customer sends to end the conversation when canCloseTicketByMessage is on. */
     closeCode: text("close_code").notNull().default("#"),
     ...businessHoursColumns(),
+    /** The satisfaction survey sent when a ticket closes (issue 30, docs/decisions/0081): the contract's shape, defaults filled. */
+    survey: jsonb("survey").$type<ConnectionSurvey>().notNull().default(defaultConnectionSurvey),
     /** Where a new ticket goes: a user, a queue, a menu, an announcement or a monitoring. */
     destinationType: text("destination_type", { enum: destinationKinds }),
     destinationId: integer("destination_id"),

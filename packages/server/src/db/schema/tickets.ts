@@ -54,6 +54,17 @@ export const tickets = pgTable(
     firstResponseDueAt: timestamptz("first_response_due_at"),
     resolutionDueAt: timestamptz("resolution_due_at"),
     /**
+     * The satisfaction survey (issue 30, docs/decisions/0081): when it was sent (once per ticket),
+     * what it waits for from the customer (`score`, then `comment` after a low one; null: nothing)
+     * until `survey_expires_at`, and the answer.
+     */
+    surveySentAt: timestamptz("survey_sent_at"),
+    surveyAwaiting: text("survey_awaiting", { enum: ["score", "comment"] }),
+    surveyExpiresAt: timestamptz("survey_expires_at"),
+    ratingScore: smallint("rating_score"),
+    ratingComment: text("rating_comment"),
+    ratedAt: timestamptz("rated_at"),
+    /**
      * When the miss of each target was announced (slaBreached, issue 30): claimed by one UPDATE …
      * RETURNING of the breach job, so one instance announces it; cleared when the clocks restart.
      */
@@ -90,6 +101,11 @@ export const tickets = pgTable(
     // Reports: tickets resolved in a period. Partial: active tickets, which every message updates,
     // never enter it, so ingest does not pay for it.
     index("tickets_closed_idx").on(t.closedAt).where(sql`${t.status} = 'closed'`),
+    // The inbound pipeline's one read for a contact without an active ticket: a survey awaiting
+    // their answer. Partial: only tickets awaiting one (at most one per contact and connection) are in it.
+    index("tickets_survey_awaiting_idx").on(t.contactId, t.connectionId).where(sql`${t.surveyAwaiting} is not null`),
+    check("tickets_survey_awaiting_check", sql`${t.surveyAwaiting} is null or ${t.surveyAwaiting} in ('score', 'comment')`),
+    check("tickets_rating_score_check", sql`${t.ratingScore} is null or ${t.ratingScore} between 1 and 5`),
     // SLA (docs/decisions/0080): active tickets with a running target by their next due time, for
     // the lists' sort=slaDue and the breach job. Partial: tickets without targets never pay for it.
     index("tickets_sla_due_idx")

@@ -1,4 +1,4 @@
-import type { Connection, ConnectionSession } from "@atendo/contracts";
+import { defaultConnectionSurvey, type Connection, type ConnectionSession } from "@atendo/contracts";
 import type { connections } from "../../db/schema/index.js";
 
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -21,6 +21,7 @@ export function presentConnection(row: ConnectionRow): Connection {
     closeCode: row.closeCode,
     businessHours: row.businessHours,
     outOfHoursMessage: row.outOfHoursMessage,
+    survey: { ...defaultConnectionSurvey, ...row.survey },
     destinations:
       row.destinationType && row.destinationId !== null
         ? [{ destinationType: row.destinationType, destinationTypeId: row.destinationId }]

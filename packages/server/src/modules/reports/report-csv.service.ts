@@ -63,6 +63,8 @@ async function* reportLines(db: Db, where: SQL, labels: CsvLabels, timeZone: str
           row.created,
           row.closed ?? "",
           row.tags,
+          row.ratingScore === null ? "" : String(row.ratingScore),
+          row.ratingComment ?? "",
           row.slaFirstResponse ? labels.sla[row.slaFirstResponse] : "",
           row.slaResolution ? labels.sla[row.slaResolution] : "",
         ]),

@@ -30,6 +30,7 @@ function present(row: Awaited<ReturnType<typeof selectPage>>[number]): ReportTic
     contact: row.contactId !== null && row.contactName !== null && row.contactNumber !== null ? { id: row.contactId, name: row.contactName, number: row.contactNumber } : null,
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt ? row.closedAt.toISOString() : null,
+    rating: row.ratingScore === null ? null : { score: row.ratingScore, comment: row.ratingComment },
     sla: { firstResponse: row.slaFirstResponse, resolution: row.slaResolution },
   };
 }

@@ -31,6 +31,8 @@ const reportColumns = {
   contactId: ct.id,
   contactName: ct.name,
   contactNumber: ct.number,
+  ratingScore: t.ratingScore,
+  ratingComment: t.ratingComment,
 };
 
 /** Its SLA targets' outcomes (issue 30, sla-outcome.ts), for the table and the CSV. */

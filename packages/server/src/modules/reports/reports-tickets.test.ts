@@ -121,6 +121,7 @@ describe("GET /api/reports/tickets: the page", () => {
         contact: { id: expect.any(Number), name: "Report Contact", number: expect.any(String) },
         createdAt: "2026-10-02T12:00:00.000Z",
         closedAt: null,
+        rating: null,
       },
       {
         id: t.first,
@@ -131,6 +132,7 @@ describe("GET /api/reports/tickets: the page", () => {
         contact: { id: expect.any(Number), name: "Ana Souza", number: "5511988887777" },
         createdAt: "2026-10-01T00:00:00.000Z",
         closedAt: "2026-10-01T10:00:00.000Z",
+        rating: null,
       },
     ]);
     const pending = await reportOf(server, admin, { startDate: "2026-10-03", endDate: "2026-10-03T23:00" });

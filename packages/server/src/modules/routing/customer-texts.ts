@@ -24,6 +24,23 @@ const texts = {
     pt: "O menu que você estava respondendo não está mais disponível. Um atendente vai responder aqui em breve.",
     es: "El menú que estaba respondiendo ya no está disponible. Un agente le responderá aquí en breve.",
   },
+  // The satisfaction survey (issue 30, docs/decisions/0081): the default question, the request
+  // for a comment after a low score, and the thanks once the answer is complete.
+  surveyQuestion: {
+    en: "How would you rate our service? Please answer with a number from 1 (very dissatisfied) to 5 (very satisfied).",
+    pt: "Como você avalia o nosso atendimento? Responda com um número de 1 (muito insatisfeito) a 5 (muito satisfeito).",
+    es: "¿Cómo valora nuestra atención? Responda con un número del 1 (muy insatisfecho) al 5 (muy satisfecho).",
+  },
+  surveyComment: {
+    en: "We are sorry to hear that. What could we have done better? Your reply will reach our team.",
+    pt: "Lamentamos saber disso. O que poderíamos ter feito melhor? A sua resposta chegará à nossa equipe.",
+    es: "Lamentamos saberlo. ¿Qué podríamos haber hecho mejor? Su respuesta llegará a nuestro equipo.",
+  },
+  surveyThanks: {
+    en: "Thank you for your feedback!",
+    pt: "Obrigado pela sua avaliação!",
+    es: "¡Gracias por su opinión!",
+  },
 } as const;
 
 export type CustomerLanguage = "en" | "pt" | "es";

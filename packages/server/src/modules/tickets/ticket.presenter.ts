@@ -118,6 +118,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     ura: row.ura,
     outOfHours: ticket.outOfHours,
     tags: row.tags,
+    rating: ticket.ratingScore === null || ticket.ratedAt === null ? null : { score: ticket.ratingScore, comment: ticket.ratingComment, ratedAt: ticket.ratedAt.toISOString() },
     sla: presentSla(ticket, row.queueSla),
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),

@@ -2,3 +2,4 @@
 // re-exported by this barrel would load with every chunk that imports the barrel.
 export { TicketsBackground } from "./components/tickets-background";
 export { lookUpTickets, ticketNumberOf } from "./api/ticket-lookup.api";
+export { RatingStars } from "./components/ticket-rating";

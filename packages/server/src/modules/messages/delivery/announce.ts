@@ -13,6 +13,8 @@ export interface TicketChange {
   createdAs?: "create" | "monitoringExecuted";
   /** The ticket as it was before a reopen (closed), to tell whoever owned it then. */
   reopened: TicketScope | null;
+  /** The messages answered the ticket's satisfaction survey: its rating changed (docs/decisions/0081). */
+  rated?: boolean;
 }
 
 /** Messages stored together: the channel's (received), then routing's texts that Atendo wrote (sent). */
@@ -43,6 +45,7 @@ export async function messageMoments(db: Db, ticket: Ticket, change: TicketChang
     );
     events.push(domainEvent("ticket.reopened", { ticket, transition: "pending", before }));
   }
+  if (change.rated) events.push(domainEvent("ticket.updated", { ticket, transition: "update" }));
   const presented = await presentMessages(db, [...stored.received, ...stored.sent], messageContactOf(ticket));
   const received = new Set(stored.received.map((row) => row.id));
   for (const message of presented) events.push(domainEvent(received.has(message.id) ? "message.received" : "message.sent", { ticket, message }));

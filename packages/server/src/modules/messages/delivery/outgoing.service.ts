@@ -1,5 +1,6 @@
 import type { Message, Ticket } from "@atendo/contracts";
 import type { AppContext } from "../../../context.js";
+import type { Db } from "../../../db/client.js";
 import type { AppError } from "../../../core/app-error.js";
 import { domainEvent } from "../../../events/domain-events.js";
 import { visibilityOf } from "../../tickets/ticket-events.js";
@@ -27,6 +28,27 @@ export interface SentOutgoing {
  */
 export async function sendOutgoing(ctx: AppContext, ticket: OutgoingTicket, drafts: readonly Draft[], options: OutgoingOptions): Promise<SentOutgoing> {
   const written = await writeOutgoing(ctx.db, ticket, drafts, options, new Date());
+  const created = await presentMessages(ctx.db, written.rows, messageContactOf(written.ticket));
+  await ctx.events.publish(...created.map((message) => domainEvent("message.sent", { ticket: written.ticket, message })));
+  return dispatchOutgoing(ctx, written.ticket, created);
+}
+
+/**
+ * The same writer for a message that must be written at most once (the satisfaction survey): in
+ * one transaction `claim` marks what it is for (returns false when it was claimed already, and
+ * nothing is written) and the messages are stored, due for dispatch; then, after the commit, they
+ * are announced and handed to the channel like any other. A crash after the commit leaves them to
+ * the recovery sweep; one before it leaves nothing, so the caller's retry writes them once.
+ */
+export async function sendOutgoingOnce(
+  ctx: AppContext,
+  ticket: OutgoingTicket,
+  drafts: readonly Draft[],
+  options: OutgoingOptions,
+  claim: (tx: Db) => Promise<boolean>,
+): Promise<SentOutgoing | null> {
+  const written = await ctx.db.transaction(async (tx) => ((await claim(tx)) ? writeOutgoing(tx, ticket, drafts, options, new Date()) : null));
+  if (!written) return null;
   const created = await presentMessages(ctx.db, written.rows, messageContactOf(written.ticket));
   await ctx.events.publish(...created.map((message) => domainEvent("message.sent", { ticket: written.ticket, message })));
   return dispatchOutgoing(ctx, written.ticket, created);

@@ -13,6 +13,7 @@ import { SecretField } from "../../../components/secret-field";
 import { connectionsEntity } from "../api/connections.queries";
 import { connectionFormDefaults, connectionFormSchema, type ConnectionFormValues } from "./connection-form.schema";
 import { DefaultField } from "./default-field";
+import { SurveyFields } from "./survey-fields";
 
 /**
  * Whether the default switch is forced on (spec §5): the default stays the default ("current"),
@@ -117,6 +118,7 @@ function ConnectionFields({ form, nameField, record: connection, others }: Entit
         <FormSwitchField control={control} name="ignoreGroups" label={t("connections.ignoreGroups")} />
       </Stack>
       <BusinessHoursFields form={form} />
+      <SurveyFields form={form} />
       <DefaultField control={control} locked={defaultLock(connection, others)} currentDefaultName={others.find((item) => item.isDefault)?.name ?? null} />
     </>
   );

@@ -24,9 +24,24 @@ export const connectionFormSchema = z
     isDefault: z.boolean(),
     webhookUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]),
     ...businessHoursFields,
+    // The satisfaction survey (issue 30): flat fields, sent as the contract's `survey` object.
+    surveyEnabled: z.boolean(),
+    surveyQuestion: z.string().trim().max(limits.surveyQuestionMax),
+    surveyAskComment: z.boolean(),
+    surveyOnAutoClose: z.boolean(),
+    surveyWindowHours: z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(limits.surveyWindowHours.min).max(limits.surveyWindowHours.max)),
   })
   .refine((values) => !values.canCloseTicketByMessage || values.closeCode !== "", { path: ["closeCode"], message: "required" })
-  .transform((values) => ({ ...values, closeCode: values.closeCode || defaultCloseCode }));
+  .transform(({ surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, ...values }) => ({
+    ...values,
+    closeCode: values.closeCode || defaultCloseCode,
+    survey: { enabled: surveyEnabled, question: surveyQuestion, askComment: surveyAskComment, onAutoClose: surveyOnAutoClose, windowHours: surveyWindowHours },
+  }));
 
 export type ConnectionFormInput = z.input<typeof connectionFormSchema>;
 export type ConnectionFormValues = z.output<typeof connectionFormSchema>;
@@ -48,5 +63,10 @@ export function connectionFormDefaults(connection: Connection | undefined, force
     ignoreGroups: connection?.ignoreGroups ?? false,
     isDefault: forcedDefault || (connection?.isDefault ?? false),
     webhookUrl: connection?.webhookUrl ?? "",
+    surveyEnabled: connection?.survey.enabled ?? false,
+    surveyQuestion: connection?.survey.question ?? "",
+    surveyAskComment: connection?.survey.askComment ?? false,
+    surveyOnAutoClose: connection?.survey.onAutoClose ?? false,
+    surveyWindowHours: String(connection?.survey.windowHours ?? limits.surveyWindowHours.default),
   };
 }

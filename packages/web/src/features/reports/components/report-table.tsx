@@ -5,6 +5,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { DataTable, ellipsis, RowName, useCompactTable } from "../../../components/admin-table";
 import { QueueChip } from "../../../components/queue-chip";
 import { formatDateTime } from "../../../lib/date-format";
+import { RatingStars } from "../../tickets";
 
 function Muted({ children }: { children: string }) {
   return (
@@ -92,6 +93,12 @@ export function ReportTable({ tickets }: { tickets: readonly ReportTicket[] }) {
         !compact && { header: t("reports.table.status"), width: 130, cell: (ticket) => t(`reports.status.${ticket.status}`) },
         !compact && { header: t("slaAdmin.report.column"), width: 150, cell: (ticket) => <SlaCell sla={ticket.sla} /> },
         { header: t("reports.table.client"), cell: (ticket) => <ClientCell ticket={ticket} compact={compact} /> },
+        !compact && {
+          header: t("surveyAdmin.report.ratingColumn"),
+          width: 110,
+          cellTitle: (ticket) => ticket.rating?.comment ?? undefined,
+          cell: (ticket) => (ticket.rating ? <RatingStars score={ticket.rating.score} /> : <Muted>{t("surveyAdmin.report.notRated")}</Muted>),
+        },
         {
           header: t("reports.table.date"),
           width: compact ? 84 : 130,

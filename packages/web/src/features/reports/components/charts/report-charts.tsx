@@ -10,6 +10,7 @@ import { reportChartsQueryOptions } from "../../api/reports.queries";
 import { BusiestHoursCard } from "./busiest-hours-card";
 import { DailyCard } from "./daily-card";
 import { DurationsCard } from "./durations-card";
+import { SatisfactionCard } from "./satisfaction-card";
 import { SlaSharesCard } from "./sla-shares-card";
 import { TicketsPerTagCard } from "./tickets-per-tag-card";
 
@@ -41,6 +42,7 @@ function ChartsGrid({ data }: { data: Charts }) {
         <BusiestHoursCard cells={data.busiestHours} timeZone={data.timeZone} />
       </Box>
       <TicketsPerTagCard rows={data.ticketsPerTag} />
+      <SatisfactionCard satisfaction={data.satisfaction} />
       <SlaSharesCard sla={data.sla} />
     </Box>
   );

@@ -15,6 +15,7 @@ import { mayTagTicket, ticketAbilities } from "./ticket-abilities";
 import { TicketActions } from "./ticket-actions";
 import { TicketHeader } from "./ticket-header";
 import { TicketTagsBar } from "./ticket-tags-bar";
+import { TicketRatingBar } from "../ticket-rating";
 import { TransferDialog } from "./transfer-dialog";
 import { useMessageSelection } from "./use-message-selection";
 
@@ -61,6 +62,7 @@ export function TicketConversation({ ticket, commands }: { ticket: Ticket; comma
           }
         />
         <TicketTagsBar ticket={ticket} mayTag={mayTagTicket(ticket, user)} />
+        <TicketRatingBar rating={ticket.rating} />
         <Box sx={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column" }}>
           <MessageList
             ticket={ticket}

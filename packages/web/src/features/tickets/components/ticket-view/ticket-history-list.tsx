@@ -11,6 +11,7 @@ import { formatDateTime } from "../../../../lib/date-format";
 import { errorMessage } from "../../../../lib/error-message";
 import { paths } from "../../../../lib/paths";
 import { useTicketHistory } from "../../hooks/use-ticket-history";
+import { RatingStars } from "../ticket-rating";
 
 /** The contact's other tickets, newest first, each a link to its conversation. */
 export function TicketHistoryList({ ticket }: { ticket: Ticket }) {
@@ -31,7 +32,17 @@ export function TicketHistoryList({ ticket }: { ticket: Ticket }) {
       {tickets.map((item) => (
         <ListItemButton key={item.id} component={Link} to={paths.ticket.href(item.id)} sx={{ borderRadius: 1, px: 1 }}>
           <ListItemText
-            primary={t("ticketView.history.item", { id: item.id, status: t(`ticketView.status.${item.status}`) })}
+            primary={
+              <>
+                {t("ticketView.history.item", { id: item.id, status: t(`ticketView.status.${item.status}`) })}
+                {item.rating && (
+                  <>
+                    {" "}
+                    <RatingStars score={item.rating.score} />
+                  </>
+                )}
+              </>
+            }
             secondary={[formatDateTime(item.updatedAt), item.user?.name ?? t("ticketView.noAttendant"), item.queue?.name]
               .filter(Boolean)
               .join(" · ")}
