@@ -1,12 +1,14 @@
 // Inbound messages through the API channel: sustained throughput (msgs/s) with concurrent
 // senders, then inbound-to-socket latency at a fixed rate (an admin's socket.io client timing each
 // `appMessage`); between the two, the URA case (ingest-ura.ts: new conversations through a
-// two-level menu, then a steady message each). `npm run bench:ingest` measures each database of
+// two-level menu, then a steady message each) and the assignment case (ingest-assignment.ts: new
+// tickets at 200/s into a round-robin queue, inbound → assigned). `npm run bench:ingest` measures each database of
 // BENCH_DATABASES in turn, in one run (default "embedded,server"): `embedded` is Atendo's default
 // (its own PostgreSQL server in a fresh data folder), `server` the PostgreSQL server at
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), on a fresh database
 // created and dropped.
 import { cpus, loadavg } from "node:os";
+import { measureAssignment, printAssignment, type AssignmentResult } from "./ingest-assignment.js";
 import { compareWithPlain, measureUra, printUra, type UraResult, type VsPlain } from "./ingest-ura.js";
 import { benchDatabases, startOn } from "./support/databases.js";
 import { cpuSeconds } from "./support/process-cpu.js";
@@ -21,6 +23,8 @@ const fixedRate = Number(process.env.BENCH_RATE ?? 500);
 const latencySeconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** BENCH_URA=0 leaves the URA case out (a shorter run for the plain figures). */
 const withUra = process.env.BENCH_URA !== "0";
+/** BENCH_ASSIGNMENT=0 leaves the assignment case out. */
+const withAssignment = process.env.BENCH_ASSIGNMENT !== "0";
 const admin = { email: "bench@atendo.local", password: "bench-password" };
 const adminEnv = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
 
@@ -29,6 +33,7 @@ interface IngestResult {
   machine: { loadAverage1m: number[] };
   latency: { p50: number; p99: number };
   ura?: UraResult & { vsPlain: VsPlain };
+  assignment?: AssignmentResult;
 }
 
 async function measure(target: string): Promise<IngestResult> {
@@ -85,6 +90,7 @@ async function measure(target: string): Promise<IngestResult> {
 
     // Right after the plain steady state, so that the two are compared on the same machine load.
     const ura = withUra ? await measureUra(session, contactsCount, concurrency) : undefined;
+    const assignment = withAssignment ? await measureAssignment(session) : undefined;
 
     // Latency: one message every 1000/rate ms; the admin's socket receives every appMessage.
     const socket = await adminSocket(session);
@@ -145,6 +151,7 @@ async function measure(target: string): Promise<IngestResult> {
         ...latency,
       },
       ura: ura && vsPlain && { ...ura, vsPlain },
+      assignment,
     };
     console.log(`\nthroughput (concurrency ${concurrency}, ${contactsCount} contacts; POST round trip in ms; 1-minute load ${result.machine.loadAverage1m.map((n) => n.toFixed(1)).join(" → ")})`);
     console.table(
@@ -170,6 +177,7 @@ async function measure(target: string): Promise<IngestResult> {
     console.log(`inbound-to-socket latency at ${fixedRate} msgs/s for ${latencySeconds} s (achieved ${result.latency.achievedRate} msgs/s)`);
     console.table({ latency });
     if (ura && vsPlain) printUra(ura, vsPlain);
+    if (assignment) printAssignment(assignment);
     writeResult(`ingest-${target}`, result);
     return result;
   } finally {
@@ -187,6 +195,9 @@ if (results.embedded && results.server) {
     "steady state, msgs/s": ratio(embedded.throughput.steadyState.msgsPerSecond, server.throughput.steadyState.msgsPerSecond),
     "latency p50": ratio(embedded.latency.p50, server.latency.p50),
     "latency p99": ratio(embedded.latency.p99, server.latency.p99),
+    ...(embedded.assignment && server.assignment
+      ? { "assignment, inbound → assigned p99": ratio(embedded.assignment.inboundToAssigned.p99, server.assignment.inboundToAssigned.p99) }
+      : {}),
     ...(embedded.ura && server.ura
       ? {
           "URA case, msgs/s overall": ratio(embedded.ura.overall.msgsPerSecond, server.ura.overall.msgsPerSecond),

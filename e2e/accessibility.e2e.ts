@@ -130,6 +130,7 @@ const signedInScreens = (): Screen[] => [
   { name: "settings", path: "/settings" },
   { name: "about", path: "/about" },
   { name: "dashboard", path: "/dashboard" },
+  { name: "live monitor", path: "/monitor" },
   { name: "queues", path: "/queues" },
   { name: "new queue", path: "/queues/new" },
   { name: "edit queue", path: `/queues/edit/${records.queueId}` },

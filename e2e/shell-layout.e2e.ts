@@ -86,6 +86,7 @@ beforeAll(async () => {
     settings: [paths.settings],
     about: [paths.about],
     dashboard: [paths.dashboard],
+    monitor: [paths.monitor],
     queues: [paths.queues],
     newQueue: [paths.newQueue],
     editQueue: [paths.editQueue.href(queue.id)],

@@ -38,6 +38,7 @@ export * from "./tickets-api.js";
 export * from "./tickets-bulk.js";
 export * from "./tags.js";
 export * from "./sla.js";
+export * from "./monitor.js";
 export * from "./survey.js";
 export * from "./ticket-sla.js";
 export * from "./ticket-sla-standing.js";

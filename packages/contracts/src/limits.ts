@@ -5,6 +5,10 @@ export const limits = {
   signupPassword: { min: 5, max: 50 },
   /** The user form keeps the stricter reading of the spec: at least 8 (docs/decisions/0003). */
   userPassword: { min: 8, max: 50 },
+  /** A user's capacity for automatic assignment (issue 30, decision 0079): open tickets, empty is unlimited. */
+  maxOpenTickets: { min: 1, max: 1000 },
+  /** How often each instance looks for tickets automatic assignment's events missed (decision 0079). */
+  assignmentSweepSeconds: 10,
   feedbackMessage: { min: 50, max: 30000 },
   /** A "forgot password" link works this long, once (docs/decisions/0033). */
   passwordResetMinutes: 30,
@@ -143,6 +147,11 @@ export const timing = {
   toastInfoMs: 5000,
   snackbarMs: 6000,
   notificationCloseMs: 1000,
+  /**
+   * The live monitor (issue 30) gathers the events of a burst into one refetch of GET /api/monitor,
+   * this long after the first of them: well under the 1 s the figures must follow an event by.
+   */
+  monitorRefreshMs: 250,
 } as const;
 
 export const layout = {

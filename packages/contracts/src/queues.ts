@@ -60,6 +60,10 @@ export const queue = z.object({
   /** Opening hours (null: always open) and what a customer reaching it out of hours is told. */
   businessHours: businessHoursFields.businessHours,
   outOfHoursMessage: z.string(),
+  /** How its new pending tickets find an attendant (docs/decisions/0079). */
+  assignment: z.enum(queueAssignmentModes),
+  /** Automatic modes: a returning customer goes to their last attendant when online and under capacity. */
+  returnToLastAttendant: z.boolean(),
   sla: queueSla,
   users: z.array(userRef),
   ...timestamps,
@@ -69,7 +73,16 @@ export type Queue = z.infer<typeof queue>;
 const greetingMessage = z.string().trim().max(limits.queueGreetingMax);
 
 /** The queue form's fields: POST fills in defaults, PUT changes only those given. */
-const queueFields = { name: entityName, color: queueColor, greetingMessage, userIds: idList, ...businessHoursFields, sla: queueSla };
+const queueFields = {
+  name: entityName,
+  color: queueColor,
+  greetingMessage,
+  userIds: idList,
+  ...businessHoursFields,
+  assignment: z.enum(queueAssignmentModes),
+  returnToLastAttendant: z.boolean(),
+  sla: queueSla,
+};
 
 /**
  * POST /queue (admins). Name unique regardless of case (409 `ERR_QUEUE_NAME_ALREADY_EXISTS`),
@@ -82,6 +95,8 @@ export const createQueueBody = z.object({
   userIds: idList.default([]),
   businessHours: businessHoursFields.businessHours.default(null),
   outOfHoursMessage: businessHoursFields.outOfHoursMessage.default(""),
+  assignment: queueFields.assignment.default("manual"),
+  returnToLastAttendant: queueFields.returnToLastAttendant.default(false),
   sla: queueSla.default(noQueueSla),
 });
 export type CreateQueueBody = z.input<typeof createQueueBody>;

@@ -46,6 +46,8 @@ export const ticket = z.object({
   ura: namedRef.nullable(),
   /** Arrived out of its queue's or connection's opening hours: waits for the morning. */
   outOfHours: z.boolean(),
+  /** When automatic assignment gave it to its present owner (docs/decisions/0079); null when a person did, or nobody has it. */
+  autoAssignedAt: z.string().nullable(),
   /** Its labels, by name (docs/decisions/0072); changed by PUT /tickets/{id}/tags. */
   tags: z.array(tag),
   /** The customer's answer to the satisfaction survey (issue 30); null while none was given. */

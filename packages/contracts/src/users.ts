@@ -29,6 +29,8 @@ export const user = z.object({
   whatsapp: namedRef.nullable(),
   queues: z.array(queueRef),
   canSeeAllTicketHistory: z.boolean(),
+  /** Most open tickets automatic assignment gives them (decision 0079); null is unlimited. */
+  maxOpenTickets: z.number().nullable(),
   isDeleted: z.boolean(),
   ...timestamps,
 });
@@ -41,6 +43,9 @@ const extension = z
   .regex(/^\d*$/, "digits only")
   .refine((v) => v === "" || (v.length >= limits.extension.min && v.length <= limits.extension.max))
   .transform((v) => (v === "" ? null : v));
+
+/** A capacity for automatic assignment: a whole number of open tickets, or null for unlimited (admins only). */
+export const userMaxOpenTickets = z.number().int().min(limits.maxOpenTickets.min).max(limits.maxOpenTickets.max).nullable();
 
 export const userPassword = z.string().min(limits.userPassword.min).max(limits.userPassword.max);
 
@@ -77,6 +82,7 @@ export const updateUserBody = z.object({
   queueIds: idList.optional(),
   isDeleted: z.boolean().optional(),
   canSeeAllTicketHistory: z.boolean().optional(),
+  maxOpenTickets: userMaxOpenTickets.optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
@@ -93,6 +99,7 @@ export const createUserBody = z.object({
   whatsappId: defaultConnectionId,
   queueIds: idList.default([]),
   canSeeAllTicketHistory: z.boolean().default(false),
+  maxOpenTickets: userMaxOpenTickets.default(null),
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
 

@@ -35,6 +35,7 @@ import type { JobRegistry } from "./jobs/job-registry.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { aboutRoutes } from "./modules/about/about.routes.js";
 import { reportsRoutes } from "./modules/reports/reports.routes.js";
+import { monitorRoutes } from "./modules/monitor/monitor.routes.js";
 import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
@@ -52,6 +53,9 @@ import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { PushNotifier, type PushNotifierOptions } from "./modules/push/push-notifier.js";
 import { listenWithPush } from "./modules/push/push-listener.js";
+import { listenForAssignment } from "./modules/assignment/assignment-listener.js";
+import { AssignmentRunner, assignmentRunnerSlot } from "./modules/assignment/assignment-runner.js";
+import { assignWaitingTickets } from "./modules/assignment/auto-assignment.service.js";
 import { pushRoutes } from "./modules/push/push.routes.js";
 import { markDelivered, markFailed } from "./modules/messages/delivery/dispatch.js";
 import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery/quoted-info.js";
@@ -192,11 +196,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     loginThrottle: new LoginThrottle(),
     slots: new AppSlots()
       .set(inboundGroupCommitSlot, inboundGroupCommit(db))
-      .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport)),
+      .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
+      .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log)),
     push,
   };
   listenWithSockets(events, realtime);
   listenWithPush(events, push);
+  listenForAssignment(events, ctx.slots.get(assignmentRunnerSlot));
   listenWithWebhooks(
     events,
     {
@@ -276,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     pushRoutes,
     aboutRoutes,
     reportsRoutes,
+    monitorRoutes,
     healthRoutes,
   ];
   for (const routes of modules) {

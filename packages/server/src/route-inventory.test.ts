@@ -99,6 +99,7 @@ const allRoutes = [
   "GET /api/media/:name",
   "GET /api/mentions",
   "GET /api/messages/:ticketId",
+  "GET /api/monitor",
   "GET /api/monitorings",
   "GET /api/monitorings/:id",
   "GET /api/public/config",

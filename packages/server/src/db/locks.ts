@@ -50,6 +50,13 @@ export const advisoryLocks = {
    * cannot close a loop together (modules/destinations/announcement-loop.ts).
    */
   announcementChain: 7_261_037,
+  /**
+   * Transaction-level: automatic assignment passes take turns across instances, so every pass
+   * counts each attendant's open tickets after the last one committed: no ticket is given twice
+   * and nobody goes over capacity, even when they belong to two queues (modules/assignment,
+   * docs/decisions/0079).
+   */
+  autoAssignment: 7_261_079,
 } as const;
 
 export type AdvisoryLock = keyof typeof advisoryLocks;

@@ -1,6 +1,7 @@
 import { limits } from "@atendo/contracts";
 import type { AppContext } from "../context.js";
 import { recoverOrphanedImports } from "../modules/contact-import/import-recovery.js";
+import { sweepWaitingTickets } from "./assignment-sweep.js";
 import { closeIdleTickets } from "./auto-close.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { runRecovery } from "./recovery.js";
@@ -25,6 +26,8 @@ export interface JobOptions {
   uploadSweepMs?: number;
   /** Between two looks for contact imports left running by a stopped process; default 10 s. */
   contactImportRecoveryMs?: number;
+  /** Between two automatic assignment sweeps (tickets left waiting by a lost event); default limits.assignmentSweepSeconds. */
+  assignmentSweepMs?: number;
   /** Between two looks for SLA targets just missed; default limits.slaBreachScanSeconds. */
   slaBreachesMs?: number;
 }
@@ -44,6 +47,10 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     // An import whose process died is declared failed at start-up, or within one interval when another instance died.
     periodicJob("contact-import-recovery", ctx.log, { intervalMs: options.contactImportRecoveryMs ?? 10_000, runAtStart: true }, () =>
       recoverOrphanedImports(ctx),
+    ),
+    // Waiting tickets of automatic queues a lost event left behind (decision 0079); the first sweep runs at start-up.
+    periodicJob("assignment-sweep", ctx.log, { intervalMs: options.assignmentSweepMs ?? limits.assignmentSweepSeconds * 1000, runAtStart: true }, () =>
+      sweepWaitingTickets(ctx),
     ),
     // SLA targets missed since the last look, announced once across instances (docs/decisions/0080).
     periodicJob("sla-breaches", ctx.log, { intervalMs: options.slaBreachesMs ?? limits.slaBreachScanSeconds * 1000, runAtStart: true }, async () => {

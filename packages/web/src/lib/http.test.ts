@@ -14,6 +14,7 @@ const user: User = {
   whatsapp: null,
   queues: [],
   canSeeAllTicketHistory: false,
+  maxOpenTickets: null,
   isDeleted: false,
   createdAt: "2025-01-01T00:00:00.000Z",
   updatedAt: "2025-01-01T00:00:00.000Z",

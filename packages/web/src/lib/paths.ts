@@ -25,6 +25,8 @@ export const paths = {
   settings: "/settings",
   about: "/about",
   dashboard: "/dashboard",
+  /** The live monitor (issue 30): queues and attendants now. */
+  monitor: "/monitor",
   queues: "/queues",
   newQueue: "/queues/new",
   editQueue: editRoute("/queues"),

@@ -50,6 +50,7 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     userTicket: [],
     ura: null,
     outOfHours: false,
+    autoAssignedAt: null,
     tags: [],
     rating: null,
     sla: { firstResponseDueAt: null, resolutionDueAt: null, firstResponseBreached: false, resolutionBreached: false, firstResponseMinutes: null, resolutionMinutes: null, firstResponseAt: null },

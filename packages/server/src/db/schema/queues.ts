@@ -1,6 +1,6 @@
 import { queueAssignmentModes } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { businessHoursColumns } from "./business-hours.js";
 import { ownerId, serialId, timestamps } from "./columns.js";
 import { inValues } from "./in-values.js";
@@ -20,6 +20,8 @@ export const queues = pgTable(
     /** SLA targets in minutes (null: no target), counted within the opening hours when set. */
     slaFirstResponseMinutes: integer("sla_first_response_minutes"),
     slaResolutionMinutes: integer("sla_resolution_minutes"),
+    /** Automatic modes: a returning customer goes to their last attendant when online and under capacity (decision 0079). */
+    returnToLastAttendant: boolean("return_to_last_attendant").notNull().default(false),
     ...timestamps(),
   },
   (t) => [

@@ -54,6 +54,11 @@ export const tickets = pgTable(
     firstResponseDueAt: timestamptz("first_response_due_at"),
     resolutionDueAt: timestamptz("resolution_due_at"),
     /**
+     * When automatic assignment gave it to its owner (docs/decisions/0079); cleared by any other
+     * move that changes its owner, so it says how the present owner got it.
+     */
+    autoAssignedAt: timestamptz("auto_assigned_at"),
+    /**
      * The satisfaction survey (issue 30, docs/decisions/0081): when it was sent (once per ticket),
      * what it waits for from the customer (`score`, then `comment` after a low one; null: nothing)
      * until `survey_expires_at`, and the answer.

@@ -1,6 +1,6 @@
 import { presenceStatuses, profiles } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, linkId, ownerId, serialId, timestamps, timestamptz } from "./columns.js";
 import { connections } from "./connections.js";
 import { inValues } from "./in-values.js";
@@ -39,6 +39,11 @@ export const users = pgTable(
     presence: text("presence", { enum: presenceStatuses }).notNull().default("offline"),
     /** Most open tickets automatic assignment gives this user; null is unlimited. */
     maxOpenTickets: integer("max_open_tickets"),
+    /**
+     * The turn of this user's last automatic assignment (a number that only grows, given under the
+     * assignment lock); null: never assigned. Round robin picks the smallest (docs/decisions/0079).
+     */
+    lastAssignmentTurn: bigint("last_assignment_turn", { mode: "number" }),
     isDeleted: boolean("is_deleted").notNull().default(false),
     /** Bumped to revoke every token of the user at once (logout everywhere, token reuse). */
     tokenVersion: integer("token_version").notNull().default(0),

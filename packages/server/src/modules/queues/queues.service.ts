@@ -26,6 +26,8 @@ function presentQueue(row: QueueRow, users: UserRef[] = []): Queue {
     greetingMessage: row.greetingMessage,
     businessHours: row.businessHours,
     outOfHoursMessage: row.outOfHoursMessage,
+    assignment: row.assignment,
+    returnToLastAttendant: row.returnToLastAttendant,
     sla: { firstResponseMinutes: row.slaFirstResponseMinutes, resolutionMinutes: row.slaResolutionMinutes },
     users,
     createdAt: row.createdAt.toISOString(),

@@ -20,7 +20,9 @@ export type { SlaClock };
  * | event      | `ticket.closed` by `person`           | by `customer` (`closedByMessageCode`) | by `system`                     |
  *
  * A person's move also takes the ticket out of any menu and out of waiting for opening hours
- * (`personal`); a closed ticket is never in a menu nor waiting, whoever closed it.
+ * (`personal`); a closed ticket is never in a menu nor waiting, whoever closed it. Automatic
+ * assignment (modules/assignment, decision 0079) is an accept the server makes: the same row,
+ * plus `autoAssignedAt`, which every other move of its owner clears (a close keeps it: history).
  *
  * SLA (issue 30, docs/decisions/0080): every move that places a ticket somewhere new — opened,
  * routed (a menu answer), transferred to another queue — starts its clocks from the queue's
@@ -79,9 +81,17 @@ export function routed(placement: Placement, now: Date): TicketColumns {
   return { ...placed(placement, now), closedAt: placement.status === "closed" ? now : null, updatedAt: now };
 }
 
+/** The owner came by a person's hand (or left): the ticket no longer says it was assigned automatically. */
+const byHand = { autoAssignedAt: null } as const;
+
 /** Accepted while waiting, or reopened by the attendant: open and theirs. */
 export function assigned(userId: number, now: Date): TicketColumns {
-  return { ...personal, status: "open", userId, closedAt: null, updatedAt: now };
+  return { ...personal, ...byHand, status: "open", userId, closedAt: null, updatedAt: now };
+}
+
+/** Given by automatic assignment while waiting in its queue: an accept made by the server, marked as such. */
+export function assignedAutomatically(userId: number, now: Date): TicketColumns {
+  return { ...assigned(userId, now), autoAssignedAt: now };
 }
 
 /**
@@ -89,17 +99,17 @@ export function assigned(userId: number, now: Date): TicketColumns {
  * them (its clocks start there); undefined when it stays in its queue (they run on).
  */
 export function transferredToUser(userId: number, queueId: number | null, now: Date, enters?: SlaClock | null): TicketColumns {
-  return { ...personal, status: "open", userId, queueId, ...(enters === undefined ? {} : slaStarted(enters, now)), updatedAt: now };
+  return { ...personal, ...byHand, status: "open", userId, queueId, ...(enters === undefined ? {} : slaStarted(enters, now)), updatedAt: now };
 }
 
 /** To another queue: waiting there, nobody's; its clocks start from that queue's targets (`sla`). */
 export function transferredToQueue(queueId: number, now: Date, sla: SlaClock | null): TicketColumns {
-  return { ...personal, status: "pending", userId: null, queueId, ...slaStarted(sla, now), updatedAt: now };
+  return { ...personal, ...byHand, status: "pending", userId: null, queueId, ...slaStarted(sla, now), updatedAt: now };
 }
 
 /** Back to waiting in its queue, nobody's. */
 export function returnedToPending(now: Date): TicketColumns {
-  return { ...personal, status: "pending", userId: null, updatedAt: now };
+  return { ...personal, ...byHand, status: "pending", userId: null, updatedAt: now };
 }
 
 /** To another connection (admins), alone or with another move. */
@@ -131,5 +141,5 @@ export function closedByMerge(now: Date): TicketColumns {
 
 /** A customer wrote within the reopen window after it closed: waiting again in its queue, nobody's. */
 export function reopenedByCustomer(now: Date): TicketColumns {
-  return { status: "pending", userId: null, closedAt: null, updatedAt: now };
+  return { ...byHand, status: "pending", userId: null, closedAt: null, updatedAt: now };
 }

@@ -117,6 +117,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     userTicket: row.participants,
     ura: row.ura,
     outOfHours: ticket.outOfHours,
+    autoAssignedAt: ticket.autoAssignedAt?.toISOString() ?? null,
     tags: row.tags,
     rating: ticket.ratingScore === null || ticket.ratedAt === null ? null : { score: ticket.ratingScore, comment: ticket.ratingComment, ratedAt: ticket.ratedAt.toISOString() },
     sla: presentSla(ticket, row.queueSla),

@@ -45,6 +45,7 @@ export async function createUser(ctx: AppContext, actor: Actor, body: CreateUser
       extension: body.extension ?? null,
       whatsappId: body.whatsappId ?? null,
       canSeeAllTicketHistory: body.canSeeAllTicketHistory,
+      maxOpenTickets: body.maxOpenTickets,
     });
     await replaceUserQueues(tx, inserted.id, body.queueIds);
     return inserted;
@@ -78,6 +79,7 @@ async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: U
         whatsappId: body.whatsappId,
         isDeleted: body.isDeleted,
         canSeeAllTicketHistory: body.canSeeAllTicketHistory,
+        maxOpenTickets: body.maxOpenTickets,
         passwordHash,
       },
       "ERR_NO_USER_FOUND",

@@ -10,7 +10,7 @@ import type { UserRow } from "./user.presenter.js";
 
 export type UpdateUser = z.output<typeof updateUserBody>;
 
-const adminOnlyFields = ["name", "email", "profile", "extension", "whatsappId", "isDeleted", "canSeeAllTicketHistory"] as const;
+const adminOnlyFields = ["name", "email", "profile", "extension", "whatsappId", "isDeleted", "canSeeAllTicketHistory", "maxOpenTickets"] as const;
 
 /**
  * Who may do what with users (spec §6, docs/decisions/0005, 0027): the users screen — listing

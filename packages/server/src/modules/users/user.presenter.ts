@@ -18,6 +18,7 @@ export function presentUser(row: UserRow, queues: QueueRef[] = [], whatsapp: Use
     whatsapp,
     queues,
     canSeeAllTicketHistory: row.canSeeAllTicketHistory,
+    maxOpenTickets: row.maxOpenTickets,
     isDeleted: row.isDeleted,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -12,6 +12,7 @@ import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
 import SettingsIcon from "@mui/icons-material/Settings";
+import SpeedIcon from "@mui/icons-material/Speed";
 import TuneIcon from "@mui/icons-material/Tune";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
 import type SvgIcon from "@mui/material/SvgIcon";
@@ -45,6 +46,7 @@ export const mainNavItems: readonly NavItem[] = [
 export const adminNavItems: readonly NavItem[] = [
   { to: paths.about, labelKey: "pages.about", icon: InfoIcon },
   { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
+  { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
 ];
 

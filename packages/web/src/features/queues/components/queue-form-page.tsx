@@ -5,6 +5,7 @@ import { businessHoursField, entityForm, nameField, textField, type EntityField 
 import { EntityFormPage } from "../../../components/entity-form-page";
 import { fieldBinding } from "../../../lib/form";
 import { queuesEntity } from "../api/queues.queries";
+import { assignmentField } from "./assignment-field";
 import { ColorMenuField } from "./color-menu-field";
 import { MembersField } from "./members-field";
 import { slaField, slaOf } from "./sla-field";
@@ -35,13 +36,14 @@ const membersField: EntityField<Queue, { members: z.ZodArray<typeof userRef> }> 
   Field: ({ form }) => <Controller control={form.control} name="members" render={({ field }) => <MembersField {...fieldBinding(field)} />} />,
 };
 
-/** Name, colour, greeting, members, opening hours and SLA targets of a queue (spec §2, §5, issue 30); the members are sent by id. */
+/** Name, colour, greeting, members, assignment mode, opening hours and SLA targets of a queue (spec §2, §5, issue 30); the members are sent by id. */
 const form = entityForm(
   [
     nameField(createQueueBody.shape.name),
     colorField,
     textField("greetingMessage", createQueueBody.shape.greetingMessage, { label: "queues.greeting", hint: "queues.greetingHint" }, [3, 10]),
     membersField,
+    assignmentField,
     businessHoursField,
     slaField,
   ],

@@ -85,6 +85,15 @@ export function UserFormFields({ form, editing, self = false, adminFields, curre
               />
             )}
           />
+          <FormTextField
+            form={form}
+            name="maxOpenTickets"
+            label={t("assignment.maxOpenTickets")}
+            autoComplete="off"
+            helperText={t("assignment.maxOpenTicketsHint", limits.maxOpenTickets)}
+            errorText={t("assignment.maxOpenTicketsInvalid", limits.maxOpenTickets)}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          />
         </>
       )}
     </Stack>

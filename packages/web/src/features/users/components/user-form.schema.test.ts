@@ -12,6 +12,7 @@ const values = {
   queueIds: [2, 2, 3],
   whatsappId: 5,
   canSeeAllTicketHistory: true,
+  maxOpenTickets: "",
 };
 
 describe("user form schema", () => {
@@ -46,6 +47,7 @@ describe("user form schema", () => {
       queueIds: [2, 3],
       whatsappId: 5,
       canSeeAllTicketHistory: true,
+      maxOpenTickets: null,
     });
     expect(updatePayload({ ...parsed, password: "new-password" }, false)).toEqual({
       name: "Bia Souza",
@@ -69,6 +71,17 @@ describe("user form schema", () => {
     expect(updatePayload(self.parse({ ...values, currentPassword: "old-password" }), true)).not.toHaveProperty("currentPassword");
   });
 
+  it("reads the capacity as empty (unlimited) or a whole number within the limits, sent by admins only", () => {
+    const schema = userFormSchema("edit");
+    expect(updatePayload(schema.parse({ ...values, maxOpenTickets: " 12 " }), true)).toMatchObject({ maxOpenTickets: 12 });
+    expect(updatePayload(schema.parse({ ...values, maxOpenTickets: "" }), true)).toMatchObject({ maxOpenTickets: null });
+    expect(updatePayload(schema.parse({ ...values, maxOpenTickets: "12" }), false)).not.toHaveProperty("maxOpenTickets");
+    for (const typed of ["0", "-1", "1.5", "abc", String(limits.maxOpenTickets.max + 1)]) {
+      expect(schema.safeParse({ ...values, maxOpenTickets: typed }).success, typed).toBe(false);
+    }
+    expect(schema.safeParse({ ...values, maxOpenTickets: String(limits.maxOpenTickets.max) }).success).toBe(true);
+  });
+
   it("sends a cleared default connection as null, so the server clears it, and admins only", () => {
     const parsed = userFormSchema("edit").parse({ ...values, whatsappId: null });
     expect(updatePayload(parsed, true)).toMatchObject({ whatsappId: null });
@@ -88,6 +101,7 @@ describe("user form schema", () => {
       whatsapp: { id: 9, name: "Sales line" },
       queues: [{ id: 4, name: "Sales", color: "#F44336" }],
       canSeeAllTicketHistory: false,
+      maxOpenTickets: 6,
       isDeleted: false,
       createdAt: "",
       updatedAt: "",
@@ -102,6 +116,7 @@ describe("user form schema", () => {
       queueIds: [4],
       whatsappId: 9,
       canSeeAllTicketHistory: false,
+      maxOpenTickets: "6",
     });
   });
 });

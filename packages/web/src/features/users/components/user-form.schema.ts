@@ -7,9 +7,16 @@ import {
   type UpdateUserBody,
   type User,
   userDefaultConnection,
+  userMaxOpenTickets,
 } from "@atendo/contracts";
 import { z } from "zod";
 import { passwordChange, requireCurrentPassword } from "./current-password";
+
+const maxOpenTicketsText = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || (/^\d+$/.test(value) && userMaxOpenTickets.safeParse(Number(value)).success))
+  .transform((value) => (value === "" ? null : Number(value)));
 
 /**
  * The user form, built from the contract's rules. The password is required when creating and
@@ -28,6 +35,8 @@ export function userFormSchema(mode: "create" | "edit", { self = false } = {}) {
     /** The default connection; null for none. */
     whatsappId: userDefaultConnection,
     canSeeAllTicketHistory: z.boolean(),
+    /** Capacity for automatic assignment as typed: empty is unlimited (null), else a whole number in the contract's bounds. */
+    maxOpenTickets: maxOpenTicketsText,
   });
   return self ? schema.superRefine(requireCurrentPassword) : schema;
 }
@@ -46,6 +55,7 @@ export function userFormDefaults(user?: User): UserFormInput {
     queueIds: user?.queues.map((queue) => queue.id) ?? [],
     whatsappId: user?.whatsappId ?? null,
     canSeeAllTicketHistory: user?.canSeeAllTicketHistory ?? false,
+    maxOpenTickets: user?.maxOpenTickets?.toString() ?? "",
   };
 }
 
@@ -57,6 +67,7 @@ function adminPart(values: UserFormValues, admin: boolean) {
         queueIds: values.queueIds,
         whatsappId: values.whatsappId,
         canSeeAllTicketHistory: values.canSeeAllTicketHistory,
+        maxOpenTickets: values.maxOpenTickets,
       }
     : {};
 }

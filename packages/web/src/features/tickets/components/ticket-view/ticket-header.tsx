@@ -22,7 +22,9 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
   // Under md the tickets page shows only this side: the way back to the list is here.
   const narrow = useMediaQuery(theme.breakpoints.down("md"));
   const connection = ticket.whatsapp.label ?? ticket.whatsapp.name;
-  const holder = ticket.user ? t("ticketView.assignedTo", { name: ticket.user.name }) : t(`ticketView.status.${ticket.userId === null ? "pending" : ticket.status}`);
+  // Given by automatic assignment (decision 0079): the header says so until a person moves the ticket.
+  const assignedTo = ticket.autoAssignedAt ? "autoAssigned.to" : "ticketView.assignedTo";
+  const holder = ticket.user ? t(assignedTo, { name: ticket.user.name }) : t(`ticketView.status.${ticket.userId === null ? "pending" : ticket.status}`);
   const details = [`#${ticket.id}`, ticket.status === "closed" ? t("ticketView.status.closed") : holder, ticket.queue?.name ?? t("ticketView.noQueue"), connection];
 
   return (
