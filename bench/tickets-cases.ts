@@ -59,6 +59,12 @@ export function benchCases(fixtures: Fixtures): BenchCase[] {
   for (const status of activeTicketStatuses) {
     cases.push({ name: `${status} unread · attendant`, group: "list", actor: "attendant", path: listPath({ status, withUnreadMessages: true }) });
   }
+  // Sorted by SLA due time (issue 30): the waiting and open tabs, each actor.
+  for (const { actor, label, showAll } of actors) {
+    for (const status of activeTicketStatuses) {
+      cases.push({ name: `${status} · ${label} · sort slaDue`, group: "list", actor, path: listPath({ status, showAll, sort: "slaDue" }) });
+    }
+  }
   cases.push({ name: "closed page 5 · admin showAll", group: "list", actor: "admin", path: listPath({ status: "closed", showAll: true, pageNumber: 5 }) });
   // The tag filter (issue 29): a common label (20 % of tickets), a rare one (0.2 %), two at once.
   const { common, uncommon, rare } = benchTags;

@@ -10,7 +10,7 @@ import { adminQuery } from "../packages/server/src/test/test-database.js";
 import { firstNames, lastNames, queueNames, words } from "./tickets-words.js";
 
 /** Bump when the generator changes: a stored dataset of another version is regenerated. */
-const GENERATOR_VERSION = 4;
+const GENERATOR_VERSION = 5;
 /** The attendant the bench logs in as (user id 2): 3 queues, owner of the long tickets. */
 export const ATTENDANT_ID = 2;
 export const benchPassword = "bench-password";
@@ -215,6 +215,13 @@ function steps(spec: DatasetSpec, passwordHash: string): Step[] {
       sql: `update tickets t set first_response_at = f.at
         from (select ticket_id, min(created_at) as at from messages where from_me and media_type <> 'chat-automatic' group by ticket_id) f
         where f.ticket_id = t.id`,
+    },
+    {
+      // SLA targets (issue 30): two active tickets in three have due times, as if their queues set
+      // targets (15 min to answer, 8 h to resolve), so sort=slaDue reads tickets_sla_due_idx.
+      label: "SLA due times of active tickets",
+      sql: `update tickets set first_response_due_at = created_at + interval '15 minutes', resolution_due_at = created_at + interval '8 hours'
+        where status in ('pending', 'open') and id % 3 <> 0`,
     },
     {
       label: "last message of each ticket",

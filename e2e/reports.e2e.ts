@@ -189,7 +189,7 @@ describe("reports", () => {
     const bytes = await readFile(await file.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").trim().split(/\r?\n/);
-    expect(lines[0]).toBe("Ticket,Attendant,Queue,Connection,Status,Client name,Client number,Created at,Closed at,Labels,Rating,Rating comment");
+    expect(lines[0]).toBe("Ticket,Attendant,Queue,Connection,Status,Client name,Client number,Created at,Closed at,Labels,Rating,Rating comment,First response SLA,Resolution SLA");
     expect(lines.slice(1).map((line) => Number(line.split(",")[0])).sort()).toEqual([...closed].sort());
     for (const line of lines.slice(1)) expect(line).toContain(`,${attendant.name},${queueName},Reports line ${suffix},Resolved,Customer `);
     await context.close();
@@ -210,7 +210,7 @@ describe("reports", () => {
 
     const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Baixar CSV" }).click()]);
     const lines = (await readFile(await file.path())).subarray(3).toString("utf8").trim().split(/\r?\n/);
-    expect(lines[0]).toBe("Ticket,Atendente,Fila,Conexão,Status,Nome do cliente,Número do cliente,Criado em,Fechado em,Etiquetas,Avaliação,Comentário da avaliação");
+    expect(lines[0]).toBe("Ticket,Atendente,Fila,Conexão,Status,Nome do cliente,Número do cliente,Criado em,Fechado em,Etiquetas,Avaliação,Comentário da avaliação,SLA de primeira resposta,SLA de resolução");
     expect(lines.slice(1).map((line) => Number(line.split(",")[0])).sort()).toEqual([...opened].sort());
     await context.close();
   });

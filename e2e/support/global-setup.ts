@@ -1,13 +1,16 @@
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { spawnServer } from "../../packages/server/src/test/spawn-server.js";
+import { makeDataDir, spawnServer } from "../../packages/server/src/test/spawn-server.js";
+import { spawnedDatabaseUrl } from "../../packages/server/src/test/spawned-database.js";
 
 export const E2E_ADMIN = { email: "admin@e2e.atendo.test", password: "admin-password-e2e", name: "Ada Admin" };
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's embedded database, for a journey that moves a moment rather than wait for it (e2e/support/database.ts). */
+    databaseUrl: string;
   }
 }
 
@@ -21,6 +24,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(`${dist}/index.html`)) {
     throw new Error(`${dist} is missing: run \`npm run build\` first (npm test does).`);
   }
+  // Its own data folder, known here so journeys can reach its database; removed after the stop.
+  const dataDir = makeDataDir();
   const server = await spawnServer({
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -32,8 +37,9 @@ export default async function setup(project: TestProject) {
     // The journeys' webhook receivers listen on 127.0.0.1 (a gateway on the install's own network).
     WEBHOOK_ALLOW_PRIVATE: "true",
     WEB_DIST: dist,
-  });
+  }, { dataDir });
   project.provide("baseUrl", server.baseUrl);
+  project.provide("databaseUrl", (await spawnedDatabaseUrl(dataDir)) ?? "");
   // The first admin's sign-in sets the customers' language while unset (decision 0071). Signing in
   // in English here first keeps the journeys' customers in English whichever journey runs first.
   const firstSignIn = await fetch(`${server.baseUrl}/api/auth/login`, {
@@ -42,5 +48,8 @@ export default async function setup(project: TestProject) {
     body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, language: "en" }),
   });
   if (!firstSignIn.ok) throw new Error(`The first admin sign-in failed: ${firstSignIn.status}`);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
 }

@@ -40,6 +40,8 @@ export * from "./tags.js";
 export * from "./sla.js";
 export * from "./monitor.js";
 export * from "./survey.js";
+export * from "./ticket-sla.js";
+export * from "./ticket-sla-standing.js";
 export * from "./uras.js";
 export * from "./users.js";
 export * from "./whaticket.js";

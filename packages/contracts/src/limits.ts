@@ -19,6 +19,10 @@ export const limits = {
   contactExtraInfo: { maxItems: 50, nameMax: 50, valueMax: 1000 },
   /** Sent by the connection when a customer must choose a queue; WhatsApp texts are bounded too. */
   queueGreetingMax: 30000,
+  /** A queue's SLA targets (issue 30), in minutes: one minute to a year. */
+  slaMinutes: { min: 1, max: 525_600 },
+  /** How often an instance looks for tickets that just breached an SLA target (the slaBreached announcement). */
+  slaBreachScanSeconds: 15,
   quickAnswerShortcut: { min: 2, max: 15 },
   quickAnswerMessage: { min: 8, max: 30000 },
   /** A label's name (issue 29): short enough for a chip. */

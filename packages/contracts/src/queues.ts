@@ -41,6 +41,16 @@ export const queueColor = z
 export const queueAssignmentModes = ["manual", "roundRobin", "leastBusy"] as const;
 export type QueueAssignmentMode = (typeof queueAssignmentModes)[number];
 
+/**
+ * A queue's SLA targets (issue 30), in minutes, each optional (null: no target): the first answer
+ * from the team, and the close. Counted within the queue's opening hours when it has them
+ * (docs/decisions/0080).
+ */
+const slaMinutes = z.number().int().min(limits.slaMinutes.min).max(limits.slaMinutes.max).nullable();
+export const queueSla = z.object({ firstResponseMinutes: slaMinutes, resolutionMinutes: slaMinutes });
+export type QueueSla = z.infer<typeof queueSla>;
+export const noQueueSla: QueueSla = { firstResponseMinutes: null, resolutionMinutes: null };
+
 /** A queue with its member users (active ones), as every queue route answers. */
 export const queue = z.object({
   id: z.number(),
@@ -54,6 +64,7 @@ export const queue = z.object({
   assignment: z.enum(queueAssignmentModes),
   /** Automatic modes: a returning customer goes to their last attendant when online and under capacity. */
   returnToLastAttendant: z.boolean(),
+  sla: queueSla,
   users: z.array(userRef),
   ...timestamps,
 });
@@ -70,6 +81,7 @@ const queueFields = {
   ...businessHoursFields,
   assignment: z.enum(queueAssignmentModes),
   returnToLastAttendant: z.boolean(),
+  sla: queueSla,
 };
 
 /**
@@ -85,6 +97,7 @@ export const createQueueBody = z.object({
   outOfHoursMessage: businessHoursFields.outOfHoursMessage.default(""),
   assignment: queueFields.assignment.default("manual"),
   returnToLastAttendant: queueFields.returnToLastAttendant.default(false),
+  sla: queueSla.default(noQueueSla),
 });
 export type CreateQueueBody = z.input<typeof createQueueBody>;
 

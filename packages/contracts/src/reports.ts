@@ -61,6 +61,14 @@ export const reportQuery = z.object({
 });
 export type ReportQuery = z.input<typeof reportQuery>;
 
+/**
+ * Whether a ticket met an SLA target (issue 30, docs/decisions/0080): `met` by its due time,
+ * `breached` after it (or still running past it), `running` before it; null: no target.
+ */
+export const slaOutcomes = ["met", "breached", "running"] as const;
+export type SlaOutcome = (typeof slaOutcomes)[number];
+export const reportSla = z.object({ firstResponse: z.enum(slaOutcomes).nullable(), resolution: z.enum(slaOutcomes).nullable() });
+
 /** One row of the report table (spec §2): the connection's name as it was if it was deleted since. */
 export const reportTicket = z.object({
   id: z.number(),
@@ -74,6 +82,8 @@ export const reportTicket = z.object({
   closedAt: z.string().nullable(),
   /** The customer's answer to the satisfaction survey (issue 30), when they gave one. */
   rating: z.object({ score: z.number(), comment: z.string().nullable() }).nullable(),
+  /** Its SLA targets' outcomes (issue 30). */
+  sla: reportSla,
 });
 export type ReportTicket = z.infer<typeof reportTicket>;
 
@@ -127,6 +137,16 @@ export const reportSatisfaction = z.object({
   byQueue: z.array(reportRatingGroup),
 });
 export type ReportSatisfaction = z.infer<typeof reportSatisfaction>;
+/** Of one attendant's or queue's tickets with a target decided (met or breached), how many met it. */
+const slaShare = z.object({ met: z.number(), breached: z.number() });
+
+/**
+ * SLA compliance of one attendant's or queue's tickets (issue 30; `id` null: none): per target,
+ * the tickets that met it and those that missed it (still running before their due time: in
+ * neither). The share within target is met / (met + breached).
+ */
+export const reportSlaShares = z.object({ id: z.number().nullable(), name: z.string(), firstResponse: slaShare, resolution: slaShare });
+export type ReportSlaShares = z.infer<typeof reportSlaShares>;
 
 /**
  * The charts above the report (issue 15): conversations per day, first-response and resolution
@@ -145,5 +165,7 @@ export const reportCharts = z.object({
    */
   ticketsPerTag: z.array(tag.extend({ count: z.number() })),
   satisfaction: reportSatisfaction,
+  /** SLA compliance per attendant and per queue, over the report's tickets with a target (issue 30). */
+  sla: z.object({ byUser: z.array(reportSlaShares), byQueue: z.array(reportSlaShares) }),
 });
 export type ReportCharts = z.infer<typeof reportCharts>;

@@ -59,5 +59,6 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   note: { create: upsert(["note"]), update: upsert(["note"]), delete: removal(["noteId", "ticketId"]) },
   mention: { create: { records: ["mention"], numbers: ["unread"] }, update: { records: ["mention"], numbers: ["unread"] }, delete: removal(["mentionId", "unread"]) },
   presence: { update: { records: [], numbers: ["userId"], texts: ["status"] } },
+  slaBreached: { breached: { records: [], numbers: ["ticketId"], texts: ["target", "dueAt"] } },
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
 };

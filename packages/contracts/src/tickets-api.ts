@@ -18,6 +18,10 @@ import { activeTicketStatuses, ticket, ticketStatuses } from "./tickets.js";
  * true and there are more than `count` matches (the web shows "more than 300"); absent means false.
  * Any tab, searched or not, stops counting at `limits.ticketListCountCap` the same way.
  */
+/** How a ticket list is ordered (GET /tickets `sort`). */
+export const ticketListSorts = ["activity", "slaDue"] as const;
+export type TicketListSort = (typeof ticketListSorts)[number];
+
 export const listTicketsQuery = z.object({
   searchParam: z.string().trim().max(limits.searchMaxChars).default(""),
   pageNumber,
@@ -29,6 +33,12 @@ export const listTicketsQuery = z.object({
   /** Only tickets carrying no label at all: the board's "No label" column (docs/decisions/0075). */
   withoutTags: queryFlag,
   withUnreadMessages: queryFlag,
+  /**
+   * `activity` (default): newest activity first. `slaDue` (issue 30): the waiting or open tab by
+   * the next SLA due time, soonest (or most overdue) first, then the tickets with no target running
+   * by activity; other tabs and searches keep the activity order.
+   */
+  sort: z.enum(ticketListSorts).default("activity"),
 });
 export type ListTicketsQuery = z.input<typeof listTicketsQuery>;
 export const ticketPage = listPage("tickets", ticket).extend({

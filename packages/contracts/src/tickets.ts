@@ -5,6 +5,7 @@ import { contact } from "./contacts.js";
 import { ticketStatuses } from "./ticket-statuses.js";
 import { tag } from "./tags.js";
 import { ticketRating } from "./survey.js";
+import { ticketSla } from "./ticket-sla.js";
 import { queueRef } from "./users.js";
 
 export { activeTicketStatuses, ticketStatuses, type ActiveTicketStatus, type TicketStatus } from "./ticket-statuses.js";
@@ -51,6 +52,8 @@ export const ticket = z.object({
   tags: z.array(tag),
   /** The customer's answer to the satisfaction survey (issue 30); null while none was given. */
   rating: ticketRating.nullable(),
+  /** Its SLA due times and whether they were missed (issue 30, docs/decisions/0080). */
+  sla: ticketSla,
   ...timestamps,
 });
 export type Ticket = z.infer<typeof ticket>;

@@ -11,6 +11,7 @@ import type {
   QuickAnswerEvent,
   ServerEventPayload,
   SettingsEvent,
+  SlaTarget,
   TagEvent,
   Ticket,
   TicketNote,
@@ -120,6 +121,11 @@ export interface DomainEventMap {
   "tag.changed": { event: TagEvent };
   /** A user's effective presence changed (by hand, or their last socket left or one came back; issue 30). */
   "presence.changed": { userId: number; status: PresenceStatus; before: PresenceStatus };
+  /**
+   * A ticket's SLA target passed its due time unmet (issue 30): announced once across instances
+   * (jobs/sla-breaches.ts claims it), to its owner, its queue's members and admins.
+   */
+  "ticket.slaBreached": { ticket: TicketVisibility; target: SlaTarget; dueAt: string; contactName: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -6,6 +6,7 @@ import { closeIdleTickets } from "./auto-close.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { presenceRound } from "./presence-rounds.js";
 import { runRecovery } from "./recovery.js";
+import { announceSlaBreaches } from "./sla-breaches.js";
 import { closeRevokedSockets } from "./revoked-sockets.js";
 import { sweepOrphanUploads } from "./upload-sweep.js";
 
@@ -30,6 +31,8 @@ export interface JobOptions {
   assignmentSweepMs?: number;
   /** Between two presence rounds (this instance's users stamped as seen, the absent made offline); default limits.presenceCheckSeconds. */
   presenceMs?: number;
+  /** Between two looks for SLA targets just missed; default limits.slaBreachScanSeconds. */
+  slaBreachesMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -54,6 +57,10 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     ),
     // Users of this instance's sockets are seen; whoever no instance has seen for the grace period goes offline (decision 0078).
     periodicJob("presence", ctx.log, { intervalMs: options.presenceMs ?? limits.presenceCheckSeconds * 1000, runAtStart: true }, () => presenceRound(ctx)),
+    // SLA targets missed since the last look, announced once across instances (docs/decisions/0080).
+    periodicJob("sla-breaches", ctx.log, { intervalMs: options.slaBreachesMs ?? limits.slaBreachScanSeconds * 1000, runAtStart: true }, async () => {
+      await announceSlaBreaches(ctx);
+    }),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
   const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.js";
 import type { TicketMoment } from "../events/domain-events.js";
 import type { DomainEvents } from "../events/event-bus.js";
-import { audienceOf, visibilityOf } from "../modules/tickets/ticket-events.js";
+import { audienceOf, slaAudience, visibilityOf } from "../modules/tickets/ticket-events.js";
 import { mergeAudiences } from "../modules/tickets/ticket.policy.js";
 import { queueIdsOfUser } from "../modules/queues/memberships.repo.js";
 import { moveQueueRooms } from "../modules/queues/queue-rooms.js";
@@ -20,6 +20,10 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime, db: 
   };
   events.on(["ticket.created", "ticket.assigned", "ticket.transferred", "ticket.closed", "ticket.reopened", "ticket.updated"], "sockets", ticketMoment);
   events.on("ticket.read", "sockets", ({ ticket }) => realtime.emit(audienceOf(ticket), "ticket", { action: "updateUnread", ticketId: ticket.id }));
+  // A missed SLA target: to the owner, the queue's members and admins (slaAudience), whatever its status.
+  events.on("ticket.slaBreached", "sockets", ({ ticket, target, dueAt }) =>
+    realtime.emit(slaAudience(ticket), "slaBreached", { action: "breached", ticketId: ticket.id, target, dueAt }),
+  );
   events.on("ticket.deleted", "sockets", ({ ticket }) => realtime.emit(audienceOf(ticket), "ticket", { action: "delete", ticketId: ticket.id }));
 
   events.on(["message.received", "message.sent"], "sockets", ({ ticket, message }) =>

@@ -22,6 +22,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "reports",
   "secretField",
   "settings",
+  "slaAdmin",
   "stages",
   "surveyAdmin",
   "uras",

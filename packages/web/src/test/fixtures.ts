@@ -53,6 +53,7 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     autoAssignedAt: null,
     tags: [],
     rating: null,
+    sla: { firstResponseDueAt: null, resolutionDueAt: null, firstResponseBreached: false, resolutionBreached: false, firstResponseMinutes: null, resolutionMinutes: null, firstResponseAt: null },
     createdAt: at,
     updatedAt: at,
     ...patch,

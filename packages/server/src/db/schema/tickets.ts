@@ -1,5 +1,5 @@
 import { activeTicketStatuses, ticketStatuses } from "@atendo/contracts";
-import { sql } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, linkId, ownerId, serialId, timestamps, timestamptz } from "./columns.js";
 import { connections } from "./connections.js";
@@ -69,6 +69,12 @@ export const tickets = pgTable(
     ratingScore: smallint("rating_score"),
     ratingComment: text("rating_comment"),
     ratedAt: timestamptz("rated_at"),
+    /**
+     * When the miss of each target was announced (slaBreached, issue 30): claimed by one UPDATE …
+     * RETURNING of the breach job, so one instance announces it; cleared when the clocks restart.
+     */
+    firstResponseBreachedAt: timestamptz("first_response_breached_at"),
+    resolutionBreachedAt: timestamptz("resolution_breached_at"),
     ...timestamps(),
   },
   (t) => [
@@ -105,8 +111,22 @@ export const tickets = pgTable(
     index("tickets_survey_awaiting_idx").on(t.contactId, t.connectionId).where(sql`${t.surveyAwaiting} is not null`),
     check("tickets_survey_awaiting_check", sql`${t.surveyAwaiting} is null or ${t.surveyAwaiting} in ('score', 'comment')`),
     check("tickets_rating_score_check", sql`${t.ratingScore} is null or ${t.ratingScore} between 1 and 5`),
+    // SLA (docs/decisions/0080): active tickets with a running target by their next due time, for
+    // the lists' sort=slaDue and the breach job. Partial: tickets without targets never pay for it.
+    index("tickets_sla_due_idx")
+      .on(t.status, slaNextDue(t), t.id)
+      .where(sql`${t.status} in ('pending', 'open') and ${slaNextDue(t)} is not null`),
   ],
 );
+
+/**
+ * A ticket's next SLA due time: the first-response due time while unanswered, or the resolution
+ * due time, whichever comes first (null: no target running). Spelled once, for the index above
+ * and the queries it serves (the planner matches them by this exact expression).
+ */
+export function slaNextDue(t: { firstResponseAt: SQLWrapper; firstResponseDueAt: SQLWrapper; resolutionDueAt: SQLWrapper }): SQL {
+  return sql`least(case when ${t.firstResponseAt} is null then ${t.firstResponseDueAt} end, ${t.resolutionDueAt})`;
+}
 
 /** Users added to a ticket besides its owner (spec §3 `userTicket`). */
 export const ticketParticipants = pgTable(

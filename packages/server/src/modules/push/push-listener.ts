@@ -13,4 +13,6 @@ export function listenWithPush(events: DomainEvents, push: PushNotifier): void {
   });
   // Being mentioned in a note is news to the one mentioned alone (decision 0073).
   events.on("mention.created", "web-push", ({ userId, mention }) => push.notifyMention(userId, mention));
+  // A missed SLA target, to the same people as its socket event (slaAudience) who have no tab open.
+  events.on("ticket.slaBreached", "web-push", (breach) => push.notifySlaBreach(breach));
 }

@@ -1,4 +1,4 @@
-import type { Mention, Message, PushPayload, Ticket } from "@atendo/contracts";
+import type { Mention, Message, PushPayload, SlaTarget, Ticket } from "@atendo/contracts";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PushNotifications } from "../../context-types.js";
@@ -8,11 +8,18 @@ import { postOutbound } from "../../core/outbound-post.js";
 import type { Db } from "../../db/client.js";
 import { pushSubscriptions } from "../../db/schema/index.js";
 import type { Realtime } from "../../realtime/realtime.js";
-import { audienceOf, visibilityOf } from "../tickets/ticket-events.js";
-import { mentionTitle, messagePreview } from "./push-texts.js";
+import { audienceOf, slaAudience, visibilityOf } from "../tickets/ticket-events.js";
+import { mentionTitle, messagePreview, slaBreachTitle } from "./push-texts.js";
 import { loadVapidKeys, type VapidKeys } from "./vapid-keys.js";
 
 type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** What a missed SLA target's notification says and who it concerns. */
+export interface SlaBreachNotice {
+  ticket: { id: number; userId: number | null; queueId: number | null };
+  target: SlaTarget;
+  contactName: string;
+}
 
 export interface PushNotifierDeps {
   db: Db;
@@ -108,6 +115,42 @@ export class PushNotifier implements PushNotifications {
   notifyMention(userId: number, mention: Mention): void {
     if (this.subscribed === false) return;
     this.track(this.sendMention(userId, mention), { mentionId: mention.id });
+  }
+
+  /** Announces a missed SLA target to its owner, its queue's members and admins, on browsers with no tab open (issue 30). */
+  notifySlaBreach(breach: SlaBreachNotice): void {
+    if (this.subscribed === false) return;
+    this.track(this.sendSlaBreach(breach), { ticketId: breach.ticket.id, target: breach.target });
+  }
+
+  private async sendSlaBreach({ ticket, target, contactName }: SlaBreachNotice): Promise<void> {
+    const audience = slaAudience(ticket);
+    const user = pushSubscriptions.userId;
+    const queueIds = audience.queueIds ?? [];
+    const subscriptions = await this.deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(
+        and(
+          sql`${user} in (select id from users where not is_deleted)`,
+          or(
+            sql`${user} in (select id from users where profile = 'admin')`,
+            audience.userIds && audience.userIds.length > 0 ? inArray(user, audience.userIds) : undefined,
+            queueIds.length > 0 ? sql`${user} in (select user_id from user_queues where queue_id in ${queueIds})` : undefined,
+          ),
+        ),
+      );
+    if (subscriptions.length === 0) return;
+    const connected = await this.deps.realtime.connectedUsers([...new Set(subscriptions.map((row) => row.userId))]);
+    const offline = subscriptions.filter((row) => !connected.has(row.userId));
+    const keys = await this.keys();
+    for (let start = 0; start < offline.length; start += this.concurrency) {
+      await Promise.all(
+        offline.slice(start, start + this.concurrency).map((row) =>
+          this.deliver(row, { title: slaBreachTitle(target, row.language), body: contactName || `#${ticket.id}`, tag: `sla-${ticket.id}-${target}`, url: `/tickets/${ticket.id}` }, `sla${ticket.id}`, keys),
+        ),
+      );
+    }
   }
 
   private track(work: Promise<void>, about: object): void {

@@ -1,4 +1,4 @@
-import type { Language, Mention, Message, MessageMediaType } from "@atendo/contracts";
+import type { Language, Mention, Message, MessageMediaType, SlaTarget } from "@atendo/contracts";
 
 /** How a message without text reads in a notification, per language of the subscribed browser. */
 const mediaLabels: Record<Language, Record<Exclude<MessageMediaType, "chat" | "chat-automatic">, string>> = {
@@ -30,4 +30,15 @@ const someone: Record<Language, string> = { en: "Someone", pt: "Alguém", es: "A
 /** A mention's notification title: who mentioned the user, in which conversation. */
 export function mentionTitle(mention: Pick<Mention, "author" | "contactName" | "ticketId">, language: Language): string {
   return mentionedBy[language](mention.author?.name ?? someone[language], mention.contactName ?? `#${mention.ticketId}`);
+}
+
+const slaBreachTitles: Record<Language, Record<SlaTarget, string>> = {
+  en: { firstResponse: "First response target missed", resolution: "Resolution target missed" },
+  pt: { firstResponse: "Meta de primeira resposta estourada", resolution: "Meta de resolução estourada" },
+  es: { firstResponse: "Objetivo de primera respuesta incumplido", resolution: "Objetivo de resolución incumplido" },
+};
+
+/** A missed SLA target's notification title (issue 30). */
+export function slaBreachTitle(target: SlaTarget, language: Language): string {
+  return slaBreachTitles[language][target];
 }

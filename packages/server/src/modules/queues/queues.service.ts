@@ -28,15 +28,16 @@ function presentQueue(row: QueueRow, users: UserRef[] = []): Queue {
     outOfHoursMessage: row.outOfHoursMessage,
     assignment: row.assignment,
     returnToLastAttendant: row.returnToLastAttendant,
+    sla: { firstResponseMinutes: row.slaFirstResponseMinutes, resolutionMinutes: row.slaResolutionMinutes },
     users,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** The queue's own columns: the form less its members, which are written apart. */
-function fields<Form extends CreateQueue | UpdateQueue>({ userIds: _members, ...columns }: Form) {
-  return columns;
+/** The queue's own columns: the form less its members, which are written apart; the SLA targets in their columns. */
+function fields<Form extends CreateQueue | UpdateQueue>({ userIds: _members, sla, ...columns }: Form) {
+  return sla === undefined ? columns : { ...columns, slaFirstResponseMinutes: sla.firstResponseMinutes, slaResolutionMinutes: sla.resolutionMinutes };
 }
 
 async function presentQueues(db: Db, rows: readonly QueueRow[]): Promise<Queue[]> {

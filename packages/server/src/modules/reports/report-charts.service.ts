@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.js";
 import { messageFiguresStatement, ticketFiguresStatement, type MessageFigures, type TicketFigures } from "./report-charts-query.js";
 import { filtersOf } from "./report-filters.js";
 import { ratingFiguresStatement, type RatingFigures } from "./report-ratings-query.js";
+import { slaFiguresStatement, type SlaFigures } from "./report-sla-query.js";
 import { periodDays, reportPeriod, type ReportPeriod } from "./report-period.js";
 import { assertCanReadReports } from "./report.policy.js";
 
@@ -41,10 +42,11 @@ export async function reportCharts(ctx: AppContext, actor: Actor, query: ChartsQ
   assertCanReadReports(actor);
   const period = reportPeriod(query, ctx.config.TIME_ZONE, new Date(), true);
   const filters = filtersOf(query);
-  const [figures, messages, satisfaction] = await Promise.all([
+  const [figures, messages, satisfaction, sla] = await Promise.all([
     figuresOf<TicketFigures>(ctx.reads, ticketFiguresStatement(period, filters)),
     figuresOf<MessageFigures>(ctx.reads, messageFiguresStatement(period, filters)),
     figuresOf<RatingFigures>(ctx.reads, ratingFiguresStatement(period, filters)),
+    figuresOf<SlaFigures>(ctx.reads, slaFiguresStatement(period, filters, new Date())),
   ]);
   return {
     timeZone: period.timeZone,
@@ -54,5 +56,6 @@ export async function reportCharts(ctx: AppContext, actor: Actor, query: ChartsQ
     busiestHours: figures.busiestHours,
     ticketsPerTag: figures.ticketsPerTag,
     satisfaction,
+    sla,
   };
 }

@@ -9,7 +9,7 @@ import { csvLabels, type CsvLabels } from "./report-csv-labels.js";
 import { filtersOf, newestFirst, reportTickets, resolvedAt } from "./report-filters.js";
 import type { ParsedReportQuery } from "./report-page.service.js";
 import { reportPeriod } from "./report-period.js";
-import { selectReportRows, t } from "./report-rows.js";
+import { selectReportRows, slaColumns, t } from "./report-rows.js";
 import { assertCanReadReports } from "./report.policy.js";
 
 /** Rows per statement: large enough that round trips do not dominate, small enough to stay a few hundred kB. */
@@ -32,6 +32,7 @@ function csvColumns(timeZone: string) {
     // Its labels' names as the screens order them, by ticket_tags' primary key (docs/decisions/0075).
     tags: sql<string>`coalesce((select string_agg(g.name, ', ' order by lower(g.name), g.id)
       from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = ${t.id}), '')`,
+    ...slaColumns,
   };
 }
 
@@ -64,6 +65,8 @@ async function* reportLines(db: Db, where: SQL, labels: CsvLabels, timeZone: str
           row.tags,
           row.ratingScore === null ? "" : String(row.ratingScore),
           row.ratingComment ?? "",
+          row.slaFirstResponse ? labels.sla[row.slaFirstResponse] : "",
+          row.slaResolution ? labels.sla[row.slaResolution] : "",
         ]),
       );
     }

@@ -7,13 +7,13 @@ import type { Db } from "../../db/client.js";
 import { pageWindow } from "../../db/paging.js";
 import { filtersOf, newestFirst, reportTickets, resolvedAt } from "./report-filters.js";
 import { reportPeriod } from "./report-period.js";
-import { selectReportRows, t } from "./report-rows.js";
+import { selectReportRows, slaColumns, t } from "./report-rows.js";
 import { assertCanReadReports } from "./report.policy.js";
 
 export type ParsedReportQuery = z.output<typeof reportQuery>;
 
 /** A closed date only while resolved (a reopened ticket keeps its last one, which no longer applies; a monitoring's record has none). */
-const dates = { createdAt: t.createdAt, closedAt: sql<Date | null>`${resolvedAt}`.mapWith(t.closedAt) };
+const dates = { createdAt: t.createdAt, closedAt: sql<Date | null>`${resolvedAt}`.mapWith(t.closedAt), ...slaColumns };
 
 function selectPage(db: Db, where: SQL, pageNumber: number, pageSize: number) {
   const { offset } = pageWindow(pageNumber, pageSize);
@@ -31,6 +31,7 @@ function present(row: Awaited<ReturnType<typeof selectPage>>[number]): ReportTic
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt ? row.closedAt.toISOString() : null,
     rating: row.ratingScore === null ? null : { score: row.ratingScore, comment: row.ratingComment },
+    sla: { firstResponse: row.slaFirstResponse, resolution: row.slaResolution },
   };
 }
 

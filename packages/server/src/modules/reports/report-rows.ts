@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
+import { slaOutcomeSql } from "../tickets/sla-outcome.js";
 import { connections, contacts, queues, tickets, users } from "../../db/schema/index.js";
 
 // The filters are raw SQL over `t` (report-filters.ts), hence the aliases.
@@ -32,6 +33,12 @@ const reportColumns = {
   contactNumber: ct.number,
   ratingScore: t.ratingScore,
   ratingComment: t.ratingComment,
+};
+
+/** Its SLA targets' outcomes (issue 30, sla-outcome.ts), for the table and the CSV. */
+export const slaColumns = {
+  slaFirstResponse: slaOutcomeSql("firstResponse", "t"),
+  slaResolution: slaOutcomeSql("resolution", "t"),
 };
 
 /** `select … from t` with what a report row shows joined; `columns` chooses the columns. */

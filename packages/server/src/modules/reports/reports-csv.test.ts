@@ -52,9 +52,9 @@ describe("GET /api/reports/tickets?action=download", () => {
 
   it("writes the headers and statuses in the asked language", async () => {
     const headers = {
-      en: "Ticket,Attendant,Queue,Connection,Status,Client name,Client number,Created at,Closed at,Labels,Rating,Rating comment",
-      pt: "Ticket,Atendente,Fila,Conexão,Status,Nome do cliente,Número do cliente,Criado em,Fechado em,Etiquetas,Avaliação,Comentário da avaliação",
-      es: "Ticket,Agente,Cola,Conexión,Estado,Nombre del cliente,Número del cliente,Creado el,Cerrado el,Etiquetas,Valoración,Comentario de la valoración",
+      en: "Ticket,Attendant,Queue,Connection,Status,Client name,Client number,Created at,Closed at,Labels,Rating,Rating comment,First response SLA,Resolution SLA",
+      pt: "Ticket,Atendente,Fila,Conexão,Status,Nome do cliente,Número do cliente,Criado em,Fechado em,Etiquetas,Avaliação,Comentário da avaliação,SLA de primeira resposta,SLA de resolução",
+      es: "Ticket,Agente,Cola,Conexión,Estado,Nombre del cliente,Número del cliente,Creado el,Cerrado el,Etiquetas,Valoración,Comentario de la valoración,SLA de primera respuesta,SLA de resolución",
     };
     const statuses = { en: ["Resolved", "Waiting", "Open"], pt: ["Resolvido", "Aguardando", "Em atendimento"], es: ["Resuelto", "En espera", "Abierto"] };
     for (const language of ["en", "pt", "es"] as const) {
@@ -72,13 +72,13 @@ describe("GET /api/reports/tickets?action=download", () => {
   it("writes every ticket of the period, newest first, dates on the install's clock, formulas neutralised and cells quoted", async () => {
     const lines = csvLinesOf((await download({ ...october, language: "en" })).body);
     expect(lines.slice(1)).toEqual([
-      `${t.deleted},,,Old line,Resolved,Kept,5511900000005,2026-10-04 11:00:00,2026-10-04 12:00:00,,,`,
+      `${t.deleted},,,Old line,Resolved,Kept,5511900000005,2026-10-04 11:00:00,2026-10-04 12:00:00,,,,,`,
       `${t.tab},,,Main line,Waiting,"'\tTab ""quoted""`,
-      `next line",5511900000004,2026-10-04 10:00:00,,,,`,
-      `${t.at},Alice,,Main line,Open,'@SUM(A1),5511900000003,2026-10-04 09:00:00,,,,`,
-      `${t.minus},'@Mallory,,Main line,Open,'-2+3,5511900000002,2026-10-03 09:00:00,,,,`,
-      `${t.plus},,,Main line,Waiting,'+55 11 calls,5511900000001,2026-10-02 09:00:00,,,,`,
-      `${t.formula},Alice,"Sales, East",Main line,Resolved,"'=HYPERLINK(""http://evil.example"",""Click"")",5511988887777,2026-10-01 09:00:00,2026-10-01 23:30:00,,,`,
+      `next line",5511900000004,2026-10-04 10:00:00,,,,,,`,
+      `${t.at},Alice,,Main line,Open,'@SUM(A1),5511900000003,2026-10-04 09:00:00,,,,,,`,
+      `${t.minus},'@Mallory,,Main line,Open,'-2+3,5511900000002,2026-10-03 09:00:00,,,,,,`,
+      `${t.plus},,,Main line,Waiting,'+55 11 calls,5511900000001,2026-10-02 09:00:00,,,,,,`,
+      `${t.formula},Alice,"Sales, East",Main line,Resolved,"'=HYPERLINK(""http://evil.example"",""Click"")",5511988887777,2026-10-01 09:00:00,2026-10-01 23:30:00,,,,,`,
     ]);
   });
 

@@ -3,8 +3,10 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { announcements, monitorings, queues, uras, users } from "../../db/schema/index.js";
 import type { Menu } from "./menu.js";
+import type { QueueClockRow } from "../tickets/sla-clock.js";
+import { queueClockFields } from "../tickets/sla-clock.repo.js";
 
-export interface QueueStop {
+export interface QueueStop extends QueueClockRow {
   id: number;
   greetingMessage: string;
   businessHours: WeeklyHours | null;
@@ -23,6 +25,8 @@ export interface MonitoringStop {
   status: MonitoringStatus;
   userId: number;
   queueId: number | null;
+  /** Its queue's SLA targets and hours (null when it names no queue). */
+  queue: QueueClockRow | null;
 }
 
 /**
@@ -63,7 +67,7 @@ export function databaseRouteLoader(db: Db): RouteLoader {
     queue: async (id) =>
       first(
         await db
-          .select({ id: queues.id, greetingMessage: queues.greetingMessage, businessHours: queues.businessHours, outOfHoursMessage: queues.outOfHoursMessage })
+          .select({ id: queues.id, greetingMessage: queues.greetingMessage, outOfHoursMessage: queues.outOfHoursMessage, ...queueClockFields })
           .from(queues)
           .where(eq(queues.id, id)),
       ),
@@ -98,9 +102,10 @@ export function databaseRouteLoader(db: Db): RouteLoader {
     monitoring: async (id) =>
       first(
         await db
-          .select({ id: monitorings.id, status: monitorings.status, userId: monitorings.userId, queueId: monitorings.queueId })
+          .select({ id: monitorings.id, status: monitorings.status, userId: monitorings.userId, queueId: monitorings.queueId, queue: queueClockFields })
           .from(monitorings)
           .innerJoin(users, and(eq(users.id, monitorings.userId), eq(users.isDeleted, false)))
+          .leftJoin(queues, eq(queues.id, monitorings.queueId))
           .where(eq(monitorings.id, id)),
       ),
     userByExtension: (extension) => activeUser(eq(users.extension, extension)),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { menuText, type MenuStyle } from "./menu.js";
 import type { Placement } from "../tickets/ticket-lifecycle.js";
 import type { RouteLoader } from "./route-loader.js";
+import { clockOf } from "../tickets/sla-clock.js";
 
 /** Where a ticket stands after routing: the columns routing owns (the lifecycle writes them). */
 export type { Placement };
@@ -30,7 +31,7 @@ export interface RouteEnv {
  * lands when a destination is gone, a chain runs too long or a menu is not understood; never
  * nowhere (docs/decisions/0036).
  */
-export const fallbackPlacement: Placement = { status: "pending", queueId: null, userId: null, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false };
+export const fallbackPlacement: Placement = { status: "pending", queueId: null, userId: null, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false, sla: null };
 
 export function fallbackPlan(texts: string[] = []): RoutePlan {
   return { placement: fallbackPlacement, texts, action: "pending" };
@@ -64,7 +65,8 @@ export async function walkDestination(env: RouteEnv, start: Destination, texts: 
         if (!queue) return lost(env, next, texts);
         const open = isOpenAt(queue.businessHours, env.timeZone, env.now);
         say(texts, open ? queue.greetingMessage : queue.outOfHoursMessage);
-        return { placement: { ...fallbackPlacement, queueId: queue.id, outOfHours: !open }, texts, action: "updateQueue" };
+        const sla = clockOf(queue, env.timeZone);
+        return { placement: { ...fallbackPlacement, queueId: queue.id, outOfHours: !open, sla }, texts, action: "updateQueue" };
       }
       case "users": {
         const user = await env.loader.user(id);
@@ -80,7 +82,8 @@ export async function walkDestination(env: RouteEnv, start: Destination, texts: 
       case "monitorings": {
         const monitoring = await env.loader.monitoring(id);
         if (!monitoring) return lost(env, next, texts);
-        const placement = { ...fallbackPlacement, status: monitoring.status, userId: monitoring.userId, queueId: monitoring.queueId, monitoringId: monitoring.id };
+        const sla = monitoring.queue ? clockOf(monitoring.queue, env.timeZone) : null;
+        const placement = { ...fallbackPlacement, status: monitoring.status, userId: monitoring.userId, queueId: monitoring.queueId, monitoringId: monitoring.id, sla };
         return { placement, texts, action: "monitoringExecuted" };
       }
       case "announcements": {

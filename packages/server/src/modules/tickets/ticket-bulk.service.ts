@@ -29,8 +29,8 @@ function updateBodyOf(body: Exclude<TicketBulk, { action: "tag" | "untag" }>): U
 }
 
 /** Each lookup once per call (a bulk transfer names one queue, user or connection for all its tickets). */
-function memo(lookup: (id: number) => Promise<number>): (id: number) => Promise<number> {
-  const seen = new Map<number, Promise<number>>();
+function memo<T>(lookup: (id: number) => Promise<T>): (id: number) => Promise<T> {
+  const seen = new Map<number, Promise<T>>();
   return (id) => {
     const known = seen.get(id) ?? lookup(id);
     seen.set(id, known);

@@ -2,13 +2,15 @@ import { activeTicketStatuses, type createTicketBody, type TicketResult } from "
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { connections, contacts, queues, tickets } from "../../db/schema/index.js";
+import { connections, contacts, tickets } from "../../db/schema/index.js";
 import { inValues } from "../../db/schema/in-values.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertMayStartOn } from "./ticket-connections.service.js";
 import { ticketMoment } from "./ticket-events.js";
 import * as lifecycle from "./ticket-lifecycle.js";
+import type { SlaClock } from "./sla-clock.js";
+import { findQueueClock } from "./sla-clock.repo.js";
 import { updateTicket } from "./ticket-update.service.js";
 import { presentTicket, summarizeTicket } from "./ticket.presenter.js";
 import { canSeeTicket } from "./ticket.policy.js";
@@ -55,11 +57,12 @@ export async function assertReachable(ctx: AppContext, connectionId: number, con
   if (!reachable) throw new AppError("ERR_WAPP_INVALID_CONTACT");
 }
 
-async function queueFor(ctx: AppContext, queueId: number | null | undefined): Promise<number | null> {
-  if (typeof queueId !== "number") return null;
-  const [row] = await ctx.db.select({ id: queues.id }).from(queues).where(eq(queues.id, queueId)).limit(1);
-  if (!row) throw new AppError("ERR_NO_QUEUE_FOUND");
-  return row.id;
+/** The queue a new ticket waits in, with its SLA clock (the lifecycle starts it). */
+async function queueFor(ctx: AppContext, queueId: number | null | undefined): Promise<{ id: number | null; clock: SlaClock | null }> {
+  if (typeof queueId !== "number") return { id: null, clock: null };
+  const found = await findQueueClock(ctx.db, queueId, ctx.config.TIME_ZONE);
+  if (!found) throw new AppError("ERR_NO_QUEUE_FOUND");
+  return found;
 }
 
 /**
@@ -77,12 +80,12 @@ export async function createTicket(ctx: AppContext, actor: Actor, body: CreateTi
     .limit(1);
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
   const connectionId = await connectionFor(ctx, actor, body.whatsappId);
-  const queueId = await queueFor(ctx, body.queueId);
+  const queue = await queueFor(ctx, body.queueId);
   if (!(await activeTicketOf(ctx.db, contact.id, connectionId))) await assertReachable(ctx, connectionId, contact);
   const now = new Date();
   const [inserted] = await ctx.db
     .insert(tickets)
-    .values({ contactId: contact.id, connectionId, isGroup: contact.isGroup, ...lifecycle.openedByPerson(body.status === "open" ? actor.id : null, queueId, now) })
+    .values({ contactId: contact.id, connectionId, isGroup: contact.isGroup, ...lifecycle.openedByPerson(body.status === "open" ? actor.id : null, queue.id, now, queue.clock) })
     .onConflictDoNothing({ target: [tickets.contactId, tickets.connectionId], where: inValues(tickets.status, activeTicketStatuses) })
     .returning();
   if (inserted) {

@@ -26,6 +26,14 @@ export function audienceOf(visibility: TicketVisibility): EmitTarget {
 }
 
 /**
+ * Who hears that a ticket missed an SLA target (issue 30): its owner, the members of its queue
+ * (the team the target is theirs) and admins — the team lead's view, beyond who sees the ticket.
+ */
+export function slaAudience(ticket: Pick<TicketVisibility, "userId" | "queueId">): EmitTarget {
+  return { admins: true, userIds: ticket.userId === null ? [] : [ticket.userId], queueIds: ticket.queueId === null ? [] : [ticket.queueId] };
+}
+
+/**
  * The domain event of a spec §4 transition, named by what it is (events/domain-events.ts). A
  * close says who closed it (`by`; the close code is the customer's). A reopen by the customer is
  * `ticket.reopened` (see announce.ts); `pending` here is a ticket sent back to waiting.

@@ -1,5 +1,8 @@
 import type { TicketStatus } from "@atendo/contracts";
 import type { tickets } from "../../db/schema/index.js";
+import { slaDueTimes, type SlaClock } from "./sla-clock.js";
+
+export type { SlaClock };
 
 /**
  * The ticket lifecycle (spec §4): what each move writes to a ticket row, decided here once and
@@ -20,6 +23,12 @@ import type { tickets } from "../../db/schema/index.js";
  * (`personal`); a closed ticket is never in a menu nor waiting, whoever closed it. Automatic
  * assignment (modules/assignment, decision 0079) is an accept the server makes: the same row,
  * plus `autoAssignedAt`, which every other move of its owner clears (a close keeps it: history).
+ *
+ * SLA (issue 30, docs/decisions/0080): every move that places a ticket somewhere new — opened,
+ * routed (a menu answer), transferred to another queue — starts its clocks from the queue's
+ * targets (`SlaClock`, read with the queue by whoever checks it exists) and clears the record of
+ * breaches announced: the due times are the stay in that queue's. Nothing else touches them: back
+ * to waiting, accepted, transferred within the queue, closed or reopened, the clocks run on.
  */
 
 export type TicketColumns = Partial<typeof tickets.$inferInsert>;
@@ -34,6 +43,19 @@ export interface Placement {
   uraMisses: number;
   monitoringId: number | null;
   outOfHours: boolean;
+  /** The SLA targets of the queue it rests in (null: none, or no queue); not a column. */
+  sla: SlaClock | null;
+}
+
+/** The SLA columns of a ticket entering a queue at `now` (null clock: no targets there). */
+export function slaStarted(clock: SlaClock | null, now: Date): TicketColumns {
+  return { ...slaDueTimes(clock, now), firstResponseBreachedAt: null, resolutionBreachedAt: null };
+}
+
+/** A placement's columns: where it stands, and its queue's clocks started. */
+function placed({ sla, ...placement }: Placement, now: Date): TicketColumns {
+  // A monitoring's record born closed runs no clock.
+  return { ...placement, ...slaStarted(placement.queueId === null || placement.status === "closed" ? null : sla, now) };
 }
 
 /** No menu, no waiting for the morning: what a person's hand on the ticket (and any close) leaves. */
@@ -41,22 +63,22 @@ const personal = { uraId: null, uraMisses: 0, outOfHours: false } as const;
 
 /** A new ticket where it was placed; a ticket a monitoring records closed is born closed. */
 export function opened(placement: Placement, now: Date): TicketColumns {
-  return { ...placement, closedAt: placement.status === "closed" ? now : null, createdAt: now, updatedAt: now };
+  return { ...placed(placement, now), closedAt: placement.status === "closed" ? now : null, createdAt: now, updatedAt: now };
 }
 
-/** A ticket an attendant opens for a contact: theirs and open, or waiting in a queue. */
-export function openedByPerson(userId: number | null, queueId: number | null, now: Date): TicketColumns {
-  return opened({ status: userId === null ? "pending" : "open", userId, queueId, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false }, now);
+/** A ticket an attendant opens for a contact: theirs and open, or waiting in a queue (`sla`: that queue's). */
+export function openedByPerson(userId: number | null, queueId: number | null, now: Date, sla: SlaClock | null = null): TicketColumns {
+  return opened({ status: userId === null ? "pending" : "open", userId, queueId, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false, sla }, now);
 }
 
 /** The public send API's new conversation: waiting, in no queue, until someone takes it. */
 export function openedBySend(now: Date): TicketColumns {
-  return openedByPerson(null, null, now);
+  return openedByPerson(null, null, now, null);
 }
 
 /** A routing step on an existing ticket (a menu answer): where it goes now; closed when the menu ends it. */
 export function routed(placement: Placement, now: Date): TicketColumns {
-  return { ...placement, closedAt: placement.status === "closed" ? now : null, updatedAt: now };
+  return { ...placed(placement, now), closedAt: placement.status === "closed" ? now : null, updatedAt: now };
 }
 
 /** The owner came by a person's hand (or left): the ticket no longer says it was assigned automatically. */
@@ -72,14 +94,17 @@ export function assignedAutomatically(userId: number, now: Date): TicketColumns 
   return { ...assigned(userId, now), autoAssignedAt: now };
 }
 
-/** To another attendant (in their queue, or the same one): open and theirs. */
-export function transferredToUser(userId: number, queueId: number | null, now: Date): TicketColumns {
-  return { ...personal, ...byHand, status: "open", userId, queueId, updatedAt: now };
+/**
+ * To another attendant: open and theirs. `enters`: the clock of the other queue it goes to with
+ * them (its clocks start there); undefined when it stays in its queue (they run on).
+ */
+export function transferredToUser(userId: number, queueId: number | null, now: Date, enters?: SlaClock | null): TicketColumns {
+  return { ...personal, ...byHand, status: "open", userId, queueId, ...(enters === undefined ? {} : slaStarted(enters, now)), updatedAt: now };
 }
 
-/** To another queue: waiting there, nobody's. */
-export function transferredToQueue(queueId: number, now: Date): TicketColumns {
-  return { ...personal, ...byHand, status: "pending", userId: null, queueId, updatedAt: now };
+/** To another queue: waiting there, nobody's; its clocks start from that queue's targets (`sla`). */
+export function transferredToQueue(queueId: number, now: Date, sla: SlaClock | null): TicketColumns {
+  return { ...personal, ...byHand, status: "pending", userId: null, queueId, ...slaStarted(sla, now), updatedAt: now };
 }
 
 /** Back to waiting in its queue, nobody's. */

@@ -6,6 +6,7 @@ import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import type { Actor } from "../../core/actor.js";
 import { ticketsTaggedRows, ticketTagFilter, ticketUntaggedFilter } from "../tags/tag-links.repo.js";
 import { presentTicketsById } from "./ticket.presenter.js";
+import { slaNextDue } from "../../db/schema/tickets.js";
 import { contactRichProbe, contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
 import { adoptedQueuesOf, listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
 
@@ -61,6 +62,8 @@ interface Tab {
    * the labels), and which way it is read (taggedTab).
    */
   tagged?: { tagIds: readonly number[]; untaggedFilters: SQL; read: "gathered" | "fromLabels" | "walked" };
+  /** Its page's order: newest activity, or the next SLA due time (a waiting or open tab, unsearched). */
+  order?: "activity" | "slaDue";
 }
 
 /**
@@ -100,6 +103,7 @@ function tabOf(actor: Actor, query: ListTickets, timeZone: string, adopted: read
     // Each ticket counted is probed for its tags: a common tag's closed tab would probe thousands.
     countCap: query.tagIds ? limits.ticketTagCountCap : undefined,
     tagged,
+    order: query.sort === "slaDue" && (status === "pending" || status === "open") && query.searchParam === "" ? "slaDue" : "activity",
   };
 }
 
@@ -141,6 +145,26 @@ const rowColumns = {
   walked: sql`t.id, t.contact_id, t.updated_at`,
 };
 
+/** The next SLA due time of `t`, spelled as tickets_sla_due_idx is (slaNextDue). */
+const nextDue = slaNextDue({ firstResponseAt: sql`t.first_response_at`, firstResponseDueAt: sql`t.first_response_due_at`, resolutionDueAt: sql`t.resolution_due_at` });
+
+/**
+ * The `newest` rows of a tab by SLA due time (docs/decisions/0080): the tickets with a target
+ * running, soonest due first along tickets_sla_due_idx, then those with none, newest activity
+ * first along the tab's own indexes — each part reads at most a page, never the whole tab.
+ */
+function slaDueRows(tab: Tab, newest: number): SQL {
+  const wheres = tab.branches ? tab.branches.map((branch) => sql`${branch} and ${tab.filters}`) : [tab.filters];
+  const columns = sql`t.id, t.updated_at, ${nextDue} as sla_due`;
+  return sql.join(
+    wheres.flatMap((where) => [
+      sql`(select ${columns} from tickets t where ${where} and ${nextDue} is not null order by ${nextDue} asc, t.id asc limit ${newest})`,
+      sql`(select ${columns} from tickets t where ${where} and ${nextDue} is null order by t.updated_at desc nulls last, t.id desc nulls last limit ${newest})`,
+    ]),
+    sql` union all `,
+  );
+}
+
 /**
  * The tab's rows (`columns`) as a statement, the `newest` first when given. With branches, each
  * branch reads its own newest rows by its index and the union keeps each ticket once: the cost is
@@ -179,6 +203,16 @@ interface Found {
 type Window = ReturnType<typeof pageWindow>;
 
 async function pageIds(ctx: AppContext, tab: Tab, { limit, offset }: Window): Promise<number[]> {
+  if (tab.order === "slaDue") {
+    const due = await ctx.db
+      .select({ id: sql<number>`u.id`.mapWith(Number) })
+      .from(sql`(${slaDueRows(tab, offset + limit)}) u`)
+      // Ties in the order each part read them: due ones by id, the others newest first.
+      .orderBy(sql`u.sla_due asc nulls last`, sql`case when u.sla_due is null then u.updated_at end desc nulls last`, sql`case when u.sla_due is null then -u.id else u.id end`)
+      .limit(limit)
+      .offset(offset);
+    return due.map((row) => row.id);
+  }
   const rows = await ctx.db
     .select({ id: sql<number>`u.id`.mapWith(Number) })
     .from(sql`(${tabRows(tab, "ordered", offset + limit)}) u`)
@@ -211,7 +245,8 @@ async function tabCount(ctx: AppContext, tab: Tab): Promise<Pick<Found, "count" 
  */
 async function taggedTab(ctx: AppContext, tab: Tab, tagged: NonNullable<Tab["tagged"]>, window: Window): Promise<Found> {
   const cap = limits.ticketTagCountCap;
-  if (tagged.read === "gathered") {
+  // Gathered in activity order: a tab sorted by due time reads its page by its own order.
+  if (tagged.read === "gathered" && tab.order !== "slaDue") {
     const gathered = await ctx.db
       .select({ id: sql<number>`u.id`.mapWith(Number) })
       .from(sql`(select v.id, v.updated_at from (${tabRows(tab, "ordered")}) v limit ${cap + 1}) u`)

@@ -2,11 +2,13 @@ import type { TicketAbilities, TicketUpdateAction, ticketUpsertActions, updateTi
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { connections, queues, users } from "../../db/schema/index.js";
+import { connections, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertTicketPermission } from "./ticket.policy.js";
 import * as lifecycle from "./ticket-lifecycle.js";
+import type { SlaClock } from "./sla-clock.js";
+import { findQueueClock } from "./sla-clock.repo.js";
 import type { TicketRow } from "./tickets.repo.js";
 
 type TicketUpsertAction = (typeof ticketUpsertActions)[number];
@@ -53,9 +55,16 @@ function mainAction(actor: Actor, body: UpdateTicket): MainAction | undefined {
  */
 export interface TransitionChecks {
   permit(ticket: TicketRow, ability: keyof TicketAbilities): Promise<void>;
-  queue(queueId: number): Promise<number>;
+  /** The queue, with its SLA clock (a move into it starts its clocks). */
+  queue(queueId: number): Promise<QueueTarget>;
   user(userId: number): Promise<number>;
   connection(connectionId: number): Promise<number>;
+}
+
+/** A queue a ticket moves to, and the clock its SLA targets run on there (null: none). */
+export interface QueueTarget {
+  id: number;
+  clock: SlaClock | null;
 }
 
 /** The checks of one PUT /tickets/{id}: each a query. */
@@ -74,7 +83,7 @@ async function findConnection(ctx: AppContext, connectionId: number): Promise<nu
   return target.id;
 }
 
-function assertQueue(checks: TransitionChecks, queueId: number | null | undefined): Promise<number> {
+function assertQueue(checks: TransitionChecks, queueId: number | null | undefined): Promise<QueueTarget> {
   if (typeof queueId !== "number") throw new AppError("ERR_MISSING_VALUES", 400, "Choose a queue.");
   return checks.queue(queueId);
 }
@@ -84,10 +93,10 @@ function assertActiveUser(checks: TransitionChecks, userId: number | null | unde
   return checks.user(userId);
 }
 
-async function findQueue(ctx: AppContext, queueId: number): Promise<number> {
-  const [row] = await ctx.db.select({ id: queues.id }).from(queues).where(eq(queues.id, queueId)).limit(1);
-  if (!row) throw new AppError("ERR_NO_QUEUE_FOUND");
-  return row.id;
+async function findQueue(ctx: AppContext, queueId: number): Promise<QueueTarget> {
+  const found = await findQueueClock(ctx.db, queueId, ctx.config.TIME_ZONE);
+  if (!found) throw new AppError("ERR_NO_QUEUE_FOUND");
+  return found;
 }
 
 async function findActiveUser(ctx: AppContext, userId: number): Promise<number> {
@@ -128,13 +137,18 @@ async function planMain(checks: TransitionChecks, actor: Actor, ticket: TicketRo
     case "transferOwner": {
       await checks.permit(ticket, "transfer");
       const userId = await assertActiveUser(checks, body.userId);
-      const queueId = typeof body.queueId === "number" ? await assertQueue(checks, body.queueId) : ticket.queueId;
-      return { kind: "change", change: { set: lifecycle.transferredToUser(userId, queueId, now), action: "transferOwner", newOwnerId: userId } };
+      const target = typeof body.queueId === "number" ? await assertQueue(checks, body.queueId) : undefined;
+      // Into another queue with the attendant: its clocks start there (docs/decisions/0080).
+      const enters = target && target.id !== ticket.queueId ? target.clock : undefined;
+      const set = lifecycle.transferredToUser(userId, target?.id ?? ticket.queueId, now, enters);
+      return { kind: "change", change: { set, action: "transferOwner", newOwnerId: userId } };
     }
     case "updateQueue": {
       await checks.permit(ticket, "transfer");
-      const queueId = await assertQueue(checks, body.queueId);
-      return { kind: "change", change: { set: lifecycle.transferredToQueue(queueId, now), action: "updateQueue" } };
+      const target = await assertQueue(checks, body.queueId);
+      // Back into the queue it is in (a pending return by way of a transfer): its clocks run on.
+      const set = target.id === ticket.queueId ? lifecycle.returnedToPending(now) : lifecycle.transferredToQueue(target.id, now, target.clock);
+      return { kind: "change", change: { set: { ...set, queueId: target.id }, action: "updateQueue" } };
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { ExtraInfo, Ticket, TicketParticipant, TicketSummary } from "@atendo/contracts";
+import type { ExtraInfo, Ticket, TicketParticipant, TicketSla, TicketSummary } from "@atendo/contracts";
 import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
@@ -6,6 +6,7 @@ import { prepared } from "../../db/prepared.js";
 import { connections, contacts, queues, tickets, uras, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { contactTagsJson, ticketTagsJson } from "../tags/tag-links.repo.js";
+import { ticketSlaOutcomes } from "./sla-outcome.js";
 
 // Extra info and participants come as JSON subqueries: presenting a ticket is one round trip,
 // which the inbound pipeline pays once per message (or shares with its write, append-batch.ts).
@@ -39,6 +40,8 @@ export function ticketSelection(ticket: TicketFields) {
 /** What a ticket links to and the API shows by name: joined by joinLinkedParts. */
 export const linkedSelection = {
   queue: { id: queues.id, name: queues.name, color: queues.color },
+  /** The SLA targets of its queue: what the at-risk moment is read from (issue 30). */
+  queueSla: { firstResponseMinutes: queues.slaFirstResponseMinutes, resolutionMinutes: queues.slaResolutionMinutes },
   user: { id: users.id, name: users.name },
   ura: { id: uras.id, name: uras.name },
   connection: { id: connections.id, name: connections.name, label: connections.label, kind: connections.kind },
@@ -69,6 +72,20 @@ function selectTickets(db: Db) {
 
 /** A row selected with ticketSelection. */
 export type JoinedTicket = Awaited<ReturnType<typeof selectTickets>>[number];
+
+/** A ticket's SLA as the API shows it (sla-outcome.ts says when a target was missed). */
+function presentSla(ticket: JoinedTicket["ticket"], targets: JoinedTicket["queueSla"]): TicketSla {
+  const outcome = ticketSlaOutcomes(ticket, new Date());
+  return {
+    firstResponseDueAt: ticket.firstResponseDueAt?.toISOString() ?? null,
+    resolutionDueAt: ticket.resolutionDueAt?.toISOString() ?? null,
+    firstResponseBreached: outcome.firstResponse === "breached",
+    resolutionBreached: outcome.resolution === "breached",
+    firstResponseMinutes: targets?.firstResponseMinutes ?? null,
+    resolutionMinutes: targets?.resolutionMinutes ?? null,
+    firstResponseAt: ticket.firstResponseAt?.toISOString() ?? null,
+  };
+}
 
 export function presentJoinedTicket(row: JoinedTicket): Ticket {
   const { ticket, contact } = row;
@@ -103,6 +120,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     autoAssignedAt: ticket.autoAssignedAt?.toISOString() ?? null,
     tags: row.tags,
     rating: ticket.ratingScore === null || ticket.ratedAt === null ? null : { score: ticket.ratingScore, comment: ticket.ratingComment, ratedAt: ticket.ratedAt.toISOString() },
+    sla: presentSla(ticket, row.queueSla),
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
   };

@@ -8,14 +8,15 @@ import { delayUntilChange } from "../lib/durations";
 
 /**
  * The server events after which a figure of the monitor may have changed: each calls `changed`.
- * One line per event — `presence` and `slaBreached` (issue 30) join here as
- * `useServerEvent("presence", changed);` and `useServerEvent("slaBreached", changed);`.
+ * One line per event.
  */
 function useMonitorEvents(changed: () => void): void {
   useServerEvent("ticket", changed); // waiting, taken, closed, moved: waiting, load, targets
   useServerEvent("appMessage", changed); // an attendant's first answer: today's medians, first-response targets
   useServerEvent("queue", changed); // a queue added, renamed, removed, its assignment mode or targets
   useServerEvent("user", changed); // a user added or removed, their capacity
+  useServerEvent("presence", changed); // an attendant online, away or offline
+  useServerEvent("slaBreached", changed); // a target missed (also reached by the timer at nextChangeAt)
 }
 
 /**

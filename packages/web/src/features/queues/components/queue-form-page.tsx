@@ -8,6 +8,7 @@ import { queuesEntity } from "../api/queues.queries";
 import { assignmentField } from "./assignment-field";
 import { ColorMenuField } from "./color-menu-field";
 import { MembersField } from "./members-field";
+import { slaField, slaOf } from "./sla-field";
 
 /** Colours in use by the other queues, with the queue's name. */
 function takenColors(others: readonly Queue[]): Map<string, string> {
@@ -35,7 +36,7 @@ const membersField: EntityField<Queue, { members: z.ZodArray<typeof userRef> }> 
   Field: ({ form }) => <Controller control={form.control} name="members" render={({ field }) => <MembersField {...fieldBinding(field)} />} />,
 };
 
-/** Name, colour, greeting, members, assignment mode and opening hours of a queue (spec §2, §5); the members are sent by id. */
+/** Name, colour, greeting, members, assignment mode, opening hours and SLA targets of a queue (spec §2, §5, issue 30); the members are sent by id. */
 const form = entityForm(
   [
     nameField(createQueueBody.shape.name),
@@ -44,8 +45,15 @@ const form = entityForm(
     membersField,
     assignmentField,
     businessHoursField,
+    slaField,
   ],
-  { toBody: ({ members, ...values }) => ({ ...values, userIds: members.map((member) => member.id) }) },
+  {
+    toBody: ({ members, slaFirstResponse, slaResolution, ...values }) => ({
+      ...values,
+      userIds: members.map((member) => member.id),
+      sla: slaOf({ slaFirstResponse, slaResolution }),
+    }),
+  },
 );
 
 /** /queues/new and /queues/edit/:id: saving returns to /queues with a success toast (spec §2). */

@@ -42,6 +42,22 @@ function ClientCell({ ticket, compact }: { ticket: ReportTicket; compact: boolea
   );
 }
 
+/** A ticket's SLA outcomes (issue 30): first response, then resolution; nothing without targets. */
+function SlaCell({ sla }: { sla: ReportTicket["sla"] }) {
+  const { t } = useTranslation();
+  const parts = (["firstResponse", "resolution"] as const).flatMap((target) =>
+    sla[target] === null ? [] : [`${t(`slaAdmin.report.${target}`)}: ${t(`slaAdmin.report.${sla[target]}`)}`],
+  );
+  if (parts.length === 0) return <Muted>—</Muted>;
+  return (
+    <Box component="span" sx={{ display: "grid", fontSize: "0.8rem" }}>
+      {parts.map((part) => (
+        <span key={part}>{part}</span>
+      ))}
+    </Box>
+  );
+}
+
 /**
  * The report's rows (spec §2): ticket id, attendant, queue, connection, status, client name and
  * number, date; below 768 px the attendant, queue, connection and status go under the client.
@@ -75,6 +91,7 @@ export function ReportTable({ tickets }: { tickets: readonly ReportTicket[] }) {
           cell: (ticket) => ticket.connection.name,
         },
         !compact && { header: t("reports.table.status"), width: 130, cell: (ticket) => t(`reports.status.${ticket.status}`) },
+        !compact && { header: t("slaAdmin.report.column"), width: 150, cell: (ticket) => <SlaCell sla={ticket.sla} /> },
         { header: t("reports.table.client"), cell: (ticket) => <ClientCell ticket={ticket} compact={compact} /> },
         !compact && {
           header: t("surveyAdmin.report.ratingColumn"),

@@ -13,6 +13,7 @@ export function listTickets(filter: TicketListFilter, pageNumber: number, signal
       queueIds: filter.queueIds ?? undefined,
       date: filter.date ?? undefined,
       tagIds: filter.tagIds?.join(",") || undefined,
+      sort: filter.sort === "slaDue" ? filter.sort : undefined,
     },
     signal,
   });

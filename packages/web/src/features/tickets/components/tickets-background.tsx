@@ -1,3 +1,4 @@
+import { useSlaBreachAlerts } from "../hooks/use-sla-breach-alerts";
 import { useUnreadTicketsFeed } from "../hooks/use-ticket-list-counts";
 import { useTicketListLive } from "../hooks/use-ticket-list-live";
 import { useTicketListNotifications } from "../hooks/use-ticket-list-notifications";
@@ -12,5 +13,6 @@ export function TicketsBackground() {
   useTicketListLive(viewer);
   useUnreadTicketsFeed(viewer !== null);
   useTicketListNotifications(viewer);
+  useSlaBreachAlerts();
   return null;
 }

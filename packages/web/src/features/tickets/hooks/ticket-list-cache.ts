@@ -1,4 +1,4 @@
-import { dayOf, isOwnWork as ownWork, ticketFactsOf, type Profile, type Ticket, type TicketPage, type TicketStatus } from "@atendo/contracts";
+import { dayOf, isOwnWork as ownWork, ticketFactsOf, type Profile, type Ticket, type TicketListSort, type TicketPage, type TicketStatus } from "@atendo/contracts";
 import type { InfiniteData } from "@tanstack/react-query";
 import { removeFromPages, upsertInPages } from "../../../lib/paged-cache";
 
@@ -21,6 +21,8 @@ export interface TicketListFilter {
   date: string | null;
   /** Only tickets carrying any of these tags; null for any (docs/decisions/0072). */
   tagIds?: readonly number[] | null;
+  /** The order (GET /tickets `sort`): newest activity (default), or the next SLA due time (issue 30). */
+  sort?: TicketListSort;
 }
 
 /** The signed-in user, as far as the list rules need them. */
@@ -69,6 +71,24 @@ export function byRecentActivity(a: Ticket, b: Ticket): number {
   return b.id - a.id;
 }
 
+/** A ticket's next SLA due time, as the server's sort reads it (slaNextDue); null: no target running. */
+function nextDue(ticket: Ticket): number | null {
+  if (ticket.status === "closed") return null;
+  const { sla } = ticket;
+  const dues = [sla.firstResponseAt === null ? sla.firstResponseDueAt : null, sla.resolutionDueAt].filter((due): due is string => due !== null).map(Date.parse);
+  return dues.length === 0 ? null : Math.min(...dues);
+}
+
+/** The server's `sort=slaDue` order: soonest due first (by id on a tie), then the others by activity. */
+export function bySlaDue(a: Ticket, b: Ticket): number {
+  const left = nextDue(a);
+  const right = nextDue(b);
+  if (left !== null && right !== null) return left - right || a.id - b.id;
+  if (left !== null) return -1;
+  if (right !== null) return 1;
+  return byRecentActivity(a, b);
+}
+
 /**
  * A ticket created or changed (a `ticket` event, or the ticket of an `appMessage`): updated or
  * moved in a list it still belongs to, added to one it now belongs to (never to a searched list:
@@ -81,7 +101,8 @@ export function applyTicket(
   viewer: ListViewer,
 ): TicketListData | undefined {
   if (!belongsToList(ticket, filter, viewer)) return removeFromPages(data, "tickets", ticket.id);
-  return upsertInPages(data, "tickets", ticket, { compare: byRecentActivity, insert: filter.search === "" });
+  const compare = filter.sort === "slaDue" && filter.search === "" && (filter.status === "pending" || filter.status === "open") ? bySlaDue : byRecentActivity;
+  return upsertInPages(data, "tickets", ticket, { compare, insert: filter.search === "" });
 }
 
 /** A deleted ticket leaves every list. */

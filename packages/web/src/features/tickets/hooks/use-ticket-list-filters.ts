@@ -1,4 +1,4 @@
-import { can, limits, type TicketStatus } from "@atendo/contracts";
+import { can, limits, type TicketListSort, type TicketStatus } from "@atendo/contracts";
 import { useMemo, useState } from "react";
 import { readPreference, storageKeys, writePreference } from "../../../lib/local-storage";
 import { useCurrentUser } from "../../../lib/session";
@@ -26,6 +26,8 @@ export function useTicketListFilters() {
   const [date, setDate] = useState<string | null>(null);
   // Tags chosen in the filter: tickets carrying any of them (none chosen: every ticket).
   const [tagIds, setTagIds] = useState<readonly number[]>([]);
+  // The waiting and open tabs may be ordered by SLA due time (issue 30); other views keep activity.
+  const [sort, setSort] = useState<TicketListSort>("activity");
   const debounced = useDebouncedValue(searchText.trim());
   const search = debounced.length >= limits.searchMinChars ? debounced : "";
   const showAll = mayShowAll && showAllPreference;
@@ -38,8 +40,8 @@ export function useTicketListFilters() {
     [showAll, queueKey, date, tagIds],
   );
   const filter: TicketListFilter = useMemo(
-    () => ({ ...base, status: search ? null : tab, search }),
-    [base, search, tab],
+    () => ({ ...base, status: search ? null : tab, search, ...(sort === "slaDue" && !search && tab !== "closed" ? { sort } : {}) }),
+    [base, search, tab, sort],
   );
   const countFilters = useMemo(
     () => ({
@@ -98,7 +100,9 @@ export function useTicketListFilters() {
     tagIds,
     /** Adds or removes a tag of the filter. */
     toggleTag: (tagId: number) => setTagIds((current) => (current.includes(tagId) ? current.filter((id) => id !== tagId) : [...current, tagId])),
-    filtersActive: showClosed || narrowed || showAll || date !== null || tagIds.length > 0,
+    sort,
+    setSort,
+    filtersActive: sort !== "activity" || showClosed || narrowed || showAll || date !== null || tagIds.length > 0,
   };
 }
 

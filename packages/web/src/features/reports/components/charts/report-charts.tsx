@@ -11,6 +11,7 @@ import { BusiestHoursCard } from "./busiest-hours-card";
 import { DailyCard } from "./daily-card";
 import { DurationsCard } from "./durations-card";
 import { SatisfactionCard } from "./satisfaction-card";
+import { SlaSharesCard } from "./sla-shares-card";
 import { TicketsPerTagCard } from "./tickets-per-tag-card";
 
 /** Charts above the table, for the same filters (issue 15; Chatwoot's reports as the reference). */
@@ -42,6 +43,7 @@ function ChartsGrid({ data }: { data: Charts }) {
       </Box>
       <TicketsPerTagCard rows={data.ticketsPerTag} />
       <SatisfactionCard satisfaction={data.satisfaction} />
+      <SlaSharesCard sla={data.sla} />
     </Box>
   );
 }

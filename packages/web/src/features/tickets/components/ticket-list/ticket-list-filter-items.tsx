@@ -44,6 +44,16 @@ export function TicketListFilterItems({ filters, menuId, anchor, onClose }: Tick
           <ListItemText>{t("ticketList.showAll")}</ListItemText>
         </MenuItem>
       )}
+      <MenuItem
+        role="menuitemcheckbox"
+        aria-checked={filters.sort === "slaDue"}
+        onClick={() => filters.setSort(filters.sort === "slaDue" ? "activity" : "slaDue")}
+      >
+        <ListItemIcon>
+          <Checkbox edge="start" size="small" checked={filters.sort === "slaDue"} tabIndex={-1} disableRipple slotProps={{ input: { "aria-hidden": true } }} />
+        </ListItemIcon>
+        <ListItemText secondary={t("sla.sort.hint")}>{t("sla.sort.label")}</ListItemText>
+      </MenuItem>
       <Divider />
       <TicketListDateField date={filters.date} onChange={filters.setDate} />
       {filters.myQueues.length > 0 && <Divider />}

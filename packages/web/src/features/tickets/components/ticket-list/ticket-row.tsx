@@ -12,6 +12,7 @@ import { paths } from "../../../../lib/paths";
 import { ContactAvatar } from "../../../contacts";
 import { lastMessageLine } from "../../../messages";
 import { TagChips } from "../../../tags";
+import { SlaChip } from "../sla-chip";
 import { TicketStageChips } from "../ticket-stage-chips";
 
 interface TicketRowProps {
@@ -67,6 +68,7 @@ export function TicketRow({ ticket, selected, onAccept, accepting }: TicketRowPr
               {t("ticketList.noQueue")}
             </Typography>
           )}
+          <SlaChip ticket={ticket} />
           <TicketStageChips ticket={ticket} />
           {/* On the queue's line, one line whatever their number: the row keeps its height. */}
           <TagChips tags={ticket.tags} max={1} aria-label={t("tags.list")} sx={{ flexWrap: "nowrap", alignItems: "center", overflow: "hidden", flexShrink: 1 }} />

@@ -1,0 +1,3 @@
+ALTER TABLE "tickets" ADD COLUMN "first_response_breached_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "resolution_breached_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "tickets_sla_due_idx" ON "tickets" USING btree ("status",least(case when "tickets"."first_response_at" is null then "tickets"."first_response_due_at" end, "tickets"."resolution_due_at"),"id") WHERE "tickets"."status" in ('pending', 'open') and least(case when "tickets"."first_response_at" is null then "tickets"."first_response_due_at" end, "tickets"."resolution_due_at") is not null;
