@@ -251,8 +251,9 @@ describe("a replica that has not replayed a migration yet", () => {
       for (const contactName of ["Behind Bea", "Behind Ben"]) {
         await seedReportTicketIn(behind.db, { connectionId: null, status: "closed", contactName, createdAt: "2026-10-02T10:00:00Z", closedAt: "2026-10-02T11:00:00Z" });
       }
-      // As if the column were added by a migration the replica has not replayed: the charts read it, the table does not.
-      await behind.db.execute(sql`alter table tickets drop column first_response_at`);
+      // As if the table were added by a migration the replica has not replayed: the charts read it
+      // (tickets per label), the report's table does not.
+      await behind.db.execute(sql`drop table ticket_tags`);
       server = await createTestServer(
         { DATABASE_URL: urlOf(primary), DATABASE_REPLICA_URL: urlOf(behind), LOG_LEVEL: "info" },
         { database: primary, logStream: { write: (line) => void logLines.push(line) } },

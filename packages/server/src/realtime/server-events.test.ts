@@ -1,5 +1,8 @@
 import { serverEvents, type ServerEventName, type User } from "@atendo/contracts";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { tickets } from "../db/schema/index.js";
+import { announceSlaBreaches } from "../jobs/sla-breaches.js";
 import { createConnection, inbound } from "../test/channel-fixtures.js";
 import { createContact, createQuickAnswer, createQueue } from "../test/fixtures.js";
 import { ADMIN } from "../test/harness.js";
@@ -46,6 +49,9 @@ describe("server events", () => {
     const { ticketId } = await inbound(live.server, connection, { body: "Hello there" });
     expect((await putTicket(live.server, live.admin, ticketId, { userId: attendant.id, action: "transferOwner" })).statusCode).toBe(200);
     expect((await live.server.request({ method: "PUT", url: `/api/tickets/${ticketId}/tags`, token: live.admin, payload: { tagIds: [tag.id] } })).statusCode).toBe(200);
+    // Its first-response target missed (`slaBreached`): the due time moved into the past, the job's look run.
+    await live.server.ctx.db.update(tickets).set({ firstResponseDueAt: new Date(Date.now() - 60_000) }).where(eq(tickets.id, ticketId));
+    expect(await announceSlaBreaches(live.server.ctx)).toBe(1);
     // A private note of its owner mentioning the admin (`note`, `mention`), read, then deleted with its mention.
     const ownerToken = (await live.server.login("event-person@live.test", "password-1")).token;
     const adminId = (await live.server.login(ADMIN.email, ADMIN.password)).user.id;

@@ -1,7 +1,7 @@
 import { activeTicketStatuses } from "@atendo/contracts";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { contacts, inboundFailures, messages, tickets, whatsappLidMap } from "../../db/schema/index.js";
+import { contacts, eventDeliveries, inboundFailures, messages, tickets, whatsappLidMap } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { TicketVisibility } from "../../events/domain-events.js";
 import * as lifecycle from "../tickets/ticket-lifecycle.js";
@@ -20,8 +20,8 @@ export interface ErasedContact {
  * contact (the key's ON DELETE SET NULL), no last message, and messages with no text, file, file
  * name or group sender; active ones are closed, not resolved (nobody is left to answer) and outgoing messages
  * not yet handed to the channel never will be. Its custom fields go with the row (cascade), and so
- * do the WhatsApp identity it was known by and inbound messages still waiting to be replayed,
- * which would bring it back. The row is locked first, so a message arriving meanwhile waits and
+ * do the WhatsApp identity it was known by, inbound messages still waiting to be replayed,
+ * which would bring it back, and its tickets' events still waiting for a durable listener. The row is locked first, so a message arriving meanwhile waits and
  * then makes a new contact.
  */
 export async function eraseContact(tx: Db, contactId: number, now: Date): Promise<ErasedContact> {
@@ -57,6 +57,11 @@ export async function eraseContact(tx: Db, contactId: number, now: Date): Promis
         updatedAt: now,
       })
       .where(ofMessages);
+    // Ticket events kept for durable listeners carry the ticket as presented, the customer's name
+    // and number with it; nothing is left for them to do for a contact that is gone (a survey).
+    await tx
+      .delete(eventDeliveries)
+      .where(and(like(eventDeliveries.event, "ticket.%"), inArray(sql`(${eventDeliveries.payload} -> 'ticket' ->> 'id')::int`, ticketIds)));
   }
   await tx.delete(whatsappLidMap).where(eq(whatsappLidMap.phone, contact.number));
   const replays = await tx

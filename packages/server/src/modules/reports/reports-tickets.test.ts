@@ -122,6 +122,7 @@ describe("GET /api/reports/tickets: the page", () => {
         createdAt: "2026-10-02T12:00:00.000Z",
         closedAt: null,
         rating: null,
+        sla: { firstResponse: null, resolution: null },
       },
       {
         id: t.first,
@@ -133,6 +134,7 @@ describe("GET /api/reports/tickets: the page", () => {
         createdAt: "2026-10-01T00:00:00.000Z",
         closedAt: "2026-10-01T10:00:00.000Z",
         rating: null,
+        sla: { firstResponse: null, resolution: null },
       },
     ]);
     const pending = await reportOf(server, admin, { startDate: "2026-10-03", endDate: "2026-10-03T23:00" });
