@@ -153,6 +153,9 @@ async function assignBatch(ctx: AppContext, now: Date): Promise<{ assigned: numb
  * ticket is locked and written only while still pending and nobody's. Returns how many it gave.
  */
 export async function assignWaitingTickets(ctx: AppContext, now = new Date()): Promise<number> {
+  // Most installs assign by hand: one read, not a locked pass, for each ticket that starts waiting.
+  const automatic = rowsOf<{ any: boolean }>(await ctx.db.execute(sql`select exists (select 1 from queues where assignment <> 'manual') as any`));
+  if (!automatic[0]?.any) return 0;
   let total = 0;
   for (;;) {
     const { assigned, full } = await assignBatch(ctx, now);

@@ -50,6 +50,7 @@ describe("a monitoring's records in the reports (issue 28)", () => {
     const csv = await getReport(server, admin, { ...period, action: "download", language: "en" });
     const line = csvLinesOf(csv.body).find((row) => row.startsWith(`${ticketId},`));
     // Created at, no Closed at, and no labels (the last column, decision 0075).
-    expect(line?.split(",").slice(-5, -2)).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), "", ""]);
+    // (Then the rating's two columns and the SLA's two.)
+    expect(line?.split(",").slice(-7, -4)).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), "", ""]);
   });
 });

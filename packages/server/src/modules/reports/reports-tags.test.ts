@@ -76,8 +76,8 @@ describe("GET /api/reports/tickets?action=download: the Labels column", () => {
     const response = await getReport(server, admin, { ...october, action: "download", language: "pt" });
     const lines = csvLinesOf(response.body);
     expect(lines[0]?.split(",")[9]).toBe("Etiquetas");
-    // The cell before the rating's two (empty here): quoted (with commas inside) or plain.
-    const labelsOf = new Map(lines.slice(1).map((line) => [Number(line.split(",")[0]), /,("(?:[^"]|"")*"|[^,"]*),,$/.exec(line)?.[1]]));
+    // The cell before the rating's two and the SLA's two (empty here): quoted (with commas inside) or plain.
+    const labelsOf = new Map(lines.slice(1).map((line) => [Number(line.split(",")[0]), /,("(?:[^"]|"")*"|[^,"]*),,,,$/.exec(line)?.[1]]));
     expect(labelsOf.get(t.both)).toBe(`"'=cmd|x, Blue, red"`);
     expect(labelsOf.get(t.red)).toBe("red");
     expect(labelsOf.get(t.blueInQueue)).toBe("Blue");
