@@ -19,7 +19,7 @@ let queueId: number;
 beforeAll(async () => {
   browser = await launchBrowser();
   queueName = `Lighthouse ${suffix}`;
-  queueId = (await createQueue(await adminToken(), { name: queueName, color: "#00796B" })).id;
+  queueId = (await createQueue(await adminToken(), { name: queueName })).id;
 });
 afterAll(() => browser.close());
 
