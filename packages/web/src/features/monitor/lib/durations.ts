@@ -1,21 +1,8 @@
-export type DurationUnit = "d" | "h" | "m" | "s";
+import { formatDurationUnits, type DurationUnit } from "../../../lib/duration-units";
 
-/** A duration's two largest units ("1 h 5 min"), each written by `unit` in the user's language. */
+/** A wait as it counts up: whole seconds passed, two largest units (lib/duration-units.ts). */
 export function formatDuration(seconds: number, unit: (unit: DurationUnit, value: number) => string): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const parts: [DurationUnit, number][] = [
-    ["d", Math.floor(whole / 86_400)],
-    ["h", Math.floor((whole % 86_400) / 3600)],
-    ["m", Math.floor((whole % 3600) / 60)],
-    ["s", whole % 60],
-  ];
-  const first = parts.findIndex(([, value]) => value > 0);
-  if (first === -1) return unit("s", 0);
-  return parts
-    .slice(first, first + 2)
-    .filter(([, value]) => value > 0)
-    .map(([name, value]) => unit(name, value))
-    .join(" ");
+  return formatDurationUnits(seconds, unit, Math.floor);
 }
 
 /**

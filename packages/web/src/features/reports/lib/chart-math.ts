@@ -1,3 +1,5 @@
+import { formatDurationUnits, type DurationUnit } from "../../../lib/duration-units";
+
 /** Pure figures behind the report's charts: axes, label spacing, colour levels, durations. */
 
 /** Up to `count` round steps from 0 covering `max` (1, 2 or 5 times a power of ten). */
@@ -24,24 +26,9 @@ export function heatLevel(count: number, max: number, levels: number): number {
   return Math.min(levels, Math.max(1, Math.ceil((count / max) * levels)));
 }
 
-export type DurationUnit = "d" | "h" | "m" | "s";
-
-/** A duration's two largest units ("1 h 5 min"), each written by `unit` in the user's language. */
+/** A figure in seconds, rounded, in its two largest units (lib/duration-units.ts). */
 export function formatSeconds(seconds: number, unit: (unit: DurationUnit, value: number) => string): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const parts: [DurationUnit, number][] = [
-    ["d", Math.floor(whole / 86_400)],
-    ["h", Math.floor((whole % 86_400) / 3600)],
-    ["m", Math.floor((whole % 3600) / 60)],
-    ["s", whole % 60],
-  ];
-  const first = parts.findIndex(([, value]) => value > 0);
-  if (first === -1) return unit("s", 0);
-  return parts
-    .slice(first, first + 2)
-    .filter(([, value]) => value > 0)
-    .map(([name, value]) => unit(name, value))
-    .join(" ");
+  return formatDurationUnits(seconds, unit);
 }
 
 /** A report day (`yyyy-mm-dd`) as the charts write it: short "dd/MM", full "dd/MM/yyyy", and its weekday (0 Sunday). */
