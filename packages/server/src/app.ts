@@ -51,6 +51,7 @@ import { forwardingRoutes } from "./modules/forwarding/forwarding.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
+import { UnlimitedPace } from "./modules/pace/outbound-pace.js";
 import { PushNotifier, type PushNotifierOptions } from "./modules/push/push-notifier.js";
 import { listenWithPush } from "./modules/push/push-listener.js";
 import { listenForAssignment } from "./modules/assignment/assignment-listener.js";
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
       .set(presenceSlot, presenceSettings(deps.presence)),
     push,
+    pace: new UnlimitedPace(),
   };
   listenWithSockets(events, realtime, db);
   trackPresenceOfSockets(ctx);

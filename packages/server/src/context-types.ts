@@ -98,3 +98,22 @@ export interface PushNotifications {
   /** Resolves once the pushes already started have ended. */
   idle(): Promise<void>;
 }
+
+/**
+ * How urgent an outgoing message is to its connection's pace (issue 31): a person's reply (and
+ * Atendo's own answers in a conversation) goes first, scheduled messages next, campaigns yield.
+ */
+export type PacePriority = "reply" | "scheduled" | "bulk";
+
+/** A connection's answer to "may one more message leave now?". */
+export type PaceSlot = { granted: true } | { granted: false; retryAt: Date; reason: "rate" | "dailyCap" };
+
+/**
+ * One outbound pace per connection, across instances (modules/pace): every message that leaves a
+ * connection takes a slot first. Dispatch takes it for the messages it hands over; a sender that
+ * writes a message only once it may leave (a campaign, a schedule) takes it before writing and
+ * marks the message `paced`, so dispatch does not take a second.
+ */
+export interface OutboundPace {
+  take(connectionId: number, priority: PacePriority, now?: Date): Promise<PaceSlot>;
+}

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
-import type { ApiConnections, Channels, LoginAttempts, MediaFiles, PushNotifications } from "./context-types.js";
+import type { ApiConnections, Channels, LoginAttempts, MediaFiles, OutboundPace, PushNotifications } from "./context-types.js";
 import type { AppSlots } from "./core/app-slots.js";
 import type { OutboundGuard } from "./core/outbound-guard.js";
 import type { Database, Db } from "./db/client.js";
@@ -54,4 +54,6 @@ export interface AppContext {
   loginThrottle: LoginAttempts;
   /** Web Push of new inbound messages to users with no tab open (docs/decisions/0042). */
   push: PushNotifications;
+  /** Every outgoing message's slot on its connection (issue 31). */
+  pace: OutboundPace;
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ownerId, serialId, timestamps } from "./columns.js";
+import { ownerId, serialId, timestamps, timestamptz } from "./columns.js";
 
 export const contacts = pgTable(
   "contacts",
@@ -12,6 +12,8 @@ export const contacts = pgTable(
     email: text("email"),
     profilePicUrl: text("profile_pic_url"),
     isGroup: boolean("is_group").notNull().default(false),
+    /** When the customer asked for no more outreach (an opt-out keyword, issue 31); null: reachable. */
+    optedOutAt: timestamptz("opted_out_at"),
     ...timestamps(),
   },
   (t) => [

@@ -56,6 +56,11 @@ export interface OutgoingOptions {
    * previews show the message alone (issue 16).
    */
   signature?: string | null;
+  /**
+   * The sender took the connection's pace slot before writing (a campaign, a schedule; issue 31):
+   * the dispatch right after the write does not take another.
+   */
+  paced?: boolean;
 }
 
 /** The ticket list's preview of what was just sent: the last text without its signature, or its media's line (lastMessageOf). */
