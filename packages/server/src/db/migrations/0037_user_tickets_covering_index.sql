@@ -1,2 +1,0 @@
-DROP INDEX "tickets_user_status_idx";--> statement-breakpoint
-CREATE INDEX "tickets_user_status_idx" ON "tickets" USING btree ("user_id","status","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST,"contact_id");
