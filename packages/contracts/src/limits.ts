@@ -104,6 +104,8 @@ export const limits = {
   surveyLowScoreMax: 2,
   /** Longest comment kept with a rating (a longer one is cut). */
   surveyCommentMax: 2000,
+  /** The opt-out keywords setting (issue 31): how many words, each how long (a word, not a sentence). */
+  optOutKeywords: { maxKeywords: 20, keywordMax: 30 },
   /** Longest message text accepted from an attendant or a channel (WhatsApp's own bound is 65,536). */
   messageBodyMax: 65_536,
   /** Messages per page of GET /messages/{ticketId} (newest page first; docs/decisions/0014). */
