@@ -102,7 +102,8 @@ describe("connections", () => {
       recoveredAt: null,
     };
     const { context, page } = await newPage(browser);
-    await page.route("**/api/connection-incidents", (route) => route.fulfill({ json: [incident] }));
+    let moved = false;
+    await page.route("**/api/connection-incidents", (route) => route.fulfill({ json: moved ? [] : [incident] }));
     await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
     const banner = page.getByRole("status").filter({ hasText: `Connection ${banned.name} has been down since` });
     await banner.waitFor();
@@ -119,12 +120,20 @@ describe("connections", () => {
     await dialog.getByText(`Closed conversations stay on ${banned.name}: their history reads as before.`).waitFor();
     await dialog.getByText(`Waiting and open conversations of ${banned.name} move to ${spare.name}, with their attendant and queue.`).waitFor();
     await screenshot(page, "connection-move-confirm-1280");
+    moved = true;
     await dialog.getByRole("button", { name: "Move customers" }).click();
 
     await page.getByRole("alert").filter({ hasText: `1 conversation moved to ${spare.name}.` }).waitFor();
     await row.getByText(`Replaced by ${spare.name}`).waitFor();
+    // Its customers are served elsewhere: the alert is over.
+    await banner.waitFor({ state: "detached" });
     const { ticket } = await api<{ ticket: { whatsappId: number | null } }>(`/tickets/${ticketId}`, { token });
     expect(ticket.whatsappId).toBe(spare.id);
+    await screenshot(page, "connection-replaced-1280");
+    // The threshold is a setting (off on this shared server).
+    await page.goto("/settings");
+    await page.getByRole("combobox", { name: "Alert after" }).filter({ hasText: "Never (off)" }).waitFor();
+    await screenshot(page, "connection-alert-setting-1280");
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import type { Connection, MessagePage, MoveConnectionResult, ShowTicketResponse, TicketEvent } from "@atendo/contracts";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connections, messages, tickets, users } from "../../db/schema/index.js";
+import { connectionIncidents, connections, messages, tickets, users } from "../../db/schema/index.js";
 import { createConnection } from "../../test/channel-fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectError, expectRefused } from "../../test/route-guards.js";
@@ -63,6 +63,11 @@ describe("POST /api/whatsapp/:id/move", () => {
       .values({ ticketId: talking, connectionId: source.id, body: "Not sent yet", fromMe: true, dispatchAt: new Date(Date.now() + 60_000) })
       .returning({ id: messages.id });
 
+    // The banned number was alerted as down: once its customers move, its alert is over.
+    await server.ctx.db.insert(connectionIncidents).values({ connectionId: source.id, leftAt: new Date(Date.now() - 600_000), alertedAt: new Date(Date.now() - 300_000) });
+    const alerts = async () => ((await server.request({ method: "GET", url: "/api/connection-incidents", token: admin })).json() as { whatsappId: number }[]).map((incident) => incident.whatsappId);
+    expect(await alerts()).toEqual([source.id]);
+
     const alice = await connectSocket(baseUrl, team.alice.token);
     const heard = recordEvents<TicketEvent>(alice, "ticket");
     try {
@@ -84,6 +89,7 @@ describe("POST /api/whatsapp/:id/move", () => {
     expect(byId.get(both)).toMatchObject({ status: "open", connectionId: target.id });
     expect(byId.get(duplicate)).toMatchObject({ status: "closed", connectionId: source.id });
 
+    expect(await alerts()).toEqual([]);
     // History reads as it was, on its old connection.
     const shown = (await server.request({ method: "GET", url: `/api/tickets/${history}`, token: admin })).json() as ShowTicketResponse;
     expect(shown.ticket).toMatchObject({ status: "closed", whatsappId: source.id });

@@ -29,7 +29,10 @@ export function presentIncident(row: IncidentRow & { alertedAt: Date }): Connect
   };
 }
 
-/** GET /api/connection-incidents (admins): connections alerted as down and not back yet, the banner's state on load. */
+/**
+ * GET /api/connection-incidents (admins): connections alerted as down and not back yet, the
+ * banner's state on load. A replaced connection's alert is over: its customers were moved away.
+ */
 export async function listOpenAlerts(ctx: AppContext, actor: Actor): Promise<ConnectionIncident[]> {
   assertCanManageConnections(actor);
   const rows = await ctx.db
@@ -44,7 +47,7 @@ export async function listOpenAlerts(ctx: AppContext, actor: Actor): Promise<Con
     })
     .from(connectionIncidents)
     .innerJoin(connections, eq(connections.id, connectionIncidents.connectionId))
-    .where(and(isNull(connectionIncidents.recoveredAt), isNotNull(connectionIncidents.alertedAt)))
+    .where(and(isNull(connectionIncidents.recoveredAt), isNotNull(connectionIncidents.alertedAt), isNull(connections.replacedById)))
     .orderBy(asc(connectionIncidents.leftAt), asc(connectionIncidents.id));
   return rows.flatMap((row) => (row.alertedAt ? [presentIncident({ ...row, alertedAt: row.alertedAt })] : []));
 }

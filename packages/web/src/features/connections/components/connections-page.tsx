@@ -35,7 +35,17 @@ function SafetyMarks({ connection, incident, replacement }: { connection: Connec
   );
 }
 
-function NameCell({ connection, compact, incident, replacement }: { connection: Connection; compact: boolean; incident?: ConnectionIncident; replacement?: Connection }) {
+/** The session's status, and under it the number safety marks. */
+function StatusCell({ connection, incident, replacement }: { connection: Connection; incident?: ConnectionIncident; replacement?: Connection }) {
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.5 }}>
+      <SessionStatus connection={connection} />
+      <SafetyMarks connection={connection} incident={incident} replacement={replacement} />
+    </Box>
+  );
+}
+
+function NameCell({ connection, compact }: { connection: Connection; compact: boolean }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -45,7 +55,6 @@ function NameCell({ connection, compact, incident, replacement }: { connection: 
         {compact && connection.isDefault && (
           <CheckCircleIcon fontSize="small" color="success" titleAccess={t("connections.isDefault")} sx={{ flexShrink: 0 }} />
         )}
-        <SafetyMarks connection={connection} incident={incident} replacement={replacement} />
       </Box>
       {compact && <RowDetail>{[connection.label, formatDateTime(connection.updatedAt)].filter(Boolean).join(" · ")}</RowDetail>}
     </Box>
@@ -63,6 +72,7 @@ function useColumns(actions: Omit<SessionActionProps, "connection">, rows: reado
   const incidentOf = (connection: Connection) => incidents.find((incident) => incident.whatsappId === connection.id);
   const replacementOf = (connection: Connection) => rows.find((row) => row.id === connection.replacedById);
   const action = (connection: Connection) => <SessionAction connection={connection} {...actions} />;
+  const status = (connection: Connection) => <StatusCell connection={connection} incident={incidentOf(connection)} replacement={replacementOf(connection)} />;
   return [
     !compact && {
       header: t("connections.label"),
@@ -71,18 +81,15 @@ function useColumns(actions: Omit<SessionActionProps, "connection">, rows: reado
       cellTitle: (connection) => connection.label ?? undefined,
       cell: (connection) => connection.label ?? <RowMuted>—</RowMuted>,
     },
-    {
-      header: t("connections.name"),
-      cell: (connection) => <NameCell connection={connection} compact={compact} incident={incidentOf(connection)} replacement={replacementOf(connection)} />,
-    },
-    !compact && { header: t("connections.statusLabel"), width: 180, cell: (connection) => <SessionStatus connection={connection} /> },
+    { header: t("connections.name"), cell: (connection) => <NameCell connection={connection} compact={compact} /> },
+    !compact && { header: t("connections.statusLabel"), width: 180, cell: status },
     {
       header: t("connections.session"),
       width: 170,
       cell: (connection) =>
         compact ? (
           <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.75 }}>
-            <SessionStatus connection={connection} />
+            {status(connection)}
             {action(connection)}
           </Box>
         ) : (

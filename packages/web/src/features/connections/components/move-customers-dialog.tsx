@@ -48,7 +48,7 @@ export function MoveCustomersDialog({ source, open, connections, onClose }: Move
   }
 
   return (
-    <ResponsiveDialog open={open} onClose={onClose} title={t("numberSafety.moveTitle", { name: names.source })}>
+    <ResponsiveDialog open={open} onClose={onClose} title={t("numberSafety.moveTitle", { source: names.source })}>
       <DialogContent>
         <TextField
           select

@@ -30,6 +30,12 @@ export function useConnectionIncidentsLive(): void {
       toast.success(t("numberSafety.recovered", { name: incident.name }));
     }
   });
+  // A connection whose customers were moved away is alerted no more (the server lists it no more either).
+  useServerEvent("whatsapp", (event) => {
+    if (event.action !== "update" || event.whatsapp.replacedById === null) return;
+    const replaced = event.whatsapp.id;
+    queryClient.setQueryData<ConnectionIncident[]>(connectionIncidentsQueryOptions.queryKey, (current) => current?.filter((item) => item.whatsappId !== replaced));
+  });
 }
 
 /** Moves a connection's customers; the connections' rows and their tickets follow by their own events. */
@@ -37,6 +43,9 @@ export function useMoveCustomers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, toWhatsappId }: { id: number; toWhatsappId: number }) => moveConnectionCustomers(id, toWhatsappId),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: connectionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: connectionIncidentsQueryOptions.queryKey });
+    },
   });
 }
