@@ -1,8 +1,9 @@
-import type { Connection, MessagePage, MoveConnectionResult, ShowTicketResponse, TicketEvent } from "@atendo/contracts";
+import type { Connection, MessagePage, MoveConnectionResult, PublicSendResponse, ShowTicketResponse, TicketEvent } from "@atendo/contracts";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectionIncidents, connections, messages, tickets, users } from "../../db/schema/index.js";
-import { createConnection } from "../../test/channel-fixtures.js";
+import { createConnection, uniqueNumber } from "../../test/channel-fixtures.js";
+import { apiTokenOf, connectedConnection, sendApi } from "../../test/send-api-fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectError, expectRefused } from "../../test/route-guards.js";
 import { connectSocket, recordEvents } from "../../test/socket-client.js";
@@ -120,5 +121,17 @@ describe("POST /api/whatsapp/:id/move", () => {
     const response = await move(source.id, { toWhatsappId: target.id });
     expect(response.json()).toEqual({ moved: 0, closed: 0, usersMoved: 0, defaultMoved: false });
     expect((await connectionRow(source.id)).replacedById).toBe(target.id);
+  });
+
+  it("sends through the replacement when the send API names the replaced connection", async () => {
+    const source = await connectedConnection(server, admin, { label: "Old API line", destinationType: "queue", destinationItem: team.queueA.id });
+    const target = await connectedConnection(server, admin, { label: "New API line", destinationType: "queue", destinationItem: team.queueA.id });
+    expect((await move(source.id, { toWhatsappId: target.id })).statusCode).toBe(200);
+    const apiToken = await apiTokenOf(server, admin);
+    for (const naming of [{ whatsappId: source.id }, { connectionName: "Old API line" }]) {
+      const response = await sendApi(server, apiToken, { number: uniqueNumber(), body: "Still reaching you", ...naming });
+      expect(response.statusCode, response.body).toBe(201);
+      expect((response.json() as PublicSendResponse).ticket.whatsappId).toBe(target.id);
+    }
   });
 });
