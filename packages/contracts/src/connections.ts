@@ -61,6 +61,8 @@ export const connection = z.object({
   webhookUrl: z.string().nullable(),
   apiToken: z.string().nullable(),
   webhookSecret: z.string().nullable(),
+  /** The connection its customers were moved to (issue 31, docs/decisions/0087); null while it serves them. */
+  replacedById: z.number().nullable(),
   ...timestamps,
 });
 export type Connection = z.infer<typeof connection>;

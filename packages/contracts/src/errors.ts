@@ -182,6 +182,13 @@ export const errorCatalogue = {
     pt: "Conexão não encontrada.",
     es: "Conexión no encontrada.",
   },
+  /** Moving a connection's customers (issue 31) to the connection itself. */
+  ERR_CONNECTION_MOVE_TARGET: {
+    status: 400,
+    en: "Choose another connection to move the customers to.",
+    pt: "Escolha outra conexão para onde mover os clientes.",
+    es: "Elija otra conexión a la que mover los clientes.",
+  },
   ERR_CONNECTION_NOT_ALLOWED: {
     status: 403,
     en: "You cannot start conversations on this connection: choose your own, the default one or one of your queues' connections.",

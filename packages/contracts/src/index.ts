@@ -10,6 +10,7 @@ export * from "./chat-policy.js";
 export * from "./chats.js";
 export * from "./common.js";
 export * from "./connections.js";
+export * from "./connection-safety.js";
 export * from "./contact-import.js";
 export * from "./contact-merge.js";
 export * from "./contacts.js";

@@ -23,6 +23,8 @@ export const limits = {
   slaMinutes: { min: 1, max: 525_600 },
   /** How often an instance looks for tickets that just breached an SLA target (the slaBreached announcement). */
   slaBreachScanSeconds: 15,
+  /** How often an instance looks at the connections' statuses for alerts and recoveries (issue 31, docs/decisions/0087). */
+  connectionWatchSeconds: 20,
   quickAnswerShortcut: { min: 2, max: 15 },
   quickAnswerMessage: { min: 8, max: 30000 },
   /** A label's name (issue 29): short enough for a chip. */

@@ -87,6 +87,8 @@ import { redisNamespace } from "./realtime/redis-namespace.js";
 import { listenWithSockets } from "./realtime/socket-listener.js";
 import { listenWithSurveys } from "./modules/surveys/survey-listener.js";
 import { listenForOptOut } from "./modules/contacts/opt-out-listener.js";
+import { listenWithIncidentMail } from "./modules/connection-safety/incident-mail-listener.js";
+import { connectionSafetyRoutes } from "./modules/connection-safety/connection-safety.routes.js";
 import { loadInstallId, loadJwtKey } from "./secrets.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
@@ -226,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   );
   listenWithSurveys(events, ctx);
   listenForOptOut(events, ctx);
+  listenWithIncidentMail(events, ctx);
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.
@@ -295,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     aboutRoutes,
     reportsRoutes,
     monitorRoutes,
+    connectionSafetyRoutes,
     healthRoutes,
   ];
   for (const routes of modules) {

@@ -3,6 +3,7 @@ import type {
   Contact,
   ContactsImportsEvent,
   ConnectionEvent,
+  ConnectionIncident,
   Mention,
   Message,
   PresenceStatus,
@@ -109,6 +110,13 @@ export interface DomainEventMap {
   "chat.changed": ChatMoment;
   "connection.changed": { event: ConnectionEvent };
   "connection.status": { event: WhatsappSessionEvent };
+  /**
+   * A connection stayed away from CONNECTED past the `connectionAlertMinutes` setting, or came
+   * back after such an alert (issue 31): each once per incident across instances
+   * (jobs/connection-watch.ts marks it in the publishing transaction; docs/decisions/0087).
+   */
+  "connection.alerted": { incident: ConnectionIncident };
+  "connection.recovered": { incident: ConnectionIncident };
   /** A queue changed; its members before and after (their socket rooms move). */
   "queue.changed": { event: QueueEvent; queueId: number; membersBefore: readonly number[]; membersAfter: readonly number[] };
   "user.changed": { event: UserEvent; userId: number };

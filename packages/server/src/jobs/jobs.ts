@@ -3,6 +3,7 @@ import type { AppContext } from "../context.js";
 import { recoverOrphanedImports } from "../modules/contact-import/import-recovery.js";
 import { sweepWaitingTickets } from "./assignment-sweep.js";
 import { closeIdleTickets } from "./auto-close.js";
+import { watchConnections } from "./connection-watch.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { presenceRound } from "./presence-rounds.js";
 import { runRecovery } from "./recovery.js";
@@ -33,6 +34,8 @@ export interface JobOptions {
   presenceMs?: number;
   /** Between two looks for SLA targets just missed; default limits.slaBreachScanSeconds. */
   slaBreachesMs?: number;
+  /** Between two rounds of the connection watch (down alerts and recoveries); default limits.connectionWatchSeconds. */
+  connectionWatchMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -60,6 +63,10 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     // SLA targets missed since the last look, announced once across instances (docs/decisions/0080).
     periodicJob("sla-breaches", ctx.log, { intervalMs: options.slaBreachesMs ?? limits.slaBreachScanSeconds * 1000, runAtStart: true }, async () => {
       await announceSlaBreaches(ctx);
+    }),
+    // Connections away from CONNECTED past the setting's minutes alert admins once, and their recovery (docs/decisions/0087).
+    periodicJob("connection-watch", ctx.log, { intervalMs: options.connectionWatchMs ?? limits.connectionWatchSeconds * 1000 }, async () => {
+      await watchConnections(ctx);
     }),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.

@@ -74,6 +74,8 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime, db: 
   events.on("tag.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "tag", event));
   events.on("connection.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "whatsapp", event));
   events.on("connection.status", "sockets", ({ event }) => realtime.emit({ admins: true }, "whatsappSession", event));
+  events.on("connection.alerted", "sockets", ({ incident }) => realtime.emit({ admins: true }, "connectionIncident", { action: "alerted", incident }));
+  events.on("connection.recovered", "sockets", ({ incident }) => realtime.emit({ admins: true }, "connectionIncident", { action: "recovered", incident }));
   events.on("ura.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "ura", event));
   events.on("announcement.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "announcement", event));
   events.on("monitoring.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "monitoring", event));

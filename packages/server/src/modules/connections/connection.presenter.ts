@@ -29,6 +29,7 @@ export function presentConnection(row: ConnectionRow): Connection {
     webhookUrl: api ? row.webhookUrl : null,
     apiToken: api ? row.apiToken : null,
     webhookSecret: api ? row.webhookSecret : null,
+    replacedById: row.replacedById,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

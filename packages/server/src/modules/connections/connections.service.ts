@@ -13,6 +13,7 @@ import { domainEvent } from "../../events/domain-events.js";
 import { presentConnection, type ConnectionRow } from "./connection.presenter.js";
 import { clearOtherDefaults, lockDefaultFlag } from "./default-flag.js";
 import { assertDestination } from "../destinations/destinations.service.js";
+import { silenceAbsence } from "../connection-safety/incidents.js";
 
 type CreateConnection = z.output<typeof createConnectionBody>;
 type UpdateConnection = z.output<typeof updateConnectionBody>;
@@ -164,6 +165,8 @@ export async function disconnectSession(ctx: AppContext, actor: Actor, id: numbe
   assertCanManageConnections(actor);
   const current = await findConnection(ctx.db, id);
   await ctx.channels.commands.disconnect(id, current.kind);
+  // Deliberate: this absence raises no down alert (docs/decisions/0087).
+  await silenceAbsence(ctx.db, id, new Date());
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Setting, SettingKey } from "@atendo/contracts";
-import { customerLanguages, defaultOptOutKeywords, optOutKeywordsSetting, settingKeys, userCreationValues } from "@atendo/contracts";
+import { connectionAlertMinutes, customerLanguages, defaultOptOutKeywords, optOutKeywordsSetting, settingKeys, userCreationValues } from "@atendo/contracts";
 import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { settings } from "../../db/schema/index.js";
@@ -24,6 +24,7 @@ export async function seedSettings(ctx: AppContext): Promise<void> {
       // Empty: not chosen yet, routing writes in English (customer-language.ts).
       { key: "customerLanguage", value: ctx.config.CUSTOMER_LANGUAGE ?? "" },
       { key: "optOutKeywords", value: defaultOptOutKeywords },
+      { key: "connectionAlertMinutes", value: String(connectionAlertMinutes.default) },
     ])
     .onConflictDoNothing();
 }
@@ -49,6 +50,11 @@ function validValue(key: SettingKey, value: string): string {
     const keywords = optOutKeywordsSetting.safeParse(value);
     if (!keywords.success) throw new AppError("ERR_MISSING_VALUES");
     return keywords.data;
+  }
+  if (key === "connectionAlertMinutes") {
+    const minutes = /^[0-9]{1,4}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(minutes >= connectionAlertMinutes.min && minutes <= connectionAlertMinutes.max)) throw new AppError("ERR_MISSING_VALUES");
+    return String(minutes);
   }
   const allowed: readonly string[] = key === "customerLanguage" ? customerLanguages : userCreationValues;
   if (!allowed.includes(value)) throw new AppError("ERR_MISSING_VALUES");
