@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
       .set(presenceSlot, presenceSettings(deps.presence)),
     push,
-    pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom),
+    pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
   };
   listenWithSockets(events, realtime, db);
   trackPresenceOfSockets(ctx);

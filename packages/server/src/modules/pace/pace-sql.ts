@@ -12,8 +12,9 @@ import { connectionPace, connections, messages } from "../../db/schema/index.js"
  *   while a campaign runs, and take the slots the campaign would have had next.
  * - scheduled: one interval, so a schedule takes the next slot before a campaign does.
  * - bulk: none — it waits for the slot to be due.
- * `tat` never lags now by more than CATCH_UP_MS: a sender slightly late (a timer, a busy database)
- * keeps its slots, while an idle connection does not bank a burst. Outreach (scheduled and bulk)
+ * A sender back less than CATCH_UP_MS after its slot (a timer, a busy database) keeps its
+ * schedule, so lateness costs it no slots; after a longer pause the pace starts afresh from now,
+ * so an idle connection banks no burst. Outreach (scheduled and bulk)
  * also counts toward the daily cap, warmed up from its first day; replies never do.
  *
  * One INSERT … ON CONFLICT DO UPDATE: the row is made on the first slot, and every later decision
@@ -38,58 +39,65 @@ export interface SlotRequest {
   dueMessageId?: number;
 }
 
-/** The state a decision reads: the row's columns (p.…), or a fresh row's. */
-interface State {
+/** The columns a decision reads: the row's (p.…), or a fresh row's, and the connection's pace. */
+interface Inputs {
   tat: SQL;
   day: SQL;
   outreach: SQL;
   startedOn: SQL;
-}
-
-interface Settings {
   perMinute: SQL;
   dailyCap: SQL;
   warmUp: SQL;
 }
 
-const fresh: State = { tat: sql`null::timestamptz`, day: sql`null::date`, outreach: sql`0`, startedOn: sql`null::date` };
+/** What a decision writes, in this order (the insert's columns and the update's row). */
+export const decisionColumns = ["tat", "day", "outreach", "started_on", "granted", "retry_at", "reason"] as const;
 
 function milliseconds(amount: SQL): SQL {
   return sql`((${amount}) * interval '1 millisecond')`;
 }
 
-/** The new row's columns (as a list, the insert's order) for one decision. */
-function decide(state: State, settings: Settings, request: SlotRequest): Record<string, SQL> {
-  const now = sql`${request.now.toISOString()}::timestamptz`;
+/**
+ * One decision as a SELECT of one row of `decisionColumns`, each step named once (nested subqueries),
+ * so the statement stays short to parse and plan whichever path (insert or update) runs it.
+ */
+function decision(inputs: Inputs, request: SlotRequest): SQL {
   const today = dayOf(request.now, request.timeZone);
-  const day = sql`${today}::date`;
   const nextDay = momentOfLocal(addDays(today, 1), request.timeZone) ?? new Date(request.now.getTime() + 86_400_000);
-  const interval = sql`(60000.0 / ${settings.perMinute})`;
-  const tolerance = milliseconds(
-    request.priority === "reply" ? sql`greatest(${sql.raw(String(REPLY_BURST))} * ${interval}, ${sql.raw(String(REPLY_TOLERANCE_MIN_MS))})` : request.priority === "scheduled" ? interval : sql`0`,
-  );
-  const jitter = 1 + JITTER * (2 * request.random - 1);
-  const base = sql`greatest(${state.tat}, ${now} - ${milliseconds(sql.raw(String(CATCH_UP_MS)))})`;
-  const rateOk = sql`(${base} <= ${now} + ${tolerance})`;
+  const tolerance =
+    request.priority === "reply"
+      ? sql`greatest(${sql.raw(String(REPLY_BURST))} * s.ms, ${sql.raw(String(REPLY_TOLERANCE_MIN_MS))})`
+      : request.priority === "scheduled"
+        ? sql`s.ms`
+        : sql`0`;
   const counts = request.priority !== "reply";
-  const sentToday = sql`(case when ${state.day} = ${day} then ${state.outreach} else 0 end)`;
-  const startedOn = sql`coalesce(${state.startedOn}, ${day})`;
-  const dayIndex = sql`(${day} - ${startedOn})`;
-  const cap = sql`(case when ${settings.dailyCap} = 0 then null
-    when ${settings.warmUp} > 0 and ${dayIndex} < ${settings.warmUp} then ceil(${settings.dailyCap}::numeric * (${dayIndex} + 1) / ${settings.warmUp})::integer
-    else ${settings.dailyCap} end)`;
-  const capOk = counts ? sql`(${cap} is null or ${sentToday} < ${cap})` : sql`true`;
-  const granted = sql`(${rateOk} and ${capOk})`;
-  const ifGranted = (then: SQL, otherwise: SQL) => sql`(case when ${granted} then ${then} else ${otherwise} end)`;
-  return {
-    tat: ifGranted(sql`${base} + ${milliseconds(sql`${interval} * ${jitter}::float8`)}`, sql`coalesce(${state.tat}, ${base})`),
-    day: counts ? ifGranted(day, state.day) : state.day,
-    outreach: counts ? ifGranted(sql`${sentToday} + 1`, state.outreach) : state.outreach,
-    started_on: counts ? ifGranted(startedOn, state.startedOn) : state.startedOn,
-    granted,
-    retry_at: sql`(case when ${granted} then null when not ${capOk} then ${nextDay.toISOString()}::timestamptz else ${base} - ${tolerance} end)`,
-    reason: sql`(case when ${granted} then null when not ${capOk} then 'dailyCap' else 'rate' end)`,
-  };
+  const jitter = 1 + JITTER * (2 * request.random - 1);
+  // `base`: a sender late by less than CATCH_UP_MS keeps its schedule; after a longer pause the pace starts afresh (no banked burst).
+  const ifGranted = (then: SQL, otherwise: SQL) => sql`case when s.granted then ${then} else ${otherwise} end`;
+  // Each step a subquery of the one before (one relation per level: nothing for the planner to order).
+  const steps = [
+    sql`select ${request.now.toISOString()}::timestamptz as now, ${today}::date as today, ${nextDay.toISOString()}::timestamptz as next_day, ${jitter}::float8 as jitter,
+      ${inputs.tat} as tat, ${inputs.day} as day, ${inputs.outreach} as outreach, ${inputs.startedOn} as started_on,
+      ${inputs.perMinute} as per_minute, ${inputs.dailyCap} as daily_cap, ${inputs.warmUp} as warm_up`,
+    sql`60000.0 / s.per_minute as ms, case when s.day = s.today then s.outreach else 0 end as sent_today, coalesce(s.started_on, s.today) as started`,
+    sql`case when s.tat >= s.now - ${milliseconds(sql.raw(String(CATCH_UP_MS)))} then s.tat else s.now end as base,
+      case when s.daily_cap = 0 then null
+        when s.warm_up > 0 and s.today - s.started < s.warm_up then ceil(s.daily_cap::numeric * (s.today - s.started + 1) / s.warm_up)::integer
+        else s.daily_cap end as cap`,
+    sql`${tolerance} as tolerance, ${counts ? sql`(s.cap is null or s.sent_today < s.cap)` : sql`true`} as cap_ok`,
+    sql`s.base <= s.now + ${milliseconds(sql`s.tolerance`)} and s.cap_ok as granted`,
+  ];
+  const [first, ...rest] = steps;
+  const chained = rest.reduce((inner, step) => sql`select s.*, ${step} from (${inner}) as s`, first!);
+  return sql`select
+      ${ifGranted(sql`s.base + ${milliseconds(sql`s.ms * s.jitter`)}`, sql`coalesce(s.tat, s.base)`)},
+      ${counts ? ifGranted(sql`s.today`, sql`s.day`) : sql`s.day`},
+      ${counts ? ifGranted(sql`s.sent_today + 1`, sql`s.outreach`) : sql`s.outreach`},
+      ${counts ? ifGranted(sql`s.started`, sql`s.started_on`) : sql`s.started_on`},
+      s.granted,
+      case when s.granted then null when not s.cap_ok then s.next_day else s.base - ${milliseconds(sql`s.tolerance`)} end,
+      case when s.granted then null when not s.cap_ok then 'dailyCap' else 'rate' end
+    from (${chained}) as s`;
 }
 
 /** The connection's pace as the statement reads it: the one stored, else its kind's default. */
@@ -108,20 +116,19 @@ export function slotStatement(request: SlotRequest): SQL {
     request.dueMessageId === undefined
       ? sql``
       : sql` and exists (select 1 from ${messages} where ${messages.id} = ${request.dueMessageId} and ${messages.dispatchAt} <= ${request.now.toISOString()}::timestamptz)`;
-  const inserted = decide(fresh, { perMinute: sql`s.per_minute`, dailyCap: sql`s.daily_cap`, warmUp: sql`s.warm_up` }, request);
-  const state: State = { tat: sql`p.tat`, day: sql`p.day`, outreach: sql`p.outreach`, startedOn: sql`p.started_on` };
-  const updated = decide(state, { perMinute: sql`excluded.per_minute`, dailyCap: sql`excluded.daily_cap`, warmUp: sql`excluded.warm_up` }, request);
-  const columns = Object.keys(inserted);
-  return sql`insert into ${connectionPace} as p (connection_id, per_minute, daily_cap, warm_up, ${sql.raw(columns.join(", "))})
-    select s.id, s.per_minute, s.daily_cap, s.warm_up, ${sql.join(
-      columns.map((column) => inserted[column]!),
-      sql`, `,
-    )}
+  const fresh = { tat: sql`null::timestamptz`, day: sql`null::date`, outreach: sql`0`, startedOn: sql`null::date` };
+  const inserted = decision({ ...fresh, perMinute: sql`n.per_minute`, dailyCap: sql`n.daily_cap`, warmUp: sql`n.warm_up` }, request);
+  const updated = decision(
+    { tat: sql`p.tat`, day: sql`p.day`, outreach: sql`p.outreach`, startedOn: sql`p.started_on`, perMinute: sql`excluded.per_minute`, dailyCap: sql`excluded.daily_cap`, warmUp: sql`excluded.warm_up` },
+    request,
+  );
+  const columns = sql.raw(decisionColumns.join(", "));
+  return sql`insert into ${connectionPace} as p (connection_id, per_minute, daily_cap, warm_up, ${columns})
+    select n.id, n.per_minute, n.daily_cap, n.warm_up, d.*
     from (select ${connections.id} as id, ${settingOf("perMinute")} as per_minute, ${settingOf("dailyCap")} as daily_cap, ${settingOf("warmUp")} as warm_up
-      from ${connections} where ${connections.id} = ${request.connectionId}${due}) as s
-    on conflict (connection_id) do update set per_minute = excluded.per_minute, daily_cap = excluded.daily_cap, warm_up = excluded.warm_up, ${sql.join(
-      columns.map((column) => sql`${sql.raw(column)} = ${updated[column]!}`),
-      sql`, `,
-    )}
+      from ${connections} where ${connections.id} = ${request.connectionId}${due}) as n
+    cross join lateral (${inserted}) as d
+    on conflict (connection_id) do update set per_minute = excluded.per_minute, daily_cap = excluded.daily_cap, warm_up = excluded.warm_up,
+      (${columns}) = (${updated})
     returning *`;
 }
