@@ -125,8 +125,8 @@ export const createConnectionBody = z.object({
   businessHours: businessHoursFields.businessHours.default(null),
   outOfHoursMessage: businessHoursFields.outOfHoursMessage.default(""),
   survey: connectionSurvey.optional(),
-  /** Missing: the kind's default (defaultConnectionPaces). */
-  pace: connectionPace.optional(),
+  /** Missing or null: the kind's default (defaultConnectionPaces). */
+  pace: connectionPace.nullable().optional(),
   destinationType: z.enum(destinationKinds),
   destinationItem: looseId,
   webhookUrl: webhookUrl.default(null),
