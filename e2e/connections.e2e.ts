@@ -1,4 +1,4 @@
-import type { Connection } from "@atendo/contracts";
+import { defaultConnectionPaces, type Connection } from "@atendo/contracts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, api, E2E_ADMIN, launchBrowser, liveConnection, loginAs, newPage, screenshot } from "./support/browser.js";
@@ -24,6 +24,7 @@ function whatsappConnection(id: number, name: string): Connection {
     businessHours: null,
     outOfHoursMessage: "",
     survey: { enabled: false, question: "", askComment: false, windowHours: 24, onAutoClose: false },
+    pace: defaultConnectionPaces.whatsapp,
     destinations: [],
     webhookUrl: null,
     apiToken: null,
