@@ -1,4 +1,4 @@
-import type { Connection, ConnectionIncident } from "@atendo/contracts";
+import { defaultConnectionPaces, type Connection, type ConnectionIncident } from "@atendo/contracts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiChannelCustomers } from "./support/api-channel-customer.js";
@@ -25,6 +25,7 @@ function whatsappConnection(id: number, name: string): Connection {
     businessHours: null,
     outOfHoursMessage: "",
     survey: { enabled: false, question: "", askComment: false, windowHours: 24, onAutoClose: false },
+    pace: defaultConnectionPaces.whatsapp,
     destinations: [],
     webhookUrl: null,
     apiToken: null,

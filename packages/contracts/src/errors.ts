@@ -497,6 +497,12 @@ export const errorCatalogue = {
     pt: "Já existe uma etiqueta com este nome.",
     es: "Ya existe una etiqueta con este nombre.",
   },
+  ERR_INVALID_PACE: {
+    status: 400,
+    en: "Check the sending pace: messages per minute from 1 to 60,000, a daily cap from 0 (none) to 1,000,000 and a warm-up from 0 (off) to 90 days, in whole numbers.",
+    pt: "Verifique o ritmo de envio: mensagens por minuto de 1 a 60.000, limite diário de 0 (nenhum) a 1.000.000 e aquecimento de 0 (desligado) a 90 dias, em números inteiros.",
+    es: "Revise el ritmo de envío: mensajes por minuto de 1 a 60.000, límite diario de 0 (ninguno) a 1.000.000 y calentamiento de 0 (apagado) a 90 días, en números enteros.",
+  },
   ERR_INVALID_TAG_COLOR: {
     status: 400,
     en: "Choose one of the colours offered, or one written as #RRGGBB.",

@@ -43,6 +43,7 @@ export * from "./tags.js";
 export * from "./sla.js";
 export * from "./monitor.js";
 export * from "./survey.js";
+export * from "./pace.js";
 export * from "./ticket-sla.js";
 export * from "./ticket-sla-standing.js";
 export * from "./uras.js";

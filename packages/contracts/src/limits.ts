@@ -113,6 +113,14 @@ export const limits = {
    * on this instance applies at once, one made on another instance within this long.
    */
   optOutKeywordsFreshMs: 30_000,
+  /**
+   * A connection's outbound pace (issue 31, docs/decisions/0083): messages per minute (an API
+   * connection may go up to 1,000 a second), the daily cap on outreach (0: none) and the warm-up
+   * in days (0: off). The defaults per kind are in pace.ts.
+   */
+  pacePerMinute: { min: 1, max: 60_000 },
+  paceDailyCap: { min: 0, max: 1_000_000 },
+  paceWarmUpDays: { min: 0, max: 90 },
   /** Longest message text accepted from an attendant or a channel (WhatsApp's own bound is 65,536). */
   messageBodyMax: 65_536,
   /** Campaigns (issue 31): a name, the message, and the contacts chosen one by one. */

@@ -51,7 +51,7 @@ import { forwardingRoutes } from "./modules/forwarding/forwarding.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
-import { UnlimitedPace } from "./modules/pace/outbound-pace.js";
+import { DatabasePace } from "./modules/pace/outbound-pace.js";
 import { PushNotifier, type PushNotifierOptions } from "./modules/push/push-notifier.js";
 import { listenWithPush } from "./modules/push/push-listener.js";
 import { listenForAssignment } from "./modules/assignment/assignment-listener.js";
@@ -123,6 +123,8 @@ export interface AppDeps {
   replica?: ReadReplicaOptions;
   /** Presence's offline grace and clock (tests: a clock they move past the grace). */
   presence?: PresenceOptions;
+  /** The outbound pace's jitter draws (tests: a fixed one); default Math.random. */
+  paceRandom?: () => number;
 }
 
 export interface BuiltApp {
@@ -209,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
       .set(presenceSlot, presenceSettings(deps.presence)),
     push,
-    pace: new UnlimitedPace(),
+    pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
   };
   listenWithSockets(events, realtime, db);
   trackPresenceOfSockets(ctx);

@@ -17,6 +17,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "destinations",
   "monitor",
   "monitorings",
+  "pace",
   "queues",
   "quickAnswers",
   "reports",

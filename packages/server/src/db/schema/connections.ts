@@ -1,4 +1,4 @@
-import { connectionKinds, connectionStatuses, defaultConnectionSurvey, destinationKinds, type ConnectionSurvey } from "@atendo/contracts";
+import { connectionKinds, connectionStatuses, defaultConnectionSurvey, destinationKinds, type ConnectionPace, type ConnectionSurvey } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { businessHoursColumns } from "./business-hours.js";
@@ -27,6 +27,8 @@ export const connections = pgTable(
     ...businessHoursColumns(),
     /** The satisfaction survey sent when a ticket closes (issue 30, docs/decisions/0081): the contract's shape, defaults filled. */
     survey: jsonb("survey").$type<ConnectionSurvey>().notNull().default(defaultConnectionSurvey),
+    /** The outbound pace the admin set (issue 31, docs/decisions/0083); null: the kind's default (paceOf). */
+    pace: jsonb("pace").$type<ConnectionPace>(),
     /** Where a new ticket goes: a user, a queue, a menu, an announcement or a monitoring. */
     destinationType: text("destination_type", { enum: destinationKinds }),
     destinationId: integer("destination_id"),

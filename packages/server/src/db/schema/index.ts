@@ -4,6 +4,7 @@ export * from "./quick-answers.js";
 export * from "./settings.js";
 export * from "./users.js";
 export * from "./connections.js";
+export * from "./pace.js";
 export * from "./routing.js";
 export * from "./tickets.js";
 export * from "./messages.js";

@@ -35,15 +35,15 @@ function secrets() {
   return { apiToken: newOpaqueToken(), webhookSecret: newOpaqueToken() };
 }
 
-type FormField = "name" | "label" | "canCloseTicketByMessage" | "farewellMessage" | "ignoreGroups" | "closeCode" | "businessHours" | "outOfHoursMessage" | "survey" | "destinationType";
+type FormField = "name" | "label" | "canCloseTicketByMessage" | "farewellMessage" | "ignoreGroups" | "closeCode" | "businessHours" | "outOfHoursMessage" | "survey" | "pace" | "destinationType";
 
 /**
  * The columns the connection form sets, the same on create and update (on update a field not
  * given stays `undefined`, which leaves its column as it is).
  */
 function formColumns<B extends CreateConnection | UpdateConnection>(body: B): Pick<B, FormField> & { destinationId: B["destinationItem"] } {
-  const { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, survey, destinationType } = body;
-  return { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, survey, destinationType, destinationId: body.destinationItem };
+  const { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, survey, pace, destinationType } = body;
+  return { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, survey, pace, destinationType, destinationId: body.destinationItem };
 }
 
 export async function listConnections(ctx: AppContext, actor: Actor): Promise<Connection[]> {
