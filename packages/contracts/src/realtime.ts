@@ -2,6 +2,7 @@ import { z } from "zod";
 import { looseId } from "./common.js";
 import { announcementEvent } from "./announcements.js";
 import { sessionEvent } from "./auth.js";
+import { campaignEvent } from "./campaigns.js";
 import { appChatMessageEvent, chatEvent } from "./chats.js";
 import { connectionEvent, whatsappSessionEvent } from "./connections.js";
 import { contactsImportsEvent } from "./contact-import.js";
@@ -59,6 +60,8 @@ export const serverEvents = {
   session: sessionEvent,
   /** Beyond the spec's list: a user's presence (issue 30), to admins, the user and their queues' members. */
   presence: presenceEvent,
+  /** Beyond the spec's list: campaigns (issue 31), to admins: created, changed (progress at most once a second), deleted. */
+  campaign: campaignEvent,
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;

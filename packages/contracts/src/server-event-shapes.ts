@@ -61,4 +61,5 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   presence: { update: { records: [], numbers: ["userId"], texts: ["status"] } },
   slaBreached: { breached: { records: [], numbers: ["ticketId"], texts: ["target", "dueAt"] } },
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
+  campaign: entityShape("campaign"),
 };
