@@ -14,6 +14,7 @@ export function CampaignActionDialog({ confirm, onConfirm }: { confirm: DialogTa
       title={t(`campaigns.confirm.${action}Title`, { name: target?.campaign.name ?? "" })}
       message={t(`campaigns.confirm.${action}Text`, { count: target?.campaign.total ?? 0 })}
       confirmLabel={t(`campaigns.actions.${action}`)}
+      cancelLabel={t(`campaigns.confirm.${action}Back`)}
       danger={action === "cancel"}
       onConfirm={() => target && onConfirm(target.campaign, target.action)}
       onClose={confirm.close}

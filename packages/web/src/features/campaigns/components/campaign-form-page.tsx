@@ -85,6 +85,7 @@ function CampaignForm({ campaign }: { campaign: Campaign | undefined }) {
         format={(id) => id ?? ""}
         parse={(value) => (value === "" ? null : Number(value))}
         helperText={t("campaigns.form.queueHint")}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         <MenuItem value="">
           <em>{t("campaigns.form.noQueue")}</em>

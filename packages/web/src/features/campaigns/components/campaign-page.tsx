@@ -94,7 +94,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
       </Box>
       <CampaignToolbar campaign={campaign} />
       <SectionCard title={t("campaigns.detail.summary")}>
-        <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))", gap: 2, m: 0 }}>
+        <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", gap: 2, m: 0 }}>
           <Fact term={t("campaigns.connection")}>{campaign.whatsapp.name}</Fact>
           <Fact term={t("campaigns.form.queue")}>{campaign.queue?.name ?? t("campaigns.form.noQueue")}</Fact>
           <Fact term={t("campaigns.detail.recipients")}>{String(campaign.total)}</Fact>

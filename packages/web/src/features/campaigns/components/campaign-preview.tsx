@@ -26,7 +26,7 @@ export function CampaignPreview({ body, contact, onContact }: CampaignPreviewPro
   const canPreview = contact !== null && body.trim() !== "";
   return (
     <Box>
-      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start" }}>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>
         <Autocomplete<Contact>
           {...search}
           value={contact}
@@ -43,7 +43,6 @@ export function CampaignPreview({ body, contact, onContact }: CampaignPreviewPro
           disabled={!canPreview}
           loading={preview.isPending}
           onClick={() => contact && preview.mutate({ text: body, contactId: contact.id })}
-          sx={{ mt: 1 }}
         >
           {t("campaigns.preview.button")}
         </Button>

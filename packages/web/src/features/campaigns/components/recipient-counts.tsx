@@ -22,6 +22,7 @@ export function RecipientCountTiles({ counts, selected, onSelect }: RecipientCou
           <li key={status}>
             <ButtonBase
               aria-pressed={pressed}
+              aria-label={t("campaigns.detail.countLabel", { status: t(`campaigns.recipientStatuses.${status}`), count: counts[status] })}
               onClick={() => onSelect(pressed ? null : status)}
               sx={{
                 width: "100%",

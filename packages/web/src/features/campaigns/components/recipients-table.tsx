@@ -50,7 +50,8 @@ export function RecipientsTable({ campaignId, status, onStatus, page, onPage }: 
         label={t("campaigns.recipients.filter")}
         value={status ?? ""}
         onChange={(event) => onStatus(event.target.value === "" ? null : (event.target.value as RecipientStatus))}
-        sx={{ minWidth: 200, mb: 1.5 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ width: { xs: "100%", sm: 240 }, mb: 1.5 }}
       >
         <MenuItem value="">{t("campaigns.recipients.all")}</MenuItem>
         {recipientStatuses.map((value) => (
