@@ -22,7 +22,6 @@ export function RecipientCountTiles({ counts, selected, onSelect }: RecipientCou
           <li key={status}>
             <ButtonBase
               aria-pressed={pressed}
-              aria-label={t("campaigns.detail.countLabel", { status: t(`campaigns.recipientStatuses.${status}`), count: counts[status] })}
               onClick={() => onSelect(pressed ? null : status)}
               sx={{
                 width: "100%",
@@ -39,6 +38,7 @@ export function RecipientCountTiles({ counts, selected, onSelect }: RecipientCou
               <Typography variant="h3" component="span" sx={{ fontVariantNumeric: "tabular-nums" }}>
                 {counts[status]}
               </Typography>
+              {/* Named "20 Queued" (its visible text, spaced). */}{" "}
               <Typography variant="caption" color="text.secondary" component="span">
                 {t(`campaigns.recipientStatuses.${status}`)}
               </Typography>
