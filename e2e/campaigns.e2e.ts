@@ -32,7 +32,9 @@ beforeAll(async () => {
   const found = connections.find((connection) => connection.name === "Demo (API)");
   if (!found) throw new Error("The demo API connection is missing (DEMO_CONNECTION)");
   demo = found;
-  const label = await api<{ id: number }>("/tags", { method: "POST", token, body: JSON.stringify({ name: labelName, color: "#6A1B9A" }) });
+  // A random colour, as createQueue does: files running side by side never meet on one.
+  const color = `#${Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, "0").toUpperCase()}`;
+  const label = await api<{ id: number }>("/tags", { method: "POST", token, body: JSON.stringify({ name: labelName, color }) });
   const base = Date.now().toString().slice(-6);
   for (let index = 0; index < recipients; index += 1) {
     const name = `Patron${suffix} ${String(index + 1).padStart(2, "0")}`;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { looseId } from "./common.js";
 import { announcementEvent } from "./announcements.js";
-import { sessionEvent } from "./auth.js";
 import { campaignEvent } from "./campaigns.js";
+import { sessionEvent } from "./auth.js";
 import { appChatMessageEvent, chatEvent } from "./chats.js";
 import { connectionEvent, whatsappSessionEvent } from "./connections.js";
 import { contactsImportsEvent } from "./contact-import.js";
@@ -48,6 +48,8 @@ export const serverEvents = {
   /** Beyond the spec's list: the admin lists of menus, announcements and monitorings stay live. */
   ura: uraEvent,
   announcement: announcementEvent,
+  /** Campaigns (issue 31), to admins: created, changed (progress at most once a second), deleted. */
+  campaign: campaignEvent,
   monitoring: monitoringEvent,
   /** Beyond the spec's list: labels (issue 29), to every signed-in user. */
   tag: tagEvent,
@@ -60,8 +62,6 @@ export const serverEvents = {
   session: sessionEvent,
   /** Beyond the spec's list: a user's presence (issue 30), to admins, the user and their queues' members. */
   presence: presenceEvent,
-  /** Beyond the spec's list: campaigns (issue 31), to admins: created, changed (progress at most once a second), deleted. */
-  campaign: campaignEvent,
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;

@@ -54,6 +54,7 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   ContactsImports: { progressEvent: importProgress, finishedImport: importProgress },
   ura: entityShape("ura"),
   announcement: entityShape("announcement"),
+  campaign: entityShape("campaign"),
   monitoring: entityShape("monitoring"),
   tag: entityShape("tag"),
   note: { create: upsert(["note"]), update: upsert(["note"]), delete: removal(["noteId", "ticketId"]) },
@@ -61,5 +62,4 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   presence: { update: { records: [], numbers: ["userId"], texts: ["status"] } },
   slaBreached: { breached: { records: [], numbers: ["ticketId"], texts: ["target", "dueAt"] } },
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
-  campaign: entityShape("campaign"),
 };

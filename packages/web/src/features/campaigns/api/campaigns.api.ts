@@ -25,23 +25,20 @@ export function listCampaigns(query: { pageNumber: number; status?: CampaignStat
 }
 
 /**
- * The body as JSON, or, with a file to attach, multipart: the fields as `data` (JSON) and the
- * file as `media` (the contract's multipart form of POST and PUT /campaigns).
+ * POST /campaigns: a draft, as JSON, or, with a file to attach, multipart: the fields as `data`
+ * (JSON) and the file as `media` (the contract's multipart form, which only creating takes).
  */
-function campaignForm(body: CreateCampaignBody | UpdateCampaignBody, media: File | null): unknown {
-  if (!media) return body;
+export function createCampaign(body: CreateCampaignBody, media: File | null = null): Promise<Campaign> {
+  if (!media) return http.post<Campaign>("/campaigns", body);
   const form = new FormData();
   form.append("data", JSON.stringify(body));
   form.append("media", media);
-  return form;
+  return http.post<Campaign>("/campaigns", form);
 }
 
-export function createCampaign(body: CreateCampaignBody, media: File | null = null): Promise<Campaign> {
-  return http.post<Campaign>("/campaigns", campaignForm(body, media));
-}
-
-export function updateCampaign(id: number, body: UpdateCampaignBody, media: File | null = null): Promise<Campaign> {
-  return http.put<Campaign>(`/campaigns/${id}`, campaignForm(body, media));
+/** PUT /campaigns/:id (JSON only: the file is chosen when the campaign is created). */
+export function updateCampaign(id: number, body: UpdateCampaignBody): Promise<Campaign> {
+  return http.put<Campaign>(`/campaigns/${id}`, body);
 }
 
 /** POST /campaigns/:id/{start,pause,resume,cancel}: the campaign as it stands after. */
@@ -49,10 +46,10 @@ export function runCampaignAction(id: number, action: CampaignAction): Promise<C
   return http.post<Campaign>(`/campaigns/${id}/${action}`);
 }
 
-/** POST /campaigns/:id/audience: a CSV's contacts join a draft's audience. */
+/** POST /campaigns/:id/audience: a CSV's contacts join a draft's audience (the file in `csv`, as the contact import's). */
 export function uploadCampaignAudience(id: number, file: File): Promise<CampaignAudienceUpload> {
   const form = new FormData();
-  form.append("file", file);
+  form.append("csv", file);
   return http.upload<CampaignAudienceUpload>(`/campaigns/${id}/audience`, form);
 }
 

@@ -6,6 +6,13 @@ import { countAudience, getCampaign, listCampaigns, listRecipients } from "./cam
 
 export const { recordKey: campaignQueryKey, recordQueryOptions: campaignQueryOptions } = recordQueries("campaigns", getCampaign);
 
+/**
+ * How often an open campaign page reads its counts again. The `campaign` event follows the
+ * sending, but delivered, read, replied and opted out are read from the messages and contacts
+ * as they change, after the last batch too, and no event announces them (decision 0085).
+ */
+export const campaignRefreshMs = 5_000;
+
 /** Newest first, as the server lists them. */
 export function newestFirst(a: Campaign, b: Campaign): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
@@ -21,8 +28,9 @@ export function campaignsListQueryOptions() {
 }
 
 /** One page of a campaign's recipients; the page shown stays while the next loads. */
-export function recipientsQueryOptions(id: number, status: RecipientStatus | null, pageNumber: number) {
+export function recipientsQueryOptions(id: number, status: RecipientStatus | null, pageNumber: number, live: boolean) {
   return queryOptions({
+    refetchInterval: live ? campaignRefreshMs : false,
     queryKey: [...campaignQueryKey(id), "recipients", status ?? "all", pageNumber] as const,
     queryFn: ({ signal }) => listRecipients(id, { pageNumber, status: status ?? undefined }, signal),
     placeholderData: keepPreviousData,

@@ -115,12 +115,19 @@ function CampaignForm({ campaign }: { campaign: Campaign | undefined }) {
       <Divider />
       <CampaignFormSection title={t("campaigns.form.message")}>
         <MessageField control={control} customFields={previewContact ? customFieldNames([previewContact]) : []} />
-        <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 1.5, rowGap: 1 }}>
-          <FilePickButton label={t(media || campaign?.mediaName ? "campaigns.form.changeMedia" : "campaigns.form.media")} accept={mediaTypes} onPick={setMedia} />
-          <Typography variant="body2" sx={{ flex: "1 1 12rem", minWidth: 0, overflowWrap: "anywhere" }} color={media || campaign?.mediaName ? "text.primary" : "text.secondary"}>
-            {media?.name ?? campaign?.mediaName ?? t("campaigns.form.noMedia")}
+        {campaign ? (
+          // The file goes with the draft's creation (multipart); a saved draft keeps the one it has.
+          <Typography variant="body2" color="text.secondary">
+            {campaign.mediaName ? t("campaigns.detail.media", { name: campaign.mediaName }) : t("campaigns.form.noMediaSaved")}
           </Typography>
-        </Box>
+        ) : (
+          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 1.5, rowGap: 1 }}>
+            <FilePickButton label={t(media ? "campaigns.form.changeMedia" : "campaigns.form.media")} accept={mediaTypes} onPick={setMedia} />
+            <Typography variant="body2" sx={{ flex: "1 1 12rem", minWidth: 0, overflowWrap: "anywhere" }} color={media ? "text.primary" : "text.secondary"}>
+              {media?.name ?? t("campaigns.form.noMedia")}
+            </Typography>
+          </Box>
+        )}
         <CampaignPreview body={body} contact={previewContact} onContact={setPreviewContact} />
       </CampaignFormSection>
 

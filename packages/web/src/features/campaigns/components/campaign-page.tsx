@@ -118,7 +118,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
       <SectionCard title={t("campaigns.recipients.title")}>
         <Stack spacing={2}>
           <RecipientCountTiles counts={campaign.counts} selected={status} onSelect={filter} />
-          <RecipientsTable campaignId={campaign.id} status={status} onStatus={filter} page={page} onPage={setPage} />
+          <RecipientsTable campaignId={campaign.id} live={campaign.status !== "draft"} status={status} onStatus={filter} page={page} onPage={setPage} />
         </Stack>
       </SectionCard>
     </Stack>

@@ -14,6 +14,8 @@ import { recipientsQueryOptions } from "../api/campaigns.queries";
 
 interface RecipientsTableProps {
   campaignId: number;
+  /** Read again every few seconds (a started campaign's statuses move without an event). */
+  live: boolean;
   status: RecipientStatus | null;
   onStatus: (status: RecipientStatus | null) => void;
   page: number;
@@ -21,10 +23,10 @@ interface RecipientsTableProps {
 }
 
 /** A campaign's recipients, 20 a page, narrowed to one status when chosen; read again as the sending moves. */
-export function RecipientsTable({ campaignId, status, onStatus, page, onPage }: RecipientsTableProps) {
+export function RecipientsTable({ campaignId, live, status, onStatus, page, onPage }: RecipientsTableProps) {
   const { t } = useTranslation();
   const compact = useCompactTable();
-  const query = useQuery(recipientsQueryOptions(campaignId, status, page));
+  const query = useQuery(recipientsQueryOptions(campaignId, status, page, live));
   const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / limits.pageSize));
   const statusText = (recipient: CampaignRecipient) => t(`campaigns.recipientStatuses.${recipient.status}`);
   const columns: (AdminColumn<CampaignRecipient> | false)[] = [

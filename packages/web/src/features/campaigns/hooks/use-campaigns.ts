@@ -6,7 +6,7 @@ import { forEditForm } from "../../../lib/query-presets";
 import { useServerEvent } from "../../../lib/socket";
 import { useLiveCache } from "../../../lib/use-live-cache";
 import { createCampaign, deleteCampaign, runCampaignAction, updateCampaign, uploadCampaignAudience } from "../api/campaigns.api";
-import { campaignLists, campaignQueryKey, campaignQueryOptions, campaignsListQueryOptions, recipientsKey } from "../api/campaigns.queries";
+import { campaignLists, campaignQueryKey, campaignQueryOptions, campaignRefreshMs, campaignsListQueryOptions, recipientsKey } from "../api/campaigns.queries";
 
 const { store, storeOwn, forget, refetchInFlight } = campaignLists;
 
@@ -16,9 +16,13 @@ export function useCampaignList() {
   return { query, campaigns: flattenPages(query.data, "campaigns") };
 }
 
-/** One campaign (its detail page), kept live by `campaign` events. */
+/** One campaign (its detail page), kept live by `campaign` events and, once started, read again every few seconds (see campaignRefreshMs). */
 export function useCampaign(id: number) {
-  return useQuery({ ...campaignQueryOptions(id), meta: { silent: true } });
+  return useQuery({
+    ...campaignQueryOptions(id),
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== "draft" ? campaignRefreshMs : false),
+    meta: { silent: true },
+  });
 }
 
 /** What the form at /campaigns/edit/:id edits: read again on each opening (the form reads its defaults once). */
@@ -28,10 +32,10 @@ export function useEditedCampaign(id: number | undefined) {
   return { campaign: query.data, ready: query.isFetchedAfterMount && query.data !== undefined, queries: [query] };
 }
 
-/** Creates a draft (no id) or changes the draft `id`; a chosen file goes along as multipart. */
+/** Creates a draft (no id), a chosen file going along as multipart, or changes the draft `id`. */
 export function useSaveCampaign(id: number | undefined) {
   return useCacheMutation(
-    ({ body, media }: { body: CreateCampaignBody; media: File | null }) => (id === undefined ? createCampaign(body, media) : updateCampaign(id, body, media)),
+    ({ body, media }: { body: CreateCampaignBody; media: File | null }) => (id === undefined ? createCampaign(body, media) : updateCampaign(id, body)),
     storeOwn,
   );
 }

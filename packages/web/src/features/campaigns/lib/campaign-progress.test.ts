@@ -27,9 +27,9 @@ describe("what may be done to a campaign", () => {
     expect(campaignActionsOf("cancelled")).toEqual([]);
   });
 
-  it("edits drafts and scheduled ones only, and deletes none that is sending or waiting to", () => {
+  it("edits drafts and scheduled ones only, and deletes none that is sending or paused halfway", () => {
     expect(campaignStatuses.filter(isEditable)).toEqual(["draft", "scheduled"]);
-    expect(campaignStatuses.filter(isDeletable)).toEqual(["draft", "completed", "cancelled"]);
+    expect(campaignStatuses.filter(isDeletable)).toEqual(["draft", "scheduled", "completed", "cancelled"]);
   });
 
   it("asks before starting and cancelling only", () => {

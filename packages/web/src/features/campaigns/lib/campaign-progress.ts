@@ -33,9 +33,9 @@ export function isEditable(status: CampaignStatus): boolean {
   return status === "draft" || status === "scheduled";
 }
 
-/** A campaign that is not sending nor waiting to may be deleted. */
+/** A campaign that is not sending (nor paused halfway) may be deleted. */
 export function isDeletable(status: CampaignStatus): boolean {
-  return status === "draft" || status === "completed" || status === "cancelled";
+  return status !== "running" && status !== "paused";
 }
 
 /** Actions that ask first: starting sends to real people, cancelling cannot be undone. */
