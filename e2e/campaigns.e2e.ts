@@ -76,7 +76,7 @@ describe("campaigns", () => {
 
       // Who: the demo connection and the label's contacts, counted live.
       await page.getByLabel(/^Name/).fill(campaignName);
-      await page.getByRole("combobox", { name: "Connection" }).click();
+      await page.getByRole("combobox", { name: "Connection", exact: true }).click();
       await page.getByRole("option", { name: "Demo (API)" }).click();
       await chooseLabel(page);
       await page.getByRole("status").filter({ hasText: `${recipients} contacts receive this campaign.` }).waitFor();
