@@ -58,6 +58,9 @@ const shell = lazyPages({
   MonitoringsPage: () => import("../features/monitorings/components/monitorings-page"),
   MonitoringFormPage: () => import("../features/monitorings/components/monitoring-form-page"),
   TagsPage: () => import("../features/tags/components/tags-page"),
+  CampaignsPage: () => import("../features/campaigns/components/campaigns-page"),
+  CampaignFormPage: () => import("../features/campaigns/components/campaign-form-page"),
+  CampaignPage: () => import("../features/campaigns/components/campaign-page"),
 }, undefined, loadPageTexts);
 
 /** An admin record kind's list, and its form at /new and /edit/:id. */
@@ -130,6 +133,10 @@ export const routes: RouteObject[] = [
                       ...recordRoutes(recordPages.announcements, shell.AnnouncementsPage, shell.AnnouncementFormPage),
                       ...recordRoutes(recordPages.monitorings, shell.MonitoringsPage, shell.MonitoringFormPage),
                       { path: paths.tags, element: <shell.TagsPage /> },
+                      { path: paths.campaigns, element: <shell.CampaignsPage /> },
+                      { path: paths.newCampaign, element: <shell.CampaignFormPage /> },
+                      { path: paths.editCampaign.pattern, element: <shell.CampaignFormPage /> },
+                      { path: paths.campaign.pattern, element: <shell.CampaignPage /> },
                     ],
                   },
                 ],

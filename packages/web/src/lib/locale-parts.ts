@@ -11,6 +11,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "assignment",
   "board",
   "businessHours",
+  "campaigns",
   "connections",
   "contactDuplicates",
   "contactImport",

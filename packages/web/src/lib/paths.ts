@@ -48,6 +48,11 @@ export const paths = {
   newMonitoring: "/monitoring/new",
   editMonitoring: editRoute("/monitoring"),
   tags: "/tags",
+  /** Campaigns (issue 31, admins): the list, a draft's form and one campaign's progress. */
+  campaigns: "/campaigns",
+  newCampaign: "/campaigns/new",
+  editCampaign: editRoute("/campaigns"),
+  campaign: { pattern: "/campaigns/:id", href: (id: number) => `/campaigns/${id}` },
 } as const;
 
 /** The routes of an admin record kind: its list, `/new` and `/edit/:id` (spec §2). */

@@ -11,6 +11,7 @@ import LocalOfferIcon from "@mui/icons-material/LocalOffer";
 import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
+import SendIcon from "@mui/icons-material/Send";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SpeedIcon from "@mui/icons-material/Speed";
 import TuneIcon from "@mui/icons-material/Tune";
@@ -47,6 +48,7 @@ export const adminNavItems: readonly NavItem[] = [
   { to: paths.about, labelKey: "pages.about", icon: InfoIcon },
   { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
   { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon },
+  { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
 ];
 
