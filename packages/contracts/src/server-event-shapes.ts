@@ -60,5 +60,6 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   mention: { create: { records: ["mention"], numbers: ["unread"] }, update: { records: ["mention"], numbers: ["unread"] }, delete: removal(["mentionId", "unread"]) },
   presence: { update: { records: [], numbers: ["userId"], texts: ["status"] } },
   slaBreached: { breached: { records: [], numbers: ["ticketId"], texts: ["target", "dueAt"] } },
+  schedule: entityShape("schedule"),
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
 };

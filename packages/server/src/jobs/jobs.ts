@@ -8,6 +8,7 @@ import { presenceRound } from "./presence-rounds.js";
 import { runRecovery } from "./recovery.js";
 import { announceSlaBreaches } from "./sla-breaches.js";
 import { closeRevokedSockets } from "./revoked-sockets.js";
+import { sendDueSchedules } from "../modules/schedules/schedule-send.js";
 import { sweepOrphanUploads } from "./upload-sweep.js";
 
 export interface JobOptions {
@@ -33,6 +34,8 @@ export interface JobOptions {
   presenceMs?: number;
   /** Between two looks for SLA targets just missed; default limits.slaBreachScanSeconds. */
   slaBreachesMs?: number;
+  /** Between two looks for scheduled messages due; default limits.schedulePollMs. */
+  schedulesMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -60,6 +63,10 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     // SLA targets missed since the last look, announced once across instances (docs/decisions/0080).
     periodicJob("sla-breaches", ctx.log, { intervalMs: options.slaBreachesMs ?? limits.slaBreachScanSeconds * 1000, runAtStart: true }, async () => {
       await announceSlaBreaches(ctx);
+    }),
+    // Scheduled messages due, claimed in the database so each is sent once across instances; the first look at start-up sends what came due while stopped (decision 0084).
+    periodicJob("schedules", ctx.log, { intervalMs: options.schedulesMs ?? limits.schedulePollMs, runAtStart: true }, async () => {
+      await sendDueSchedules(ctx);
     }),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
