@@ -22,6 +22,7 @@ import { ContactTagsButton } from "./contact-tags-button";
 import { DuplicatesDialog } from "./duplicates-dialog";
 import { ExportContactsButton } from "./export-contacts-button";
 import { ToolButton } from "./tool-button";
+import { ContactSchedulesButton } from "../../schedules";
 
 /** Avatar, name, number and email; narrow screens put number and email under the name. */
 function useColumns(): EntityColumns<Contact> {
@@ -92,9 +93,10 @@ export function ContactsPage() {
       add={() => editing.show(null)}
       addIcon={<PersonAddIcon />}
       useColumns={useColumns}
-      actionsWidth={mayDelete ? 172 : 136}
+      actionsWidth={mayDelete ? 208 : 172}
       before={(contact) => (
         <>
+          <ContactSchedulesButton contact={contact} />
           <ContactTagsButton contact={contact} />
           <StartChatButton contact={contact} />
         </>
