@@ -30,7 +30,7 @@ export function SchedulesPage() {
   return (
     <Page title={t("schedules.page")} narrow>
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
-        <TextField select size="small" label={t("schedules.statusFilter")} value={status} onChange={(event) => setStatus(event.target.value as ScheduleStatus | "all")} sx={{ minWidth: 160 }}>
+        <TextField select size="small" fullWidth={false} label={t("schedules.statusFilter")} value={status} onChange={(event) => setStatus(event.target.value as ScheduleStatus | "all")} sx={{ width: 200 }}>
           <MenuItem value="all">{t("schedules.statusAll")}</MenuItem>
           {scheduleStatuses.map((value) => (
             <MenuItem key={value} value={value}>
