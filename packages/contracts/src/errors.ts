@@ -484,6 +484,24 @@ export const errorCatalogue = {
     pt: "Deve haver pelo menos um administrador ativo.",
     es: "Debe haber al menos un administrador activo.",
   },
+  ERR_NO_CAMPAIGN_FOUND: {
+    status: 404,
+    en: "Campaign not found.",
+    pt: "Campanha não encontrada.",
+    es: "Campaña no encontrada.",
+  },
+  ERR_CAMPAIGN_STATE: {
+    status: 409,
+    en: "The campaign cannot do that in its current state.",
+    pt: "A campanha não pode fazer isso no estado atual.",
+    es: "La campaña no puede hacer eso en su estado actual.",
+  },
+  ERR_CAMPAIGN_AUDIENCE_EMPTY: {
+    status: 400,
+    en: "The audience reaches no contact.",
+    pt: "O público não alcança nenhum contato.",
+    es: "La audiencia no alcanza ningún contacto.",
+  },
   ERR_NO_TAG_FOUND: {
     status: 404,
     en: "Label not found.",

@@ -3,6 +3,7 @@ export * from "./announcements.js";
 export * from "./auth.js";
 export * from "./session-end.js";
 export * from "./business-hours.js";
+export * from "./campaigns.js";
 export * from "./zoned-time.js";
 export * from "./channels-api.js";
 export * from "./chat-policy.js";

@@ -116,6 +116,10 @@ export const limits = {
   schedulePageSize: 50,
   /** Longest message text accepted from an attendant or a channel (WhatsApp's own bound is 65,536). */
   messageBodyMax: 65_536,
+  /** Campaigns (issue 31): a name, the message, and the contacts chosen one by one. */
+  campaignNameMax: 100,
+  campaignBodyMax: 4_096,
+  campaignContactIdsMax: 10_000,
   /** Messages per page of GET /messages/{ticketId} (newest page first; docs/decisions/0014). */
   messagePageSize: 40,
   /** Files in one multipart POST /messages/{ticketId}. */
