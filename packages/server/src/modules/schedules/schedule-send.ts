@@ -39,6 +39,11 @@ async function claimDue(ctx: AppContext, now: Date): Promise<ScheduleRow[]> {
     .returning();
 }
 
+/** The row still carries the hold `row` was claimed with (none when it was read unclaimed). */
+function heldBy(row: ScheduleRow) {
+  return row.heldUntil === null ? isNull(schedules.heldUntil) : eq(schedules.heldUntil, row.heldUntil);
+}
+
 /**
  * Ends a pending occurrence (sent or failed) and writes its series' next one, in `tx`. Holds only
  * when the row is still pending and still held by this claim: its `held_until` is the lease this
@@ -56,7 +61,7 @@ async function endOccurrence(
   const [ended] = await tx
     .update(schedules)
     .set({ status: end.status, failure: end.failure, ticketId: end.ticketId, sentAt: end.status === "sent" ? now : null, heldUntil: null, updatedAt: now })
-    .where(and(eq(schedules.id, row.id), eq(schedules.status, "pending"), row.heldUntil === null ? isNull(schedules.heldUntil) : eq(schedules.heldUntil, row.heldUntil)))
+    .where(and(eq(schedules.id, row.id), eq(schedules.status, "pending"), heldBy(row)))
     .returning({ id: schedules.id });
   if (!ended || !end.repeat || row.repeatEvery === null) return { ended: !!ended, nextId: null };
   const rule = { every: row.repeatEvery as RecurrenceUnit, interval: row.repeatInterval ?? 1, until: row.repeatUntil };
@@ -141,7 +146,7 @@ export async function sendSchedule(ctx: AppContext, row: ScheduleRow, now = new 
       await ctx.db
         .update(schedules)
         .set({ heldUntil: slot.retryAt })
-        .where(and(eq(schedules.id, row.id), eq(schedules.status, "pending")));
+        .where(and(eq(schedules.id, row.id), eq(schedules.status, "pending"), heldBy(row)));
       return;
     }
     const ticket = await ticketFor(ctx, row, connectionId);
@@ -151,11 +156,9 @@ export async function sendSchedule(ctx: AppContext, row: ScheduleRow, now = new 
       nextId = end.nextId;
       return end.ended;
     });
-    if (!sent) {
-      // Sent by another instance, or edited meanwhile: the edited one is looked at again at once.
-      await ctx.db.update(schedules).set({ heldUntil: null }).where(and(eq(schedules.id, row.id), eq(schedules.status, "pending")));
-      return;
-    }
+    // Not ours any more: sent by another instance, claimed again by one after the lease, or
+    // edited meanwhile (the edit cleared the hold, so the next look picks the new text).
+    if (!sent) return;
     if (sent.failure) await ctx.db.update(schedules).set({ status: "failed", failure: sent.failure.code }).where(eq(schedules.id, row.id));
     await announceChanged(ctx, [row.id, nextId]);
   } catch (error) {
