@@ -25,6 +25,7 @@ export * from "./last-message.js";
 export * from "./messages.js";
 export * from "./monitorings.js";
 export * from "./notes.js";
+export * from "./opt-out.js";
 export * from "./permissions.js";
 export * from "./push.js";
 export * from "./public-api.js";

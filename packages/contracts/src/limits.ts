@@ -114,6 +114,13 @@ export const limits = {
   scheduleLeaseSeconds: 60,
   scheduleInterval: { min: 1, max: 365 },
   schedulePageSize: 50,
+  /** The opt-out keywords setting (issue 31): how many words, each how long (a word, not a sentence). */
+  optOutKeywords: { maxKeywords: 20, keywordMax: 30 },
+  /**
+   * How long an instance keeps the opt-out keywords it read before reading them again: a change
+   * on this instance applies at once, one made on another instance within this long.
+   */
+  optOutKeywordsFreshMs: 30_000,
   /** Longest message text accepted from an attendant or a channel (WhatsApp's own bound is 65,536). */
   messageBodyMax: 65_536,
   /** Campaigns (issue 31): a name, the message, and the contacts chosen one by one. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { languages } from "./limits.js";
 
-export const settingKeys = ["userCreation", "userApiToken", "customerLanguage"] as const;
+/** `optOutKeywords`: the customers' words for "no more messages" (opt-out.ts, issue 31); empty: off. */
+export const settingKeys = ["userCreation", "userApiToken", "customerLanguage", "optOutKeywords"] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 export const setting = z.object({ key: z.string(), value: z.string(), updatedAt: z.string() });

@@ -25,7 +25,8 @@ describe("GET /api/settings", () => {
     const byKey = Object.fromEntries(response.json().map((s: { key: string; value: string }) => [s.key, s.value]));
     expect(byKey.userCreation).toBe("disabled");
     expect(byKey.userApiToken).toMatch(/^[\w-]{32,}$/);
-    expect(Object.keys(byKey).sort()).toEqual(["customerLanguage", "userApiToken", "userCreation"]);
+    expect(Object.keys(byKey).sort()).toEqual(["customerLanguage", "optOutKeywords", "userApiToken", "userCreation"]);
+    expect(byKey.optOutKeywords).toBe("SAIR, PARAR, STOP");
   });
 });
 

@@ -5,6 +5,7 @@ import { QueryState } from "../../../components/query-state";
 import { settingValue, useSettings, useSettingsLive } from "../hooks/use-settings";
 import { ApiTokenSetting } from "./api-token-setting";
 import { CustomerLanguageSetting } from "./customer-language-setting";
+import { OptOutKeywordsSetting } from "./opt-out-keywords-setting";
 import { UserCreationSetting } from "./user-creation-setting";
 
 export function SettingsPage() {
@@ -18,6 +19,7 @@ export function SettingsPage() {
         <Stack spacing={2}>
           <UserCreationSetting value={settingValue(query.data, "userCreation")} />
           <CustomerLanguageSetting value={settingValue(query.data, "customerLanguage")} />
+          <OptOutKeywordsSetting value={settingValue(query.data, "optOutKeywords")} />
           <ApiTokenSetting value={settingValue(query.data, "userApiToken")} />
         </Stack>
       )}
