@@ -88,6 +88,7 @@ beforeAll(async () => {
     contacts: [paths.contacts],
     board: [paths.board],
     quickAnswers: [paths.quickAnswers],
+    schedules: [paths.schedules],
     settings: [paths.settings],
     about: [paths.about],
     dashboard: [paths.dashboard],

@@ -449,6 +449,30 @@ export const errorCatalogue = {
     pt: "Já existe uma fila com este nome.",
     es: "Ya existe una cola con este nombre.",
   },
+  ERR_NO_SCHEDULE_FOUND: {
+    status: 404,
+    en: "Scheduled message not found.",
+    pt: "Mensagem agendada não encontrada.",
+    es: "Mensaje programado no encontrado.",
+  },
+  ERR_SCHEDULE_NOT_PENDING: {
+    status: 409,
+    en: "This message was already sent (or failed): only a pending one can be changed or cancelled.",
+    pt: "Esta mensagem já foi enviada (ou falhou): só uma pendente pode ser alterada ou cancelada.",
+    es: "Este mensaje ya se envió (o falló): solo uno pendiente puede cambiarse o cancelarse.",
+  },
+  ERR_SCHEDULE_IN_PAST: {
+    status: 400,
+    en: "Choose a time in the future.",
+    pt: "Escolha um horário no futuro.",
+    es: "Elija una hora en el futuro.",
+  },
+  ERR_SCHEDULE_UNTIL_BEFORE_START: {
+    status: 400,
+    en: "The repetition must end after the first sending.",
+    pt: "A repetição deve terminar depois do primeiro envio.",
+    es: "La repetición debe terminar después del primer envío.",
+  },
   ERR_NO_QUICK_ANSWER_FOUND: {
     status: 404,
     en: "Quick answer not found.",

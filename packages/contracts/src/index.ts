@@ -32,6 +32,7 @@ export * from "./push.js";
 export * from "./public-api.js";
 export * from "./queues.js";
 export * from "./quick-answers.js";
+export * from "./schedules.js";
 export * from "./realtime.js";
 export * from "./reports.js";
 export * from "./settings.js";

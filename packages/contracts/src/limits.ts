@@ -106,6 +106,16 @@ export const limits = {
   surveyLowScoreMax: 2,
   /** Longest comment kept with a rating (a longer one is cut). */
   surveyCommentMax: 2000,
+  /**
+   * Scheduled messages (issue 31, docs/decisions/0084): how often each instance looks for due
+   * ones (their lateness is at most this, plus the send), how long a claim holds a schedule from
+   * the other instances (a crash mid-send: another sends it after this), a repeat's interval, and
+   * how many schedules a list page holds.
+   */
+  schedulePollMs: 1000,
+  scheduleLeaseSeconds: 60,
+  scheduleInterval: { min: 1, max: 365 },
+  schedulePageSize: 50,
   /** The opt-out keywords setting (issue 31): how many words, each how long (a word, not a sentence). */
   optOutKeywords: { maxKeywords: 20, keywordMax: 30 },
   /**

@@ -14,6 +14,7 @@ import { monitoringEvent } from "./monitorings.js";
 import { noteEvent } from "./notes.js";
 import { queueEvent } from "./queues.js";
 import { quickAnswerEvent } from "./quick-answers.js";
+import { scheduleEvent } from "./schedules.js";
 import { settingsEvent } from "./settings.js";
 import { tagEvent } from "./tags.js";
 import { slaBreachedEvent } from "./ticket-sla.js";
@@ -65,6 +66,8 @@ export const serverEvents = {
   session: sessionEvent,
   /** Beyond the spec's list: a user's presence (issue 30), to admins, the user and their queues' members. */
   presence: presenceEvent,
+  /** Beyond the spec's list: scheduled messages (issue 31), to their author and admins. */
+  schedule: scheduleEvent,
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;

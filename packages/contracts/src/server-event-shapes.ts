@@ -62,5 +62,6 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   presence: { update: { records: [], numbers: ["userId"], texts: ["status"] } },
   slaBreached: { breached: { records: [], numbers: ["ticketId"], texts: ["target", "dueAt"] } },
   connectionIncident: { alerted: upsert(["incident"]), recovered: upsert(["incident"]) },
+  schedule: entityShape("schedule"),
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
 };

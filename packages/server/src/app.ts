@@ -70,6 +70,7 @@ import { monitoringsRoutes } from "./modules/monitorings/monitorings.routes.js";
 import { queueRoomsOf } from "./modules/queues/queue-rooms.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
 import { quickAnswersRoutes } from "./modules/quick-answers/quick-answers.routes.js";
+import { schedulesRoutes } from "./modules/schedules/schedules.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     presenceRoutes,
     queuesRoutes,
     quickAnswersRoutes,
+    schedulesRoutes,
     contactsRoutes,
     contactImportRoutes,
     tagsRoutes,

@@ -10,6 +10,7 @@ import type {
   MonitoringEvent,
   QueueEvent,
   QuickAnswerEvent,
+  ScheduleEvent,
   ServerEventPayload,
   SettingsEvent,
   SlaTarget,
@@ -125,6 +126,8 @@ export interface DomainEventMap {
   "monitoring.changed": { event: MonitoringEvent };
   "quickAnswer.changed": { event: QuickAnswerEvent };
   "settings.changed": { event: SettingsEvent };
+  /** A scheduled message was written, changed, sent, failed or cancelled (issue 31); `userId` its author. */
+  "schedule.changed": { event: ScheduleEvent; userId: number };
   /** A label was defined, changed or deleted (docs/decisions/0072). */
   "tag.changed": { event: TagEvent };
   /** A user's effective presence changed (by hand, or their last socket left or one came back; issue 30). */

@@ -9,6 +9,7 @@ import { presenceRound } from "./presence-rounds.js";
 import { runRecovery } from "./recovery.js";
 import { announceSlaBreaches } from "./sla-breaches.js";
 import { closeRevokedSockets } from "./revoked-sockets.js";
+import { sendDueSchedules } from "../modules/schedules/schedule-send.js";
 import { sweepOrphanUploads } from "./upload-sweep.js";
 
 export interface JobOptions {
@@ -36,6 +37,8 @@ export interface JobOptions {
   slaBreachesMs?: number;
   /** Between two rounds of the connection watch (down alerts and recoveries); default limits.connectionWatchSeconds. */
   connectionWatchMs?: number;
+  /** Between two looks for scheduled messages due; default limits.schedulePollMs. */
+  schedulesMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -67,6 +70,10 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     // Connections away from CONNECTED past the setting's minutes alert admins once, and their recovery (docs/decisions/0087).
     periodicJob("connection-watch", ctx.log, { intervalMs: options.connectionWatchMs ?? limits.connectionWatchSeconds * 1000 }, async () => {
       await watchConnections(ctx);
+    }),
+    // Scheduled messages due, claimed in the database so each is sent once across instances; the first look at start-up sends what came due while stopped (decision 0084).
+    periodicJob("schedules", ctx.log, { intervalMs: options.schedulesMs ?? limits.schedulePollMs, runAtStart: true }, async () => {
+      await sendDueSchedules(ctx);
     }),
   ];
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.

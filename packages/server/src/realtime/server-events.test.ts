@@ -42,6 +42,15 @@ describe("server events", () => {
     const tag = (await live.server.request({ method: "POST", url: "/api/tags", token: live.admin, payload: { name: "Event tag", color: "#F44336" } })).json() as { id: number };
     await live.server.request({ method: "PUT", url: `/api/contacts/${contact.id}/tags`, token: live.admin, payload: { tagIds: [tag.id] } });
     const connection = await createConnection(live.server, live.admin, { destinationType: "queue", destinationItem: queue.id });
+    // A message scheduled for the contact (`schedule`), then cancelled.
+    const schedule = await live.server.request({
+      method: "POST",
+      url: "/api/schedules",
+      token: live.admin,
+      payload: { contactId: contact.id, whatsappId: connection.id, body: "Later", sendAt: "2099-01-01T09:00", recurrence: { every: "month", interval: 1 } },
+    });
+    expect(schedule.statusCode, schedule.body).toBe(201);
+    expect((await live.server.request({ method: "DELETE", url: `/api/schedules/${(schedule.json() as { id: number }).id}`, token: live.admin })).statusCode).toBe(200);
     const menu = await createUra(live.server, live.admin, to("queue", queue.id));
     const announcement = await createAnnouncement(live.server, live.admin, to("uras", menu.id));
     const monitoring = await createMonitoring(live.server, live.admin, attendant.id, { queueId: queue.id });

@@ -39,6 +39,7 @@ const shell = lazyPages({
   ContactsPage: () => import("../features/contacts/components/contacts-page"),
   BoardPage: () => import("../features/tickets/board/components/board-page"),
   QuickAnswersPage: () => import("../features/quick-answers/components/quick-answers-page"),
+  SchedulesPage: () => import("../features/schedules/components/schedules-page"),
   SettingsPage: () => import("../features/settings/components/settings-page"),
   AboutPage: () => import("../features/about/components/about-page"),
   ReportsPage: () => import("../features/reports/components/reports-page"),
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
                   // One element for both paths: the list stays mounted (scroll, filters) while tickets open.
                   { path: paths.tickets, element: <work.TicketsPage />, children: [{ path: paths.ticket.pattern }] },
                   { path: paths.quickAnswers, element: <shell.QuickAnswersPage /> },
+                  { path: paths.schedules, element: <shell.SchedulesPage /> },
                   // One element for both paths, as tickets: the list stays mounted while chats open.
                   { path: paths.chats, element: <work.ChatsPage />, children: [{ path: paths.chat.pattern }] },
                   { path: paths.contacts, element: <shell.ContactsPage /> },

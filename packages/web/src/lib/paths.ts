@@ -22,6 +22,8 @@ export const paths = {
   contacts: "/contacts",
   board: "/board",
   quickAnswers: "/quickAnswers",
+  /** Scheduled messages (issue 31): the user's, an admin's everyone's. */
+  schedules: "/schedules",
   settings: "/settings",
   about: "/about",
   dashboard: "/dashboard",

@@ -12,6 +12,7 @@ import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
 import SendIcon from "@mui/icons-material/Send";
+import ScheduleSendIcon from "@mui/icons-material/ScheduleSend";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SpeedIcon from "@mui/icons-material/Speed";
 import TuneIcon from "@mui/icons-material/Tune";
@@ -41,6 +42,7 @@ export const mainNavItems: readonly NavItem[] = [
   { to: paths.board, labelKey: "pages.board", icon: ViewKanbanIcon },
   { to: paths.contacts, labelKey: "pages.contacts", icon: ContactPhoneIcon },
   { to: paths.quickAnswers, labelKey: "pages.quickAnswers", icon: FlashOnIcon },
+  { to: paths.schedules, labelKey: "schedules.page", icon: ScheduleSendIcon },
 ];
 
 /** The "Administration" section, admins only (spec §2: About, Reports, Settings). */

@@ -23,6 +23,7 @@ import { DuplicatesDialog } from "./duplicates-dialog";
 import { ExportContactsButton } from "./export-contacts-button";
 import { OptedOutChip, OptedOutFilter, OptInButton } from "./opt-out";
 import { ToolButton } from "./tool-button";
+import { ContactSchedulesButton } from "../../schedules";
 
 /** Avatar, name, number and email; narrow screens put number and email under the name. */
 function useColumns(): EntityColumns<Contact> {
@@ -101,9 +102,10 @@ export function ContactsPage() {
       add={() => editing.show(null)}
       addIcon={<PersonAddIcon />}
       useColumns={useColumns}
-      actionsWidth={mayDelete ? 208 : 136}
+      actionsWidth={mayDelete ? 244 : 172}
       before={(contact) => (
         <>
+          <ContactSchedulesButton contact={contact} />
           <OptInButton contact={contact} />
           <ContactTagsButton contact={contact} />
           <StartChatButton contact={contact} />
