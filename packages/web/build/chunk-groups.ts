@@ -27,9 +27,17 @@ const muiFoundations = new RegExp(
     `|node_modules[\\\\/]@mui[\\\\/]material[\\\\/]esm[\\\\/](${muiComponents.join("|")})[\\\\/]`,
 );
 
+/**
+ * TanStack Query: the signed-in pages' data layer (the entry holds the client; the lists, the
+ * mutations and the infinite pages each pulled a piece into a chunk of its own, some a few
+ * hundred bytes, each compressed alone).
+ */
+const query = inPackage("@tanstack[\\\\/](query-core|react-query)");
+
 // A module matching both would go to the higher priority; react first, or the MUI chunk would take
 // React with it (a group takes the modules its own depend on) and the login page would download it.
 export const chunkGroups = [
   { name: "react", test: react, priority: 2 },
   { name: "mui-core", test: muiFoundations, priority: 1 },
+  { name: "query", test: query, priority: 1 },
 ];

@@ -1,7 +1,7 @@
 import Avatar from "@mui/material/Avatar";
 import IconButton from "@mui/material/IconButton";
 import { useId, useState } from "react";
-import { useTranslation } from "../../lib/i18n";
+import { loadPageTexts, useTranslation } from "../../lib/i18n";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { useLogout } from "../../features/auth";
 import { useCurrentUser } from "../../lib/session";
@@ -14,7 +14,7 @@ const AccountMenuItems = lazyDialog(
 
 // Downloads when first opened: the shell's first load carries neither the forms nor zod.
 const ProfileModal = lazyDialog(
-  () => import("../../features/users/components/profile-modal").then((module) => module.ProfileModal),
+  () => Promise.all([import("../../features/users/components/profile-modal"), loadPageTexts()]).then(([module]) => module.ProfileModal),
   (props) => props.open,
 );
 

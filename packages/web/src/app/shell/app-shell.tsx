@@ -1,3 +1,4 @@
+import { can } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useId, useState } from "react";
@@ -6,8 +7,9 @@ import { OfflineBanner } from "../../components/offline-banner";
 import { ShutdownBanner } from "../../components/shutdown-banner";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { UpdateBanner } from "../../components/update-banner";
+import { loadPageTexts } from "../../lib/i18n";
+import { useCurrentUser } from "../../lib/session";
 import { ChatsBackground } from "../../features/chats";
-import { ConnectionAlertBanner } from "../../features/connections";
 import { TagsBackground } from "../../features/tags";
 import { TicketsBackground } from "../../features/tickets";
 import { AppDrawer } from "./app-drawer";
@@ -17,8 +19,16 @@ import { ShortcutsHost } from "./shortcuts-host";
 
 // Downloads when first opened: the shell's first load carries neither the form nor zod.
 const FeedbackModal = lazyDialog(
-  () => import("../../features/feedback/components/feedback-modal").then((module) => module.FeedbackModal),
+  () => Promise.all([import("../../features/feedback/components/feedback-modal"), loadPageTexts()]).then(([module]) => module.FeedbackModal),
   (props) => props.open,
+);
+
+// Admins only, so it downloads for them alone, after the shell, with its texts (a page-only block):
+// attendants' first load carries neither.
+const ConnectionAlertBanner = lazyDialog(
+  () =>
+    Promise.all([import("../../features/connections/components/connection-alert-banner"), loadPageTexts()]).then(([module]) => module.ConnectionAlertBanner),
+  (props: { admin: boolean }) => props.admin,
 );
 
 /** Below this width the drawer is temporary (spec §2; contracts layout.temporaryDrawerBelow). */
@@ -32,6 +42,7 @@ export function AppShell() {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const drawerId = useId();
   const menuOpen = temporary ? mobileOpen : expanded;
+  const admin = can(useCurrentUser()?.profile, "drawer-admin-items:view");
 
   return (
     // The frame is the window, exactly: pinned to it and clipping, so nothing inside can make the
@@ -41,7 +52,7 @@ export function AppShell() {
       <ShutdownBanner />
       <UpdateBanner />
       <OfflineBanner />
-      <ConnectionAlertBanner />
+      <ConnectionAlertBanner admin={admin} />
       <AppTopBar
         menuOpen={menuOpen}
         drawerId={drawerId}

@@ -42,7 +42,7 @@ export const mainNavItems: readonly NavItem[] = [
   { to: paths.board, labelKey: "pages.board", icon: ViewKanbanIcon },
   { to: paths.contacts, labelKey: "pages.contacts", icon: ContactPhoneIcon },
   { to: paths.quickAnswers, labelKey: "pages.quickAnswers", icon: FlashOnIcon },
-  { to: paths.schedules, labelKey: "schedules.page", icon: ScheduleSendIcon },
+  { to: paths.schedules, labelKey: "pages.schedules", icon: ScheduleSendIcon },
 ];
 
 /** The "Administration" section, admins only (spec §2: About, Reports, Settings). */

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from "react";
+import { loadPageTexts } from "../../lib/i18n";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { isTypingTarget, useShortcutActions, useShortcutDispatcher } from "../../features/shortcuts";
 
 // Both download the first time they open: the shell's first load carries neither.
 const ShortcutsDialog = lazyDialog(
-  () => import("../../features/shortcuts/components/shortcuts-dialog").then((module) => module.ShortcutsDialog),
+  () => Promise.all([import("../../features/shortcuts/components/shortcuts-dialog"), loadPageTexts()]).then(([module]) => module.ShortcutsDialog),
   (props) => props.open,
 );
 const CommandPalette = lazyDialog(
-  () => import("../command-palette/command-palette").then((module) => module.CommandPalette),
+  () => Promise.all([import("../command-palette/command-palette"), loadPageTexts()]).then(([module]) => module.CommandPalette),
   (props) => props.open,
 );
 

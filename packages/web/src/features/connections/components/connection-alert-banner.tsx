@@ -29,14 +29,14 @@ export function ConnectionAlertBanner() {
           action={
             !onConnections && (
               <Button component={RouterLink} to={paths.connections} color="inherit" size="small">
-                {t("numberSafety.open")}
+                {t("connectionAlert.open")}
               </Button>
             )
           }
         >
           {incidents.length === 1
-            ? t("numberSafety.down", { name: first.name, time: formatTime(first.leftAt) })
-            : t("numberSafety.downMany", { count: incidents.length, names: incidents.map((incident) => incident.name).join(", ") })}
+            ? t("connectionAlert.down", { name: first.name, time: formatTime(first.leftAt) })
+            : t("connectionAlert.downMany", { count: incidents.length, names: incidents.map((incident) => incident.name).join(", ") })}
         </Alert>
       )}
     </Box>

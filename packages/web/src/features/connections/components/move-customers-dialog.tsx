@@ -8,7 +8,7 @@ import { DialogSubmitActions } from "../../../components/dialog-submit-actions";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { useTranslation } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
-import { useMoveCustomers } from "../hooks/use-connection-incidents";
+import { useMoveCustomers } from "../hooks/use-move-customers";
 
 interface MoveCustomersDialogProps {
   /** The connection whose customers move; null: closed. */

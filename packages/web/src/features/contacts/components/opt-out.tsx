@@ -47,8 +47,8 @@ export function OptedOutFilter({ selected, onChange }: { selected: boolean; onCh
       color={selected ? "warning" : "default"}
       variant={selected ? "filled" : "outlined"}
       icon={<DoNotDisturbOnOutlined />}
-      label={count === undefined ? t("optOut.filter") : t("optOut.filterCount", { count })}
-      aria-label={t("optOut.filterLabel")}
+      label={count === undefined ? t("optOutAdmin.filter") : t("optOutAdmin.filterCount", { count })}
+      aria-label={t("optOutAdmin.filterLabel")}
       aria-pressed={selected}
       onClick={() => onChange(!selected)}
       sx={{ flexShrink: 0, alignSelf: "center" }}
@@ -63,7 +63,7 @@ export function OptInButton({ contact }: { contact: Contact }) {
   const confirm = useDialogTarget<Contact>();
   const optIn = useOptInContact();
   if (!contact.optedOut || !can(me?.profile, "contacts-page:optIn")) return null;
-  const label = t("optOut.allow", { name: contact.name });
+  const label = t("optOutAdmin.allow", { name: contact.name });
   const asked = confirm.target ?? contact;
   return (
     <>
@@ -74,10 +74,10 @@ export function OptInButton({ contact }: { contact: Contact }) {
       </Tooltip>
       <ConfirmDialog
         open={confirm.open}
-        title={t("optOut.confirmTitle", { name: asked.name })}
-        message={t("optOut.confirmText", { name: asked.name, date: dateOf(asked) })}
-        confirmLabel={t("optOut.confirm")}
-        onConfirm={() => optIn.mutate(asked.id, { onSuccess: (contact) => toast.success(t("optOut.allowed", { name: contact.name })) })}
+        title={t("optOutAdmin.confirmTitle", { name: asked.name })}
+        message={t("optOutAdmin.confirmText", { name: asked.name, date: dateOf(asked) })}
+        confirmLabel={t("optOutAdmin.confirm")}
+        onConfirm={() => optIn.mutate(asked.id, { onSuccess: (contact) => toast.success(t("optOutAdmin.allowed", { name: contact.name })) })}
         onClose={confirm.close}
       />
     </>

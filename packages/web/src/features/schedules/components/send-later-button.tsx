@@ -2,8 +2,15 @@ import ScheduleSendIcon from "@mui/icons-material/ScheduleSend";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import { useState } from "react";
-import { useTranslation } from "../../../lib/i18n";
-import { ScheduleDialog } from "./schedule-dialog";
+import { lazyDialog } from "../../../components/lazy-dialog";
+import { loadPageTexts, useTranslation } from "../../../lib/i18n";
+
+// The dialog and its texts (a page-only block, lib/locale-parts.ts) download the first time it
+// opens: the composer, on every conversation, carries only the button.
+const ScheduleDialog = lazyDialog(
+  () => Promise.all([import("./schedule-dialog"), loadPageTexts()]).then(([module]) => module.ScheduleDialog),
+  (props) => props.open,
+);
 
 interface SendLaterButtonProps {
   contactId: number;
@@ -20,8 +27,8 @@ export function SendLaterButton({ contactId, whatsappId, text, onScheduled }: Se
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title={t("schedules.sendLater")}>
-        <IconButton onClick={() => setOpen(true)} aria-label={t("schedules.sendLater")} aria-haspopup="dialog">
+      <Tooltip title={t("sendLater.label")}>
+        <IconButton onClick={() => setOpen(true)} aria-label={t("sendLater.label")} aria-haspopup="dialog">
           <ScheduleSendIcon />
         </IconButton>
       </Tooltip>

@@ -20,7 +20,7 @@ export function OptOutKeywordsSetting({ value }: { value: string | undefined }) 
   const text = draft ?? value ?? "";
   const problem = optOutKeywordsProblem(text);
   const { maxKeywords, keywordMax } = limits.optOutKeywords;
-  const problemText = problem && t(`optOut.${problem}`, { max: problem === "tooMany" ? maxKeywords : keywordMax });
+  const problemText = problem && t(`optOutSetting.${problem}`, { max: problem === "tooMany" ? maxKeywords : keywordMax });
   const off = optOutKeywordsOf(text).length === 0;
 
   function save(): void {
@@ -33,8 +33,8 @@ export function OptOutKeywordsSetting({ value }: { value: string | undefined }) 
 
   return (
     <SectionCard
-      title={t("optOut.settingTitle")}
-      description={t("optOut.settingDescription")}
+      title={t("optOutSetting.title")}
+      description={t("optOutSetting.description")}
       footer={
         <CardActions sx={{ px: 2, pb: 2 }}>
           <Button variant="contained" onClick={save} loading={mutation.isPending} disabled={value === undefined || draft === null || problem !== null}>
@@ -45,12 +45,12 @@ export function OptOutKeywordsSetting({ value }: { value: string | undefined }) 
     >
       <TextField
         fullWidth
-        label={t("optOut.settingLabel")}
+        label={t("optOutSetting.label")}
         value={text}
         disabled={value === undefined}
         onChange={(event) => setDraft(event.target.value)}
         error={problem !== null}
-        helperText={problemText || (off ? t("optOut.settingOff") : " ")}
+        helperText={problemText || (off ? t("optOutSetting.off") : " ")}
       />
     </SectionCard>
   );
