@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { looseId } from "./common.js";
 import { announcementEvent } from "./announcements.js";
+import { campaignEvent } from "./campaigns.js";
 import { sessionEvent } from "./auth.js";
 import { appChatMessageEvent, chatEvent } from "./chats.js";
 import { connectionEvent, whatsappSessionEvent } from "./connections.js";
@@ -47,6 +48,8 @@ export const serverEvents = {
   /** Beyond the spec's list: the admin lists of menus, announcements and monitorings stay live. */
   ura: uraEvent,
   announcement: announcementEvent,
+  /** Campaigns (issue 31), to admins: created, changed (progress at most once a second), deleted. */
+  campaign: campaignEvent,
   monitoring: monitoringEvent,
   /** Beyond the spec's list: labels (issue 29), to every signed-in user. */
   tag: tagEvent,

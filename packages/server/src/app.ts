@@ -39,6 +39,7 @@ import { monitorRoutes } from "./modules/monitor/monitor.routes.js";
 import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
+import { campaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     destinationsRoutes,
     urasRoutes,
     announcementsRoutes,
+    campaignsRoutes,
     monitoringsRoutes,
     ticketsRoutes,
     messagesRoutes,

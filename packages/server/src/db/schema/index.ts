@@ -14,3 +14,4 @@ export * from "./import-mappings.js";
 export * from "./events.js";
 export * from "./tags.js";
 export * from "./notes.js";
+export * from "./campaigns.js";
