@@ -87,6 +87,7 @@ import { createRealtime } from "./realtime/realtime.js";
 import { redisNamespace } from "./realtime/redis-namespace.js";
 import { listenWithSockets } from "./realtime/socket-listener.js";
 import { listenWithSurveys } from "./modules/surveys/survey-listener.js";
+import { listenForCampaignReplies } from "./modules/campaigns/campaign-listener.js";
 import { loadInstallId, loadJwtKey } from "./secrets.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     deps.webhooks,
   );
   listenWithSurveys(events, ctx);
+  listenForCampaignReplies(events, db);
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.

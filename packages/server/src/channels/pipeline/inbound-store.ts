@@ -104,7 +104,7 @@ export async function storeInTransaction(tx: Db, inbound: Inbound, routes?: Rout
   const { contact, created } = await upsertContact(tx, { number, name: input.chat.name, isGroup: input.chat.isGroup, profilePicUrl: input.chat.profilePicUrl });
   const active = await findOrCreateActiveTicket(
     tx,
-    { contactId: contact.id, connectionId: connection.id, isGroup: input.chat.isGroup, reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES, now },
+    { contactId: contact.id, connectionId: connection.id, isGroup: input.chat.isGroup, reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES, now, timeZone: ctx.config.TIME_ZONE },
     routed,
     () =>
       takeSurveyAnswer(tx, {
