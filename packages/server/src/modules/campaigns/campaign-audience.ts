@@ -42,14 +42,11 @@ export async function countAudience(db: Db, audience: CampaignAudience, campaign
  * row per contact (queued). One INSERT … SELECT, so 10,000 recipients are one statement. Returns how many.
  */
 export async function insertRecipients(tx: Db, campaignId: number, audience: CampaignAudience): Promise<number> {
-  const chosen = tx
-    .select({ campaignId: sql<number>`${campaignId}::integer`.as("campaign_id"), contactId: contacts.id })
-    .from(contacts)
-    .where(and(named(audience, campaignId), isNull(contacts.optedOutAt)));
-  const inserted = await tx
-    .insert(campaignRecipients)
-    .select(chosen)
-    .onConflictDoNothing()
-    .returning({ id: campaignRecipients.id });
-  return inserted.length;
+  const chosen = and(named(audience, campaignId), isNull(contacts.optedOutAt));
+  const inserted = await tx.execute(sql`
+    insert into ${campaignRecipients} (campaign_id, contact_id)
+    select ${campaignId}::integer, ${contacts.id} from ${contacts} where ${chosen}
+    on conflict do nothing
+    returning id`);
+  return (Array.isArray(inserted) ? inserted : (inserted as { rows: unknown[] }).rows).length;
 }
