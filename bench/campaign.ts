@@ -9,7 +9,6 @@ import { cpus, loadavg } from "node:os";
 import { startReceiver } from "../packages/server/src/test/webhook-receiver.js";
 import { startOn } from "./support/databases.js";
 import { apiConnection, json, login, type AdminSession } from "./support/server-api.js";
-import { atRate } from "./support/pacing.js";
 import { summarise, writeResult } from "./support/stats.js";
 
 const recipients = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
@@ -41,16 +40,21 @@ async function uploadAudience(session: AdminSession, campaignId: number): Promis
   return (await json<{ uploadedContacts: number }>(response)).uploadedContacts;
 }
 
-/** Replies at `replyRate` a second on the given tickets for `seconds` (or until `until` says stop), each POST timed. */
+/**
+ * Replies at `replyRate` a second on the given tickets, one after another's start (not its
+ * answer), until `stop()` says so or `maxSeconds` passed; each POST's round trip.
+ */
 async function replies(session: AdminSession, ticketIds: number[], stop: () => boolean, maxSeconds: number): Promise<number[]> {
   const samples: number[] = [];
-  const count = Math.ceil(maxSeconds * replyRate);
-  await atRate(count, replyRate, async (i) => {
-    if (stop()) return;
+  const inflight: Promise<void>[] = [];
+  const t0 = performance.now();
+  for (let i = 0; !stop() && performance.now() - t0 < maxSeconds * 1000; i++) {
+    const wait = t0 + (i * 1000) / replyRate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const started = performance.now();
-    await session.post(`/api/messages/${ticketIds[i % ticketIds.length]}`, { body: `Reply ${i}` });
-    samples.push(performance.now() - started);
-  }).catch(() => undefined);
+    inflight.push(session.post(`/api/messages/${ticketIds[i % ticketIds.length]}`, { body: `Reply ${i}` }).then(() => void samples.push(performance.now() - started)));
+  }
+  await Promise.all(inflight);
   return samples;
 }
 
