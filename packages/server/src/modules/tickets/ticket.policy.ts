@@ -254,15 +254,20 @@ export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined,
     })`;
 }
 
+/** Whether a list shows every ticket (an admin's show-all): no visibility condition, no adopted queues read. */
+export function listsEveryTicket(actor: Actor, showAll: boolean): boolean {
+  return showAll && can(actor.profile, "tickets-manager:showall");
+}
+
 /** listVisibility as ownWorkRowFilter; undefined: every ticket. */
 export function listVisibilityRows(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL | undefined {
-  if (showAll && can(actor.profile, "tickets-manager:showall")) return undefined;
+  if (listsEveryTicket(actor, showAll)) return undefined;
   return ownWorkRowFilter(actor, status, adopted);
 }
 
 /** listVisibility as ownWorkBranches; undefined: every ticket. */
 export function listVisibilityBranches(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL[] | undefined {
-  if (showAll && can(actor.profile, "tickets-manager:showall")) return undefined;
+  if (listsEveryTicket(actor, showAll)) return undefined;
   return ownWorkBranches(actor, status, adopted);
 }
 
@@ -273,7 +278,7 @@ export function listVisibilityBranches(actor: Actor, status: TicketStatus | unde
  * Undefined: no condition.
  */
 export function listVisibility(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL | undefined {
-  if (showAll && can(actor.profile, "tickets-manager:showall")) return undefined;
+  if (listsEveryTicket(actor, showAll)) return undefined;
   return ownWorkFilter(actor, status, adopted);
 }
 

@@ -111,6 +111,28 @@ describe("GET /api/tickets?tagIds, a user's own tabs (active ones: page and coun
     expect(idsOf(await listTickets(server, team.alice.token, { status: "open", tagIds: String(green.id) }))).toContain(partOf);
   });
 
+  it("a closed tab (tickets_user_closed_idx): owned and taken part in, ties by id, never an erased contact's, with and without the label", async () => {
+    const amber = await createTag("Own amber");
+    const tie = new Date(Date.UTC(2025, 5, 1));
+    const owned = [await seed({ status: "closed", userId: team.carol.id, updatedAt: tie }), await seed({ status: "closed", userId: team.carol.id, updatedAt: tie })];
+    const partOf = await seed({ status: "closed", userId: team.bob.id, participants: [team.carol.id], updatedAt: tie });
+    const unlabelled = await seed({ status: "closed", userId: team.carol.id });
+    // Carol's, but an erased contact's (decision 0062), or still open: not in her closed tab.
+    await label(await seed({ status: "closed", userId: team.carol.id, contactId: null, updatedAt: tie }), amber);
+    await label(await seed({ status: "open", userId: team.carol.id, queueId: team.queueA.id }), amber);
+    for (const id of [...owned, partOf]) await label(id, amber);
+
+    const mine = sql`t.status = 'closed' and t.contact_id is not null and (t.user_id = ${team.carol.id}::int or t.id = ${partOf}::int)`;
+    const tagged = await listTickets(server, team.carol.token, { status: "closed", tagIds: String(amber.id) });
+    expect(idsOf(tagged)).toEqual(await expected(mine, [amber]));
+    expect(idsOf(tagged)).toEqual([...owned, partOf].sort((a, b) => b - a));
+    expect(tagged).toMatchObject({ count: 3, countCapped: false, hasMore: false });
+    const all = await allTicketPages(server, team.carol.token, { status: "closed" });
+    const want = await sqlRows<{ id: number }>(server, sql`select t.id from tickets t where ${mine} order by t.updated_at desc, t.id desc`);
+    expect(all).toEqual(want.map((row) => Number(row.id)));
+    expect(all).toContain(unlabelled);
+  });
+
   it("past the cap, says so and still pages the newest, in an active tab (gathered) and the closed one", async () => {
     const many = await createTag("Own many");
     for (const [status, prefix] of [["open", "5575"], ["closed", "5576"]] as const) {

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_user_closed_idx" ON "tickets" USING btree ("user_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tickets"."status" = 'closed' and "tickets"."contact_id" is not null;
