@@ -127,15 +127,15 @@ export class CampaignRunner {
 
   /** A batch of this campaign's queued recipients no live lease holds, leased to this instance. */
   private async lease(campaignId: number): Promise<LeasedRecipient[]> {
-    const leased = await this.ctx.db.execute<{ id: number; contact_id: number; ticket_id: number | null }>(sql`
+    const leased = await this.ctx.db.execute<{ id: number; contact_id: number }>(sql`
       update campaign_recipients r set lease_until = now() + make_interval(secs => ${this.options.leaseMs / 1000})
       where r.id in (
         select id from campaign_recipients
         where campaign_id = ${campaignId} and status = 'queued' and (lease_until is null or lease_until < now())
         order by id limit ${this.options.batch}
         for update skip locked)
-      returning r.id, r.contact_id, r.ticket_id`);
-    const rows = (Array.isArray(leased) ? leased : (leased as { rows: { id: number; contact_id: number; ticket_id: number | null }[] }).rows).sort((a, b) => a.id - b.id);
+      returning r.id, r.contact_id`);
+    const rows = (Array.isArray(leased) ? leased : (leased as { rows: { id: number; contact_id: number }[] }).rows).sort((a, b) => a.id - b.id);
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.contact_id);
     const [people, fields] = await Promise.all([
@@ -153,7 +153,6 @@ export class CampaignRunner {
         {
           id: row.id,
           contactId: row.contact_id,
-          ticketId: row.ticket_id,
           contact: { name: person.name, number: person.number, fields: fields.get(person.id) ?? new Map(), optedOut: person.optedOutAt !== null },
         },
       ];

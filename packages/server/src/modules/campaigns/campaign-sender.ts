@@ -1,7 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, not, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
-import { campaignRecipients, tickets } from "../../db/schema/index.js";
+import { campaignRecipients, contacts, tickets } from "../../db/schema/index.js";
 import { sendOutgoingOnce, type Draft, type OutgoingTicket } from "../messages/delivery/outgoing.service.js";
 import * as lifecycle from "../tickets/ticket-lifecycle.js";
 import { activeTicketOf } from "../tickets/tickets.repo.js";
@@ -12,35 +12,20 @@ import { renderBody, type VariableSource } from "./campaign-variables.js";
 export interface LeasedRecipient {
   id: number;
   contactId: number;
-  ticketId: number | null;
   contact: VariableSource & { optedOut: boolean };
 }
 
 /**
- * The ticket a recipient's message goes in: the contact's active conversation on the connection
- * (the message joins it), else the closed ticket the campaign opens for it (docs/decisions/0085),
- * kept on the recipient in the transaction that inserts it so that a rerun reuses it.
+ * Where a recipient's message goes: the contact's active conversation on the connection (the
+ * message joins it); else a ticket the campaign opens for it, recorded closed
+ * (docs/decisions/0085), inserted by the claim itself (`opens`) so that the claim, the ticket and
+ * the message are one commit and a rerun after a crash finds nothing half done.
  */
-async function ticketFor(ctx: AppContext, campaign: CampaignRow, connectionId: number, recipient: LeasedRecipient): Promise<OutgoingTicket> {
+async function targetOf(ctx: AppContext, connectionId: number, recipient: LeasedRecipient): Promise<{ ticket: OutgoingTicket; opens: boolean }> {
   const active = await activeTicketOf(ctx.db, recipient.contactId, connectionId);
-  if (active) return active;
-  if (recipient.ticketId !== null) {
-    const [kept] = await ctx.db
-      .select({ id: tickets.id, connectionId: tickets.connectionId })
-      .from(tickets)
-      .where(and(eq(tickets.id, recipient.ticketId), eq(tickets.connectionId, connectionId)))
-      .limit(1);
-    if (kept) return kept;
-  }
-  const now = new Date();
-  return ctx.db.transaction(async (tx) => {
-    const [ticket] = await tx
-      .insert(tickets)
-      .values({ contactId: recipient.contactId, connectionId, isGroup: false, ...lifecycle.openedByCampaign(campaign.id, campaign.queueId, now) })
-      .returning({ id: tickets.id, connectionId: tickets.connectionId });
-    await tx.update(campaignRecipients).set({ ticketId: ticket!.id }).where(eq(campaignRecipients.id, recipient.id));
-    return ticket!;
-  });
+  if (active) return { ticket: active, opens: false };
+  // Filled in by the claim, before the writer reads it.
+  return { ticket: { id: 0, connectionId }, opens: true };
 }
 
 async function draftOf(ctx: AppContext, campaign: CampaignRow, body: string): Promise<Draft> {
@@ -60,7 +45,7 @@ export async function sendToRecipient(ctx: AppContext, campaign: CampaignRow, re
   const connectionId = campaign.connectionId;
   try {
     if (connectionId === null) throw new AppError("ERR_NO_WAPP_FOUND");
-    const ticket = await ticketFor(ctx, campaign, connectionId, recipient);
+    const { ticket, opens } = await targetOf(ctx, connectionId, recipient);
     const draft = await draftOf(ctx, campaign, renderBody(campaign.body, recipient.contact));
     const now = new Date();
     const sent = await sendOutgoingOnce(
@@ -72,15 +57,30 @@ export async function sendToRecipient(ctx: AppContext, campaign: CampaignRow, re
         const claimed = await tx
           .update(campaignRecipients)
           .set({ status: "sent", sentAt: now, updatedAt: now, leaseUntil: null })
-          .where(and(eq(campaignRecipients.id, recipient.id), eq(campaignRecipients.status, "queued")))
+          // Read again here: an opt-out written while this recipient waited for its slot wins.
+          .where(and(eq(campaignRecipients.id, recipient.id), eq(campaignRecipients.status, "queued"), reachable))
           .returning({ id: campaignRecipients.id });
-        return claimed.length === 1;
+        if (claimed.length !== 1) return false;
+        if (opens) {
+          const [opened] = await tx
+            .insert(tickets)
+            .values({ contactId: recipient.contactId, connectionId, isGroup: false, ...lifecycle.openedByCampaign(campaign.id, campaign.queueId, now) })
+            .returning({ id: tickets.id });
+          ticket.id = opened!.id;
+        }
+        return true;
       },
       async (tx, rows) => {
-        await tx.update(campaignRecipients).set({ messageId: rows[0]?.id ?? null }).where(eq(campaignRecipients.id, recipient.id));
+        await tx
+          .update(campaignRecipients)
+          .set({ messageId: rows[0]?.id ?? null, ...(opens ? { ticketId: ticket.id } : {}) })
+          .where(eq(campaignRecipients.id, recipient.id));
       },
     );
-    if (!sent && draft.mediaName) await ctx.media.remove(draft.mediaName);
+    if (sent) return;
+    if (draft.mediaName) await ctx.media.remove(draft.mediaName);
+    // Not claimed: sent by another run, or the contact opted out meanwhile (then it is counted so).
+    await skipOptedOut(ctx, recipient.id);
   } catch (error) {
     const reason = error instanceof AppError ? error.message : "The message could not be written.";
     if (!(error instanceof AppError)) ctx.log.error({ err: error, campaignId: campaign.id, recipientId: recipient.id }, "campaign message not written");
@@ -91,10 +91,13 @@ export async function sendToRecipient(ctx: AppContext, campaign: CampaignRow, re
   }
 }
 
-/** A recipient who opted out after the campaign started is not written to. */
+/** The recipient's contact has not opted out (checked in the claim's statement). */
+const reachable = sql`not exists (select 1 from ${contacts} where ${contacts.id} = ${campaignRecipients.contactId} and ${contacts.optedOutAt} is not null)`;
+
+/** A queued recipient whose contact opted out after the campaign started is not written to: counted optedOut. */
 export async function skipOptedOut(ctx: AppContext, recipientId: number): Promise<void> {
   await ctx.db
     .update(campaignRecipients)
     .set({ status: "optedOut", updatedAt: new Date(), leaseUntil: null })
-    .where(and(eq(campaignRecipients.id, recipientId), eq(campaignRecipients.status, "queued"), isNull(campaignRecipients.messageId)));
+    .where(and(eq(campaignRecipients.id, recipientId), eq(campaignRecipients.status, "queued"), isNull(campaignRecipients.messageId), not(reachable)));
 }
