@@ -1,7 +1,8 @@
 import type { Campaign, Connection, RecipientList, Ticket } from "@atendo/contracts";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignRecipients, contacts, tickets } from "../../db/schema/index.js";
+import { campaignRecipients, contacts, messages, tickets } from "../../db/schema/index.js";
+import { pngBytes } from "../../test/media-samples.js";
 import { act, createCampaign, insertContacts, messagesPerContact, queuedLeft } from "../../test/campaign-fixtures.js";
 import { inbound } from "../../test/channel-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
@@ -118,6 +119,25 @@ describe("a running campaign", () => {
     // And they are never in an audience again.
     const again = await createCampaign(server, admin, { whatsappId: connection.id, audience: audience(ids) });
     expect(again.total).toBe(3);
+  });
+
+  it("sends its file with every message, each message owning its copy", async () => {
+    const ids = await insertContacts(server.ctx.db, "Media Person", 2);
+    const stored = await server.ctx.media.saveBuffer(pngBytes, "png");
+    const campaign = await createCampaign(server, admin, { whatsappId: connection.id, audience: audience(ids), body: "Our flyer, {{firstName}}", mediaPath: stored });
+    await act(server, admin, campaign.id, "start");
+    await waitFor(async () => (await show(campaign.id)).status === "completed", "campaign completed", 20_000);
+    const written = await server.ctx.db
+      .select({ mediaType: messages.mediaType, mediaName: messages.mediaName, body: messages.body })
+      .from(campaignRecipients)
+      .innerJoin(messages, eq(messages.id, campaignRecipients.messageId))
+      .where(eq(campaignRecipients.campaignId, campaign.id));
+    expect(written.map((m) => [m.mediaType, m.body])).toEqual([
+      ["image", "Our flyer, Media"],
+      ["image", "Our flyer, Media"],
+    ]);
+    const names = written.map((m) => m.mediaName);
+    expect(new Set([...names, stored]).size).toBe(3);
   });
 
   it("pauses promptly and resumes where it stopped, still once per recipient", async () => {

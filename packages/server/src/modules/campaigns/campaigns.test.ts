@@ -1,7 +1,8 @@
 import type { AudienceCount, Campaign, CampaignAudienceUpload, CampaignList, CampaignPreview, Connection, RecipientList, Tag } from "@atendo/contracts";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { campaignRecipients, contacts } from "../../db/schema/index.js";
+import { campaignRecipients, campaigns, contacts } from "../../db/schema/index.js";
+import { multipart, pngBytes } from "../../test/media-samples.js";
 import { useAdminServer } from "../../test/admin-server.js";
 import { act, createCampaign } from "../../test/campaign-fixtures.js";
 import { createQueue, createContact } from "../../test/fixtures.js";
@@ -98,6 +99,34 @@ describe("POST, GET, PUT, DELETE /api/campaigns", () => {
     expect(changed.json()).toMatchObject({ name: "Renamed", queue: null, body: created.body });
     expect((await t.server.request({ method: "DELETE", url: `/api/campaigns/${created.id}`, token: t.admin })).statusCode).toBe(200);
     await expectError(t.server.request({ method: "GET", url: `/api/campaigns/${created.id}`, token: t.admin }), 404, "ERR_NO_CAMPAIGN_FOUND");
+  });
+});
+
+describe("a campaign's file", () => {
+  it("comes as multipart (`data` JSON and a `media` file) or as a stored file's name", async () => {
+    const contact = await createContact(t.server, t.admin);
+    const data = JSON.stringify({ name: "With a picture", whatsappId: connection.id, audience: audience({ contactIds: [contact.id] }), body: "Look, {{name}}" });
+    const response = await t.server.request({
+      method: "POST",
+      url: "/api/campaigns",
+      token: t.admin,
+      ...multipart([
+        { name: "data", value: data },
+        { name: "media", file: pngBytes, fileName: "offer.png", type: "image/png" },
+      ]),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ mediaName: "offer.png", body: "Look, {{name}}" });
+    const [row] = await t.server.ctx.db.select().from(campaigns).where(eq(campaigns.id, (response.json() as Campaign).id));
+    expect(row).toMatchObject({ mediaType: "image", mimeType: "image/png" });
+
+    const stored = await createCampaign(t.server, t.admin, { whatsappId: connection.id, mediaPath: row!.mediaName! });
+    expect(stored.mediaName).toBe(row!.mediaName);
+    await expectError(
+      t.server.request({ method: "POST", url: "/api/campaigns", token: t.admin, ...multipart([{ name: "data", value: "{not json" }]) }),
+      400,
+      "ERR_MISSING_VALUES",
+    );
   });
 });
 
