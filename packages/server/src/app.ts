@@ -88,6 +88,7 @@ import { redisNamespace } from "./realtime/redis-namespace.js";
 import { listenWithSockets } from "./realtime/socket-listener.js";
 import { listenWithSurveys } from "./modules/surveys/survey-listener.js";
 import { listenForCampaignReplies } from "./modules/campaigns/campaign-listener.js";
+import { RecentCampaigns, recentCampaignsSlot } from "./modules/campaigns/recent-campaigns.js";
 import { loadInstallId, loadJwtKey } from "./secrets.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
@@ -206,7 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(inboundGroupCommitSlot, inboundGroupCommit(db))
       .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
-      .set(presenceSlot, presenceSettings(deps.presence)),
+      .set(presenceSlot, presenceSettings(deps.presence))
+      .set(recentCampaignsSlot, new RecentCampaigns(db)),
     push,
     pace: new UnlimitedPace(),
   };
@@ -226,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     deps.webhooks,
   );
   listenWithSurveys(events, ctx);
-  listenForCampaignReplies(events, db);
+  listenForCampaignReplies(events, db, ctx.slots.get(recentCampaignsSlot));
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.

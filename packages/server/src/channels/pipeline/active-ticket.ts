@@ -73,7 +73,7 @@ async function reopenRecent(tx: Db, contactId: number, connectionId: number, win
  */
 export async function findOrCreateActiveTicket(
   tx: Db,
-  input: { contactId: number; connectionId: number; isGroup: boolean; reopenWindowMinutes: number; now: Date; timeZone?: string },
+  input: { contactId: number; connectionId: number; isGroup: boolean; reopenWindowMinutes: number; now: Date; timeZone?: string; campaignReplies?: boolean },
   route: () => Promise<RoutePlan>,
   surveyAnswer: () => Promise<SurveyAnswer | null> = async () => null,
 ): Promise<ActiveTicket> {
@@ -86,7 +86,7 @@ export async function findOrCreateActiveTicket(
   if (survey) return { ticket: survey.ticket, created: false, plan: null, reopened: null, survey };
 
   // The answer to a campaign: its closed ticket starts waiting, with the campaign's marker (docs/decisions/0085).
-  if (!input.isGroup) {
+  if (!input.isGroup && input.campaignReplies === true) {
     const answered = await answerCampaign(tx, { contactId, connectionId, timeZone: input.timeZone ?? "UTC", now }, route);
     if (answered) return { ticket: answered.ticket, created: true, plan: answered.plan, reopened: null };
   }

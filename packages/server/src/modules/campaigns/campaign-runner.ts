@@ -6,6 +6,7 @@ import { presentCampaign, type CampaignRow } from "./campaign.presenter.js";
 import { sendToRecipient, skipOptedOut, type LeasedRecipient } from "./campaign-sender.js";
 import { beginSending, moveCampaign } from "./campaign-states.js";
 import { customFieldsOf } from "./campaign-variables.js";
+import { recentCampaignsSlot } from "./recent-campaigns.js";
 
 export interface CampaignRunnerOptions {
   /** Between two looks when there is nothing to send; default 1 s (also how soon a scheduled one begins). */
@@ -121,7 +122,10 @@ export class CampaignRunner {
         })
         // Another instance began it first.
         .catch(() => false);
-      if (begun) await this.announce(campaign.id, true);
+      if (begun) {
+        this.ctx.slots.get(recentCampaignsSlot).forget();
+        await this.announce(campaign.id, true);
+      }
     }
   }
 

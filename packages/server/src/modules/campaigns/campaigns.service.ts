@@ -28,6 +28,7 @@ import { presentCampaign, presentCampaigns, type CampaignRow } from "./campaign.
 import { presentRecipient, recipientCount, recipientRows } from "./campaign-recipients.js";
 import { actionFrom, beginSending, deletableStates, editableStates, moveCampaign } from "./campaign-states.js";
 import { customFieldsOf, renderBody } from "./campaign-variables.js";
+import { recentCampaignsSlot } from "./recent-campaigns.js";
 
 type CreateForm = z.output<typeof createCampaignBody>;
 type UpdateForm = z.output<typeof updateCampaignBody>;
@@ -170,6 +171,7 @@ export async function actOnCampaign(ctx: AppContext, actor: Actor, id: number, a
         if (begun.recipients === 0) throw new AppError("ERR_CAMPAIGN_AUDIENCE_EMPTY");
         return begun.row;
       });
+      ctx.slots.get(recentCampaignsSlot).forget();
     }
   } else if (action === "pause") {
     row = await moveCampaign(ctx.db, id, actionFrom.pause, { status: "paused" });
