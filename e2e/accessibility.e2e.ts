@@ -21,6 +21,7 @@ interface Records {
   uraId: number;
   announcementId: number;
   monitoringId: number;
+  campaignId: number;
 }
 
 let browser: Browser;
@@ -74,6 +75,12 @@ async function createRecords(): Promise<Records> {
     uraItems: [{ selector: "1", menuName: "Orders", destinationType: "queue", destinationTypeId: queue.id }],
   });
   const monitoring = await post<{ id: number }>("/monitorings", { name: `A11y watch ${suffix}`, status: "open", userId: user.id, queueId: queue.id });
+  const campaign = await post<{ id: number }>("/campaigns", {
+    name: `A11y campaign ${suffix}`,
+    whatsappId: connection.id,
+    audience: { search: "order" },
+    body: "Hello {{firstName}}, your order is on its way.",
+  });
   return {
     queueId: queue.id,
     userId: user.id,
@@ -83,6 +90,7 @@ async function createRecords(): Promise<Records> {
     uraId: ura.id,
     announcementId: announcement.id,
     monitoringId: monitoring.id,
+    campaignId: campaign.id,
   };
 }
 
@@ -150,6 +158,10 @@ const signedInScreens = (): Screen[] => [
   { name: "monitoring", path: "/monitoring" },
   { name: "new monitoring", path: "/monitoring/new" },
   { name: "edit monitoring", path: `/monitoring/edit/${records.monitoringId}` },
+  { name: "campaigns", path: "/campaigns" },
+  { name: "new campaign", path: "/campaigns/new" },
+  { name: "edit campaign", path: `/campaigns/edit/${records.campaignId}` },
+  { name: "a campaign", path: `/campaigns/${records.campaignId}` },
   { name: "not found (signed in)", path: `/no-such-page-${suffix}` },
 ];
 

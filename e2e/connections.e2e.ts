@@ -1,7 +1,8 @@
-import type { Connection } from "@atendo/contracts";
+import { defaultConnectionPaces, type Connection, type ConnectionIncident } from "@atendo/contracts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminToken, api, E2E_ADMIN, launchBrowser, liveConnection, loginAs, newPage, screenshot } from "./support/browser.js";
+import { apiChannelCustomers } from "./support/api-channel-customer.js";
+import { adminToken, api, baseUrl, E2E_ADMIN, launchBrowser, liveConnection, loginAs, newPage, screenshot } from "./support/browser.js";
 import { openConfigPage } from "./support/admin-nav.js";
 
 /** A WhatsApp connection as GET /whatsapp lists it, for lists answered by the journey. */
@@ -24,10 +25,12 @@ function whatsappConnection(id: number, name: string): Connection {
     businessHours: null,
     outOfHoursMessage: "",
     survey: { enabled: false, question: "", askComment: false, windowHours: 24, onAutoClose: false },
+    pace: defaultConnectionPaces.whatsapp,
     destinations: [],
     webhookUrl: null,
     apiToken: null,
     webhookSecret: null,
+    replacedById: null,
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
   };
@@ -75,6 +78,63 @@ describe("connections", () => {
     await row.getByText("API", { exact: true }).waitFor();
     expect(await row.getByRole("link", { name: "Simulator" }).isVisible()).toBe(true);
     expect(await row.getByRole("button", { name: "QR code" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("alerts admins of a connection down, then moves its customers to another after a confirm that says what happens (issue 31)", async () => {
+    const suffix = Date.now().toString(36);
+    const token = await adminToken();
+    const queue = await api<{ id: number }>("/queue", { method: "POST", token, body: JSON.stringify({ name: `Safety ${suffix}`, color: "#6D4C41" }) });
+    const create = (name: string) =>
+      api<Connection>("/whatsapp", { method: "POST", token, body: JSON.stringify({ name, kind: "api", destinationType: "queue", destinationItem: queue.id }) });
+    const banned = await create(`Banned ${suffix}`);
+    const spare = await create(`Spare ${suffix}`);
+    const writes = apiChannelCustomers(baseUrl, () => ({ id: banned.id, apiToken: banned.apiToken ?? "" }), `safety-${suffix}`);
+    const ticketId = await writes(`55119${Date.now().toString().slice(-8)}`, { body: "Are you there?" });
+
+    // The watch's threshold and its once-per-incident are tested on the server; here the list of
+    // open alerts answers one for the banned number (the shared server's alerts are off).
+    const incident: ConnectionIncident = {
+      id: 9100,
+      whatsappId: banned.id,
+      name: banned.name,
+      leftAt: new Date(Date.now() - 12 * 60_000).toISOString(),
+      alertedAt: new Date(Date.now() - 7 * 60_000).toISOString(),
+      recoveredAt: null,
+    };
+    const { context, page } = await newPage(browser);
+    let moved = false;
+    await page.route("**/api/connection-incidents", (route) => route.fulfill({ json: moved ? [] : [incident] }));
+    await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    const banner = page.getByRole("status").filter({ hasText: `Connection ${banned.name} has been down since` });
+    await banner.waitFor();
+    await banner.getByRole("link", { name: "Open connections" }).click();
+    await page.waitForURL("**/connections");
+    const row = page.getByRole("row").filter({ hasText: banned.name });
+    await row.getByText(/^Down since/).waitFor();
+    await screenshot(page, "connection-down-alert-1280");
+
+    await row.getByRole("button", { name: `Move customers of ${banned.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Move the customers of ${banned.name}` });
+    await dialog.getByRole("combobox", { name: "Move them to" }).click();
+    await page.getByRole("option", { name: spare.name }).click();
+    await dialog.getByText(`Closed conversations stay on ${banned.name}: their history reads as before.`).waitFor();
+    await dialog.getByText(`Waiting and open conversations of ${banned.name} move to ${spare.name}, with their attendant and queue.`).waitFor();
+    await screenshot(page, "connection-move-confirm-1280");
+    moved = true;
+    await dialog.getByRole("button", { name: "Move customers" }).click();
+
+    await page.getByRole("alert").filter({ hasText: `1 conversation moved to ${spare.name}.` }).waitFor();
+    await row.getByText(`Replaced by ${spare.name}`).waitFor();
+    // Its customers are served elsewhere: the alert is over.
+    await banner.waitFor({ state: "detached" });
+    const { ticket } = await api<{ ticket: { whatsappId: number | null } }>(`/tickets/${ticketId}`, { token });
+    expect(ticket.whatsappId).toBe(spare.id);
+    await screenshot(page, "connection-replaced-1280");
+    // The threshold is a setting (off on this shared server).
+    await page.goto("/settings");
+    await page.getByRole("combobox", { name: "Alert after" }).filter({ hasText: "Never (off)" }).waitFor();
+    await screenshot(page, "connection-alert-setting-1280");
     await context.close();
   });
 

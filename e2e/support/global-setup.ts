@@ -48,6 +48,15 @@ export default async function setup(project: TestProject) {
     body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, language: "en" }),
   });
   if (!firstSignIn.ok) throw new Error(`The first admin sign-in failed: ${firstSignIn.status}`);
+  // No real connection-down alerts (issue 31): journeys' WhatsApp connections never connect here,
+  // and a banner appearing mid-run would change other journeys' pages; the alert journey answers its own.
+  const { token } = (await firstSignIn.json()) as { token: string };
+  const alertsOff = await fetch(`${server.baseUrl}/api/settings/connectionAlertMinutes`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ value: "0" }),
+  });
+  if (!alertsOff.ok) throw new Error(`Turning connection alerts off failed: ${alertsOff.status}`);
   return async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

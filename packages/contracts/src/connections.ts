@@ -3,6 +3,7 @@ import { entityName, looseId, timestamps } from "./common.js";
 import { normalizeNumber } from "./contacts.js";
 import { businessHoursFields, destination, destinationKinds, type Destination } from "./destinations.js";
 import { limits } from "./limits.js";
+import { connectionPace, type ConnectionPace } from "./pace.js";
 import { connectionSurvey } from "./survey.js";
 
 /** How a connection talks to customers: WhatsApp (Baileys) or the generic HTTP API channel. */
@@ -16,6 +17,22 @@ export type ConnectionKind = (typeof connectionKinds)[number];
  */
 export const connectionStatuses = ["qrcode", "CONNECTED", "PAIRING", "TIMEOUT", "OPENING", "DISCONNECTING"] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+/**
+ * The pace a connection has until the admin sets one. WhatsApp: about one message every three
+ * seconds, at most 500 outreach messages a day, reached over 10 days — a new number that sends
+ * fast to people who never wrote to it is what WhatsApp bans. The API channel has no such risk:
+ * its pace only protects the receiving system, so it is high.
+ */
+export const defaultConnectionPaces: Record<ConnectionKind, ConnectionPace> = {
+  whatsapp: { perMinute: 20, dailyCap: 500, warmUp: 10 },
+  api: { perMinute: 30_000, dailyCap: 0, warmUp: 0 },
+};
+
+/** The pace a connection runs at: the one stored, else its kind's default. */
+export function paceOf(kind: ConnectionKind, stored: ConnectionPace | null | undefined): ConnectionPace {
+  return stored ?? defaultConnectionPaces[kind];
+}
 
 /** A connection's destination (spec §3 `destinations[0]`). */
 export const connectionDestination = destination;
@@ -57,10 +74,14 @@ export const connection = z.object({
   outOfHoursMessage: z.string(),
   /** The satisfaction survey sent when a ticket closes (issue 30, docs/decisions/0081). */
   survey: connectionSurvey,
+  /** The outbound pace (issue 31, docs/decisions/0083): the one set, else the kind's default. */
+  pace: connectionPace,
   destinations: z.array(connectionDestination),
   webhookUrl: z.string().nullable(),
   apiToken: z.string().nullable(),
   webhookSecret: z.string().nullable(),
+  /** The connection its customers were moved to (issue 31, docs/decisions/0087); null while it serves them. */
+  replacedById: z.number().nullable(),
   ...timestamps,
 });
 export type Connection = z.infer<typeof connection>;
@@ -106,6 +127,8 @@ export const createConnectionBody = z.object({
   businessHours: businessHoursFields.businessHours.default(null),
   outOfHoursMessage: businessHoursFields.outOfHoursMessage.default(""),
   survey: connectionSurvey.optional(),
+  /** Missing or null: the kind's default (defaultConnectionPaces). */
+  pace: connectionPace.nullable().optional(),
   destinationType: z.enum(destinationKinds),
   destinationItem: looseId,
   webhookUrl: webhookUrl.default(null),
@@ -131,6 +154,8 @@ export const updateConnectionBody = z
     outOfHoursMessage: businessHoursFields.outOfHoursMessage.optional(),
     /** The whole survey setting: replaces the one stored. */
     survey: connectionSurvey.optional(),
+    /** The whole pace: replaces the one stored; null goes back to the kind's default. */
+    pace: connectionPace.nullable().optional(),
     destinationType: z.enum(destinationKinds).optional(),
     destinationItem: looseId.optional(),
     webhookUrl: webhookUrl.optional(),

@@ -65,6 +65,13 @@ export const contact = z.object({
   extraInfo: z.array(extraInfo),
   /** Its labels, by name (docs/decisions/0072); changed by PUT /contacts/{id}/tags only. */
   tags: z.array(tag),
+  /**
+   * The customer asked for no more outreach (an opt-out keyword, issue 31): left out of every
+   * audience until an admin allows messages again (POST /contacts/{id}/opt-in). Conversations go on.
+   */
+  optedOut: z.boolean(),
+  /** When they opted out; null while reachable. */
+  optedOutAt: z.string().nullable(),
   ...timestamps,
 });
 export type Contact = z.infer<typeof contact>;
@@ -94,11 +101,18 @@ export const updateContactBody = z.object({
 });
 export type UpdateContactBody = z.input<typeof updateContactBody>;
 
+/** A query-string filter of yes or no: "true" or "false"; absent, no filter. */
+const queryChoice = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === "true"));
+
 /**
- * GET /contacts {searchParam, pageNumber, tagIds}: by name, searched on name, number digits and
- * email; `tagIds` keeps the contacts carrying any of those labels.
+ * GET /contacts {searchParam, pageNumber, tagIds, optedOut}: by name, searched on name, number
+ * digits and email; `tagIds` keeps the contacts carrying any of those labels; `optedOut=true`
+ * only the opted-out ones, `false` only those still reachable.
  */
-export const listContactsQuery = listQuery.extend({ tagIds: queryIdList });
+export const listContactsQuery = listQuery.extend({ tagIds: queryIdList, optedOut: queryChoice });
 export const contactPage = listPage("contacts", contact);
 export type ContactPage = z.infer<typeof contactPage>;
 

@@ -182,6 +182,13 @@ export const errorCatalogue = {
     pt: "Conexão não encontrada.",
     es: "Conexión no encontrada.",
   },
+  /** Moving a connection's customers (issue 31) to the connection itself. */
+  ERR_CONNECTION_MOVE_TARGET: {
+    status: 400,
+    en: "Choose another connection to move the customers to.",
+    pt: "Escolha outra conexão para onde mover os clientes.",
+    es: "Elija otra conexión a la que mover los clientes.",
+  },
   ERR_CONNECTION_NOT_ALLOWED: {
     status: 403,
     en: "You cannot start conversations on this connection: choose your own, the default one or one of your queues' connections.",
@@ -442,6 +449,30 @@ export const errorCatalogue = {
     pt: "Já existe uma fila com este nome.",
     es: "Ya existe una cola con este nombre.",
   },
+  ERR_NO_SCHEDULE_FOUND: {
+    status: 404,
+    en: "Scheduled message not found.",
+    pt: "Mensagem agendada não encontrada.",
+    es: "Mensaje programado no encontrado.",
+  },
+  ERR_SCHEDULE_NOT_PENDING: {
+    status: 409,
+    en: "This message was already sent (or failed): only a pending one can be changed or cancelled.",
+    pt: "Esta mensagem já foi enviada (ou falhou): só uma pendente pode ser alterada ou cancelada.",
+    es: "Este mensaje ya se envió (o falló): solo uno pendiente puede cambiarse o cancelarse.",
+  },
+  ERR_SCHEDULE_IN_PAST: {
+    status: 400,
+    en: "Choose a time in the future.",
+    pt: "Escolha um horário no futuro.",
+    es: "Elija una hora en el futuro.",
+  },
+  ERR_SCHEDULE_UNTIL_BEFORE_START: {
+    status: 400,
+    en: "The repetition must end after the first sending.",
+    pt: "A repetição deve terminar depois do primeiro envio.",
+    es: "La repetición debe terminar después del primer envío.",
+  },
   ERR_NO_QUICK_ANSWER_FOUND: {
     status: 404,
     en: "Quick answer not found.",
@@ -489,6 +520,12 @@ export const errorCatalogue = {
     en: "A label with this name already exists.",
     pt: "Já existe uma etiqueta com este nome.",
     es: "Ya existe una etiqueta con este nombre.",
+  },
+  ERR_INVALID_PACE: {
+    status: 400,
+    en: "Check the sending pace: messages per minute from 1 to 60,000, a daily cap from 0 (none) to 1,000,000 and a warm-up from 0 (off) to 90 days, in whole numbers.",
+    pt: "Verifique o ritmo de envio: mensagens por minuto de 1 a 60.000, limite diário de 0 (nenhum) a 1.000.000 e aquecimento de 0 (desligado) a 90 dias, em números inteiros.",
+    es: "Revise el ritmo de envío: mensajes por minuto de 1 a 60.000, límite diario de 0 (ninguno) a 1.000.000 y calentamiento de 0 (apagado) a 90 días, en números enteros.",
   },
   ERR_INVALID_TAG_COLOR: {
     status: 400,

@@ -23,6 +23,8 @@ export const limits = {
   slaMinutes: { min: 1, max: 525_600 },
   /** How often an instance looks for tickets that just breached an SLA target (the slaBreached announcement). */
   slaBreachScanSeconds: 15,
+  /** How often an instance looks at the connections' statuses for alerts and recoveries (issue 31, docs/decisions/0087). */
+  connectionWatchSeconds: 20,
   quickAnswerShortcut: { min: 2, max: 15 },
   quickAnswerMessage: { min: 8, max: 30000 },
   /** A label's name (issue 29): short enough for a chip. */
@@ -104,6 +106,31 @@ export const limits = {
   surveyLowScoreMax: 2,
   /** Longest comment kept with a rating (a longer one is cut). */
   surveyCommentMax: 2000,
+  /**
+   * Scheduled messages (issue 31, docs/decisions/0084): how often each instance looks for due
+   * ones (their lateness is at most this, plus the send), how long a claim holds a schedule from
+   * the other instances (a crash mid-send: another sends it after this), a repeat's interval, and
+   * how many schedules a list page holds.
+   */
+  schedulePollMs: 1000,
+  scheduleLeaseSeconds: 60,
+  scheduleInterval: { min: 1, max: 365 },
+  schedulePageSize: 50,
+  /** The opt-out keywords setting (issue 31): how many words, each how long (a word, not a sentence). */
+  optOutKeywords: { maxKeywords: 20, keywordMax: 30 },
+  /**
+   * How long an instance keeps the opt-out keywords it read before reading them again: a change
+   * on this instance applies at once, one made on another instance within this long.
+   */
+  optOutKeywordsFreshMs: 30_000,
+  /**
+   * A connection's outbound pace (issue 31, docs/decisions/0083): messages per minute (an API
+   * connection may go up to 1,000 a second), the daily cap on outreach (0: none) and the warm-up
+   * in days (0: off). The defaults per kind are in pace.ts.
+   */
+  pacePerMinute: { min: 1, max: 60_000 },
+  paceDailyCap: { min: 0, max: 1_000_000 },
+  paceWarmUpDays: { min: 0, max: 90 },
   /** Longest message text accepted from an attendant or a channel (WhatsApp's own bound is 65,536). */
   messageBodyMax: 65_536,
   /** Campaigns (issue 31): a name, the message, and the contacts chosen one by one. */

@@ -13,6 +13,7 @@ const adminOnly = [
   "contacts-page:importContacts",
   "contacts-page:exportContacts",
   "contacts-page:mergeContacts",
+  "contacts-page:optIn",
   "user-modal:editProfile",
   "user-modal:editQueues",
   "user-modal:editHistory",

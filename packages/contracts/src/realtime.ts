@@ -5,6 +5,7 @@ import { campaignEvent } from "./campaigns.js";
 import { sessionEvent } from "./auth.js";
 import { appChatMessageEvent, chatEvent } from "./chats.js";
 import { connectionEvent, whatsappSessionEvent } from "./connections.js";
+import { connectionIncidentEvent } from "./connection-safety.js";
 import { contactsImportsEvent } from "./contact-import.js";
 import { contactEvent } from "./contacts.js";
 import { appMessageEvent } from "./messages.js";
@@ -13,6 +14,7 @@ import { monitoringEvent } from "./monitorings.js";
 import { noteEvent } from "./notes.js";
 import { queueEvent } from "./queues.js";
 import { quickAnswerEvent } from "./quick-answers.js";
+import { scheduleEvent } from "./schedules.js";
 import { settingsEvent } from "./settings.js";
 import { tagEvent } from "./tags.js";
 import { slaBreachedEvent } from "./ticket-sla.js";
@@ -58,10 +60,14 @@ export const serverEvents = {
   mention: mentionEvent,
   /** Beyond the spec's list: a ticket missed an SLA target (issue 30), to its owner, its queue's members and admins. */
   slaBreached: slaBreachedEvent,
+  /** Beyond the spec's list: a connection down past the alert threshold, or back after one (issue 31), to admins. */
+  connectionIncident: connectionIncidentEvent,
   /** Beyond the spec's list: the server ended this sign-in and is closing its socket (why, first). */
   session: sessionEvent,
   /** Beyond the spec's list: a user's presence (issue 30), to admins, the user and their queues' members. */
   presence: presenceEvent,
+  /** Beyond the spec's list: scheduled messages (issue 31), to their author and admins. */
+  schedule: scheduleEvent,
 } as const;
 
 export type ServerEventName = keyof typeof serverEvents;

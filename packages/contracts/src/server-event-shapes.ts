@@ -61,5 +61,7 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   mention: { create: { records: ["mention"], numbers: ["unread"] }, update: { records: ["mention"], numbers: ["unread"] }, delete: removal(["mentionId", "unread"]) },
   presence: { update: { records: [], numbers: ["userId"], texts: ["status"] } },
   slaBreached: { breached: { records: [], numbers: ["ticketId"], texts: ["target", "dueAt"] } },
+  connectionIncident: { alerted: upsert(["incident"]), recovered: upsert(["incident"]) },
+  schedule: entityShape("schedule"),
   session: { ended: { records: [], numbers: [], texts: ["reason"] } },
 };

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { languages } from "./limits.js";
 
-export const settingKeys = ["userCreation", "userApiToken", "customerLanguage"] as const;
+/** `optOutKeywords`: the customers' words for "no more messages" (opt-out.ts, issue 31); empty: off. */
+export const settingKeys = ["userCreation", "userApiToken", "customerLanguage", "optOutKeywords", "connectionAlertMinutes"] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 export const setting = z.object({ key: z.string(), value: z.string(), updatedAt: z.string() });
@@ -20,6 +21,12 @@ export const settingKeyParam = z.object({ key: z.string().min(1).max(100) });
 export const updateSettingBody = z.object({ value: z.string().max(1000).default("") });
 
 export const userCreationValues = ["enabled", "disabled"] as const;
+
+/**
+ * `connectionAlertMinutes`: how long a connection may stay away from CONNECTED before admins are
+ * alerted (issue 31, docs/decisions/0087), whole minutes as text; "0" turns the alerts off.
+ */
+export const connectionAlertMinutes = { default: 5, min: 0, max: 1440 } as const;
 
 /**
  * `customerLanguage`: the language of the few texts Atendo itself writes to customers (a menu's

@@ -52,7 +52,7 @@ import { forwardingRoutes } from "./modules/forwarding/forwarding.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
-import { UnlimitedPace } from "./modules/pace/outbound-pace.js";
+import { DatabasePace } from "./modules/pace/outbound-pace.js";
 import { PushNotifier, type PushNotifierOptions } from "./modules/push/push-notifier.js";
 import { listenWithPush } from "./modules/push/push-listener.js";
 import { listenForAssignment } from "./modules/assignment/assignment-listener.js";
@@ -71,6 +71,7 @@ import { monitoringsRoutes } from "./modules/monitorings/monitorings.routes.js";
 import { queueRoomsOf } from "./modules/queues/queue-rooms.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
 import { quickAnswersRoutes } from "./modules/quick-answers/quick-answers.routes.js";
+import { schedulesRoutes } from "./modules/schedules/schedules.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.js";
 import { tagsRoutes } from "./modules/tags/tags.routes.js";
@@ -89,6 +90,9 @@ import { listenWithSockets } from "./realtime/socket-listener.js";
 import { listenWithSurveys } from "./modules/surveys/survey-listener.js";
 import { listenForCampaignReplies } from "./modules/campaigns/campaign-listener.js";
 import { RecentCampaigns, recentCampaignsSlot } from "./modules/campaigns/recent-campaigns.js";
+import { listenForOptOut } from "./modules/contacts/opt-out-listener.js";
+import { listenWithIncidentMail } from "./modules/connection-safety/incident-mail-listener.js";
+import { connectionSafetyRoutes } from "./modules/connection-safety/connection-safety.routes.js";
 import { loadInstallId, loadJwtKey } from "./secrets.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
@@ -123,6 +127,8 @@ export interface AppDeps {
   replica?: ReadReplicaOptions;
   /** Presence's offline grace and clock (tests: a clock they move past the grace). */
   presence?: PresenceOptions;
+  /** The outbound pace's jitter draws (tests: a fixed one); default Math.random. */
+  paceRandom?: () => number;
 }
 
 export interface BuiltApp {
@@ -210,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(presenceSlot, presenceSettings(deps.presence))
       .set(recentCampaignsSlot, new RecentCampaigns(db)),
     push,
-    pace: new UnlimitedPace(),
+    pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
   };
   listenWithSockets(events, realtime, db);
   trackPresenceOfSockets(ctx);
@@ -229,6 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   );
   listenWithSurveys(events, ctx);
   listenForCampaignReplies(events, db, ctx.slots.get(recentCampaignsSlot));
+  listenForOptOut(events, ctx);
+  listenWithIncidentMail(events, ctx);
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.
@@ -274,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     presenceRoutes,
     queuesRoutes,
     quickAnswersRoutes,
+    schedulesRoutes,
     contactsRoutes,
     contactImportRoutes,
     tagsRoutes,
@@ -299,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     aboutRoutes,
     reportsRoutes,
     monitorRoutes,
+    connectionSafetyRoutes,
     healthRoutes,
   ];
   for (const routes of modules) {

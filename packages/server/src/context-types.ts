@@ -7,6 +7,7 @@
  * driver seam, channels/channel-driver.ts.
  */
 import type { ConnectionKind, Mention, Message, Ticket } from "@atendo/contracts";
+import type { SQL } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import type { ChannelDriver, ChannelFormat, DriverEvents, DriverFactory } from "./channels/channel-driver.js";
 import type { connections } from "./db/schema/index.js";
@@ -116,4 +117,10 @@ export type PaceSlot = { granted: true } | { granted: false; retryAt: Date; reas
  */
 export interface OutboundPace {
   take(connectionId: number, priority: PacePriority, now?: Date): Promise<PaceSlot>;
+  /**
+   * The same decision as a statement another one folds in (dispatch's claim: one statement for
+   * the slot and the claim), returning the connection_pace row with `granted`, `retry_at` and
+   * `reason`; taken only while message `dueMessageId` is due. Absent: the caller uses `take`.
+   */
+  slotStatement?(connectionId: number, priority: PacePriority, now: Date, dueMessageId: number): SQL;
 }

@@ -57,6 +57,11 @@ export const advisoryLocks = {
    * docs/decisions/0079).
    */
   autoAssignment: 7_261_079,
+  /**
+   * Transaction-level, tried: one instance at a time runs a round of the connection watch
+   * (jobs/connection-watch.ts, docs/decisions/0087); the others skip theirs.
+   */
+  connectionWatch: 7_261_087,
 } as const;
 
 export type AdvisoryLock = keyof typeof advisoryLocks;

@@ -4,12 +4,14 @@ import type {
   Contact,
   ContactsImportsEvent,
   ConnectionEvent,
+  ConnectionIncident,
   Mention,
   Message,
   PresenceStatus,
   MonitoringEvent,
   QueueEvent,
   QuickAnswerEvent,
+  ScheduleEvent,
   ServerEventPayload,
   SettingsEvent,
   SlaTarget,
@@ -110,6 +112,13 @@ export interface DomainEventMap {
   "chat.changed": ChatMoment;
   "connection.changed": { event: ConnectionEvent };
   "connection.status": { event: WhatsappSessionEvent };
+  /**
+   * A connection stayed away from CONNECTED past the `connectionAlertMinutes` setting, or came
+   * back after such an alert (issue 31): each once per incident across instances
+   * (jobs/connection-watch.ts marks it in the publishing transaction; docs/decisions/0087).
+   */
+  "connection.alerted": { incident: ConnectionIncident };
+  "connection.recovered": { incident: ConnectionIncident };
   /** A queue changed; its members before and after (their socket rooms move). */
   "queue.changed": { event: QueueEvent; queueId: number; membersBefore: readonly number[]; membersAfter: readonly number[] };
   "user.changed": { event: UserEvent; userId: number };
@@ -120,6 +129,8 @@ export interface DomainEventMap {
   "monitoring.changed": { event: MonitoringEvent };
   "quickAnswer.changed": { event: QuickAnswerEvent };
   "settings.changed": { event: SettingsEvent };
+  /** A scheduled message was written, changed, sent, failed or cancelled (issue 31); `userId` its author. */
+  "schedule.changed": { event: ScheduleEvent; userId: number };
   /** A label was defined, changed or deleted (docs/decisions/0072). */
   "tag.changed": { event: TagEvent };
   /** A user's effective presence changed (by hand, or their last socket left or one came back; issue 30). */

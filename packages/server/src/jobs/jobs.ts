@@ -4,11 +4,13 @@ import { recoverOrphanedImports } from "../modules/contact-import/import-recover
 import { CampaignRunner, type CampaignRunnerOptions } from "../modules/campaigns/campaign-runner.js";
 import { sweepWaitingTickets } from "./assignment-sweep.js";
 import { closeIdleTickets } from "./auto-close.js";
+import { watchConnections } from "./connection-watch.js";
 import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { presenceRound } from "./presence-rounds.js";
 import { runRecovery } from "./recovery.js";
 import { announceSlaBreaches } from "./sla-breaches.js";
 import { closeRevokedSockets } from "./revoked-sockets.js";
+import { sendDueSchedules } from "../modules/schedules/schedule-send.js";
 import { sweepOrphanUploads } from "./upload-sweep.js";
 
 export interface JobOptions {
@@ -36,6 +38,10 @@ export interface JobOptions {
   slaBreachesMs?: number;
   /** The campaign runner's pace of looking, batches and leases (modules/campaigns/campaign-runner.ts). */
   campaigns?: CampaignRunnerOptions;
+  /** Between two rounds of the connection watch (down alerts and recoveries); default limits.connectionWatchSeconds. */
+  connectionWatchMs?: number;
+  /** Between two looks for scheduled messages due; default limits.schedulePollMs. */
+  schedulesMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -63,6 +69,14 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     // SLA targets missed since the last look, announced once across instances (docs/decisions/0080).
     periodicJob("sla-breaches", ctx.log, { intervalMs: options.slaBreachesMs ?? limits.slaBreachScanSeconds * 1000, runAtStart: true }, async () => {
       await announceSlaBreaches(ctx);
+    }),
+    // Connections away from CONNECTED past the setting's minutes alert admins once, and their recovery (docs/decisions/0087).
+    periodicJob("connection-watch", ctx.log, { intervalMs: options.connectionWatchMs ?? limits.connectionWatchSeconds * 1000 }, async () => {
+      await watchConnections(ctx);
+    }),
+    // Scheduled messages due, claimed in the database so each is sent once across instances; the first look at start-up sends what came due while stopped (decision 0084).
+    periodicJob("schedules", ctx.log, { intervalMs: options.schedulesMs ?? limits.schedulePollMs, runAtStart: true }, async () => {
+      await sendDueSchedules(ctx);
     }),
   ];
   // Campaigns (issue 31, docs/decisions/0085): every instance sends, each its own leased recipients.

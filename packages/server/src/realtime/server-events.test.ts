@@ -1,7 +1,8 @@
 import { serverEvents, type ServerEventName, type User } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tickets } from "../db/schema/index.js";
+import { connections, tickets } from "../db/schema/index.js";
+import { watchConnections } from "../jobs/connection-watch.js";
 import { announceSlaBreaches } from "../jobs/sla-breaches.js";
 import { createConnection, inbound } from "../test/channel-fixtures.js";
 import { createContact, createQuickAnswer, createQueue } from "../test/fixtures.js";
@@ -41,6 +42,15 @@ describe("server events", () => {
     const tag = (await live.server.request({ method: "POST", url: "/api/tags", token: live.admin, payload: { name: "Event tag", color: "#F44336" } })).json() as { id: number };
     await live.server.request({ method: "PUT", url: `/api/contacts/${contact.id}/tags`, token: live.admin, payload: { tagIds: [tag.id] } });
     const connection = await createConnection(live.server, live.admin, { destinationType: "queue", destinationItem: queue.id });
+    // A message scheduled for the contact (`schedule`), then cancelled.
+    const schedule = await live.server.request({
+      method: "POST",
+      url: "/api/schedules",
+      token: live.admin,
+      payload: { contactId: contact.id, whatsappId: connection.id, body: "Later", sendAt: "2099-01-01T09:00", recurrence: { every: "month", interval: 1 } },
+    });
+    expect(schedule.statusCode, schedule.body).toBe(201);
+    expect((await live.server.request({ method: "DELETE", url: `/api/schedules/${(schedule.json() as { id: number }).id}`, token: live.admin })).statusCode).toBe(200);
     const menu = await createUra(live.server, live.admin, to("queue", queue.id));
     const announcement = await createAnnouncement(live.server, live.admin, to("uras", menu.id));
     const monitoring = await createMonitoring(live.server, live.admin, attendant.id, { queueId: queue.id });
@@ -52,6 +62,13 @@ describe("server events", () => {
     // Its first-response target missed (`slaBreached`): the due time moved into the past, the job's look run.
     await live.server.ctx.db.update(tickets).set({ firstResponseDueAt: new Date(Date.now() - 60_000) }).where(eq(tickets.id, ticketId));
     expect(await announceSlaBreaches(live.server.ctx)).toBe(1);
+    // The connection down past the alert threshold, then back (`connectionIncident`, issue 31).
+    const away = Date.now();
+    await live.server.ctx.db.update(connections).set({ status: "TIMEOUT" }).where(eq(connections.id, connection.id));
+    await watchConnections(live.server.ctx, new Date(away));
+    expect(await watchConnections(live.server.ctx, new Date(away + 10 * 60_000))).toMatchObject({ alerted: 1 });
+    await live.server.ctx.db.update(connections).set({ status: "CONNECTED" }).where(eq(connections.id, connection.id));
+    expect(await watchConnections(live.server.ctx, new Date(away + 11 * 60_000))).toMatchObject({ recovered: 1 });
     // A private note of its owner mentioning the admin (`note`, `mention`), read, then deleted with its mention.
     const ownerToken = (await live.server.login("event-person@live.test", "password-1")).token;
     const adminId = (await live.server.login(ADMIN.email, ADMIN.password)).user.id;

@@ -70,10 +70,13 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime, db: 
   );
   events.on("user.changed", "sockets", ({ event, userId }) => realtime.emit({ admins: true, userIds: [userId] }, "user", event));
   events.on("quickAnswer.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "quickAnswer", event));
+  events.on("schedule.changed", "sockets", ({ event, userId }) => realtime.emit({ admins: true, userIds: [userId] }, "schedule", event));
   // Labels are chosen by everyone: every signed-in user hears of them (docs/decisions/0072).
   events.on("tag.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "tag", event));
   events.on("connection.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "whatsapp", event));
   events.on("connection.status", "sockets", ({ event }) => realtime.emit({ admins: true }, "whatsappSession", event));
+  events.on("connection.alerted", "sockets", ({ incident }) => realtime.emit({ admins: true }, "connectionIncident", { action: "alerted", incident }));
+  events.on("connection.recovered", "sockets", ({ incident }) => realtime.emit({ admins: true }, "connectionIncident", { action: "recovered", incident }));
   events.on("ura.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "ura", event));
   events.on("announcement.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "announcement", event));
   events.on("campaign.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "campaign", event));

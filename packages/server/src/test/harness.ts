@@ -39,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "webhooks" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox" | "onRoute" | "presence"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "webhooks" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox" | "onRoute" | "presence" | "paceRandom"> {
   mailer?: Mailer | null;
   /** Another server's database (a restart): left open on close, for its owner to close. */
   database?: Database;
@@ -84,6 +84,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     eventOutbox: options.eventOutbox,
     onRoute: options.onRoute,
     presence: options.presence,
+    paceRandom: options.paceRandom,
   });
   await bootstrap(ctx);
   await app.ready();

@@ -39,6 +39,7 @@ const shell = lazyPages({
   ContactsPage: () => import("../features/contacts/components/contacts-page"),
   BoardPage: () => import("../features/tickets/board/components/board-page"),
   QuickAnswersPage: () => import("../features/quick-answers/components/quick-answers-page"),
+  SchedulesPage: () => import("../features/schedules/components/schedules-page"),
   SettingsPage: () => import("../features/settings/components/settings-page"),
   AboutPage: () => import("../features/about/components/about-page"),
   ReportsPage: () => import("../features/reports/components/reports-page"),
@@ -58,6 +59,9 @@ const shell = lazyPages({
   MonitoringsPage: () => import("../features/monitorings/components/monitorings-page"),
   MonitoringFormPage: () => import("../features/monitorings/components/monitoring-form-page"),
   TagsPage: () => import("../features/tags/components/tags-page"),
+  CampaignsPage: () => import("../features/campaigns/components/campaigns-page"),
+  CampaignFormPage: () => import("../features/campaigns/components/campaign-form-page"),
+  CampaignPage: () => import("../features/campaigns/components/campaign-page"),
 }, undefined, loadPageTexts);
 
 /** An admin record kind's list, and its form at /new and /edit/:id. */
@@ -102,6 +106,7 @@ export const routes: RouteObject[] = [
                   // One element for both paths: the list stays mounted (scroll, filters) while tickets open.
                   { path: paths.tickets, element: <work.TicketsPage />, children: [{ path: paths.ticket.pattern }] },
                   { path: paths.quickAnswers, element: <shell.QuickAnswersPage /> },
+                  { path: paths.schedules, element: <shell.SchedulesPage /> },
                   // One element for both paths, as tickets: the list stays mounted while chats open.
                   { path: paths.chats, element: <work.ChatsPage />, children: [{ path: paths.chat.pattern }] },
                   { path: paths.contacts, element: <shell.ContactsPage /> },
@@ -130,6 +135,10 @@ export const routes: RouteObject[] = [
                       ...recordRoutes(recordPages.announcements, shell.AnnouncementsPage, shell.AnnouncementFormPage),
                       ...recordRoutes(recordPages.monitorings, shell.MonitoringsPage, shell.MonitoringFormPage),
                       { path: paths.tags, element: <shell.TagsPage /> },
+                      { path: paths.campaigns, element: <shell.CampaignsPage /> },
+                      { path: paths.newCampaign, element: <shell.CampaignFormPage /> },
+                      { path: paths.editCampaign.pattern, element: <shell.CampaignFormPage /> },
+                      { path: paths.campaign.pattern, element: <shell.CampaignPage /> },
                     ],
                   },
                 ],

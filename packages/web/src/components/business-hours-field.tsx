@@ -19,11 +19,21 @@ import {
 import type { FieldBinding } from "../lib/form";
 import { OpeningDayRow } from "./opening-day-row";
 
+/** The keys of the switch's label and its hints, off and on. */
+interface BusinessHoursTexts {
+  switch: string;
+  offHint: string;
+  onHint: string;
+}
+
+const openingHoursTexts: BusinessHoursTexts = { switch: "businessHours.switch", offHint: "businessHours.offHint", onHint: "businessHours.onHint" };
+
 /**
  * Weekly opening hours (queues, connections): off is always open (`null`); on, a grid of the
  * seven days, Monday first, each closed or with up to three intervals in the install's time zone.
+ * `texts` names the switch and its hints for another use of the same grid (a campaign's sending window).
  */
-export function BusinessHoursField({ value, onChange, onBlur }: FieldBinding<WeeklyHours | null>) {
+export function BusinessHoursField({ value, onChange, onBlur, texts = openingHoursTexts }: FieldBinding<WeeklyHours | null> & { texts?: BusinessHoursTexts }) {
   const { t, i18n } = useTranslation();
   const names = useMemo(() => dayNames(i18n.language), [i18n.language]);
   // Switching off and on again within the form brings the last grid back.
@@ -39,9 +49,9 @@ export function BusinessHoursField({ value, onChange, onBlur }: FieldBinding<Wee
     <Box onBlur={onBlur}>
       <FormControlLabel
         control={<Switch checked={value !== null} onChange={(event) => toggle(event.target.checked)} />}
-        label={t("businessHours.switch")}
+        label={t(texts.switch)}
       />
-      <FormHelperText sx={{ mt: 0, mb: value ? 1 : 0 }}>{t(value ? "businessHours.onHint" : "businessHours.offHint")}</FormHelperText>
+      <FormHelperText sx={{ mt: 0, mb: value ? 1 : 0 }}>{t(value ? texts.onHint : texts.offHint)}</FormHelperText>
       {value && (
         <>
           <Box sx={{ containerType: "inline-size" }}>

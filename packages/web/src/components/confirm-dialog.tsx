@@ -16,13 +16,15 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The button that backs out, when "Cancel" would be ambiguous (cancelling a campaign). */
+  cancelLabel?: string;
   danger?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** Asks before an action that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
@@ -33,7 +35,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, onCo
         <DialogContentText id={textId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button onClick={onClose}>{cancelLabel ?? t("common.cancel")}</Button>
         <Button
           variant="contained"
           color={danger ? "error" : "primary"}

@@ -154,7 +154,7 @@ function EntityTable<T extends { id: number; name?: string }>({ texts, rows, use
 }
 
 type AdminEntityPageProps<T extends { id: number; name: string }, Body> = { entity: AdminEntity<T, Body> } & Pick<EntityListPageProps<T>, "useColumns"> &
-  Partial<Pick<EntityListPageProps<T>, "tools" | "actionsWidth" | "deleteTarget" | "deleteText" | "children">>;
+  Partial<Pick<EntityListPageProps<T>, "tools" | "actionsWidth" | "before" | "deleteTarget" | "deleteText" | "children">>;
 
 /**
  * The delete confirmation's text of a stage (menu, announcement, monitoring): the kind's own, then

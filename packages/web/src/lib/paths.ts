@@ -22,6 +22,8 @@ export const paths = {
   contacts: "/contacts",
   board: "/board",
   quickAnswers: "/quickAnswers",
+  /** Scheduled messages (issue 31): the user's, an admin's everyone's. */
+  schedules: "/schedules",
   settings: "/settings",
   about: "/about",
   dashboard: "/dashboard",
@@ -48,6 +50,11 @@ export const paths = {
   newMonitoring: "/monitoring/new",
   editMonitoring: editRoute("/monitoring"),
   tags: "/tags",
+  /** Campaigns (issue 31, admins): the list, a draft's form and one campaign's progress. */
+  campaigns: "/campaigns",
+  newCampaign: "/campaigns/new",
+  editCampaign: editRoute("/campaigns"),
+  campaign: { pattern: "/campaigns/:id", href: (id: number) => `/campaigns/${id}` },
 } as const;
 
 /** The routes of an admin record kind: its list, `/new` and `/edit/:id` (spec §2). */

@@ -41,7 +41,7 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     queueId: 1,
     queue: { id: 1, name: "Support", color: "#2196f3" },
     contactId: id,
-    contact: { id, name: `Contact ${id}`, number: `55119${id}`, email: "", profilePicUrl: null, isGroup: false, extraInfo: [], tags: [], createdAt: at, updatedAt: at },
+    contact: { id, name: `Contact ${id}`, number: `55119${id}`, email: "", profilePicUrl: null, isGroup: false, extraInfo: [], tags: [], optedOut: false, optedOutAt: null, createdAt: at, updatedAt: at },
     whatsappId: 1,
     whatsapp: { id: 1, name: "Demo", label: null, kind: "api" },
     lastMessage: "hello",

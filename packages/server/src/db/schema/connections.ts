@@ -1,8 +1,8 @@
-import { connectionKinds, connectionStatuses, defaultConnectionSurvey, destinationKinds, type ConnectionSurvey } from "@atendo/contracts";
+import { connectionKinds, connectionStatuses, defaultConnectionSurvey, destinationKinds, type ConnectionPace, type ConnectionSurvey } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { businessHoursColumns } from "./business-hours.js";
-import { ownerId, serialId, timestamps, updatedAt } from "./columns.js";
+import { linkId, ownerId, serialId, timestamps, timestamptz, updatedAt } from "./columns.js";
 import { inValues } from "./in-values.js";
 
 /** A messaging connection (the spec's "whatsapp"): one channel the company is reachable on. */
@@ -27,6 +27,8 @@ export const connections = pgTable(
     ...businessHoursColumns(),
     /** The satisfaction survey sent when a ticket closes (issue 30, docs/decisions/0081): the contract's shape, defaults filled. */
     survey: jsonb("survey").$type<ConnectionSurvey>().notNull().default(defaultConnectionSurvey),
+    /** The outbound pace the admin set (issue 31, docs/decisions/0083); null: the kind's default (paceOf). */
+    pace: jsonb("pace").$type<ConnectionPace>(),
     /** Where a new ticket goes: a user, a queue, a menu, an announcement or a monitoring. */
     destinationType: text("destination_type", { enum: destinationKinds }),
     destinationId: integer("destination_id"),
@@ -34,6 +36,11 @@ export const connections = pgTable(
     apiToken: text("api_token"),
     webhookUrl: text("webhook_url"),
     webhookSecret: text("webhook_secret"),
+    /**
+     * The connection its customers were moved to (issue 31, docs/decisions/0087): a banned or
+     * replaced number. Sends naming this one go there; it raises no down alerts.
+     */
+    replacedById: linkId("replaced_by_id", (): AnyPgColumn => connections.id),
     ...timestamps(),
   },
   (t) => [
@@ -77,4 +84,23 @@ export const whatsappLidMap = pgTable(
     phone: text("phone").notNull(),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.lid] })],
+);
+
+/**
+ * A time a connection was away from CONNECTED (issue 31, docs/decisions/0087), opened and closed
+ * by the connection watch (jobs/connection-watch.ts). At most one open (not recovered) per
+ * connection. `alertedAt`: admins were told, once; `silent`: left on purpose (an admin's
+ * disconnect, a replaced connection), never alerted.
+ */
+export const connectionIncidents = pgTable(
+  "connection_incidents",
+  {
+    id: serialId(),
+    connectionId: ownerId("connection_id", () => connections.id),
+    leftAt: timestamptz("left_at").notNull(),
+    alertedAt: timestamptz("alerted_at"),
+    recoveredAt: timestamptz("recovered_at"),
+    silent: boolean("silent").notNull().default(false),
+  },
+  (t) => [uniqueIndex("connection_incidents_open_key").on(t.connectionId).where(sql`${t.recoveredAt} is null`)],
 );

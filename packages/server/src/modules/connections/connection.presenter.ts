@@ -1,4 +1,4 @@
-import { defaultConnectionSurvey, type Connection, type ConnectionSession } from "@atendo/contracts";
+import { defaultConnectionSurvey, paceOf, type Connection, type ConnectionSession } from "@atendo/contracts";
 import type { connections } from "../../db/schema/index.js";
 
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -22,6 +22,7 @@ export function presentConnection(row: ConnectionRow): Connection {
     businessHours: row.businessHours,
     outOfHoursMessage: row.outOfHoursMessage,
     survey: { ...defaultConnectionSurvey, ...row.survey },
+    pace: paceOf(row.kind, row.pace),
     destinations:
       row.destinationType && row.destinationId !== null
         ? [{ destinationType: row.destinationType, destinationTypeId: row.destinationId }]
@@ -29,6 +30,7 @@ export function presentConnection(row: ConnectionRow): Connection {
     webhookUrl: api ? row.webhookUrl : null,
     apiToken: api ? row.apiToken : null,
     webhookSecret: api ? row.webhookSecret : null,
+    replacedById: row.replacedById,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -13,6 +13,7 @@ import { domainEvent } from "../../events/domain-events.js";
 import { presentConnection, type ConnectionRow } from "./connection.presenter.js";
 import { clearOtherDefaults, lockDefaultFlag } from "./default-flag.js";
 import { assertDestination } from "../destinations/destinations.service.js";
+import { silenceAbsence } from "../connection-safety/incidents.js";
 
 type CreateConnection = z.output<typeof createConnectionBody>;
 type UpdateConnection = z.output<typeof updateConnectionBody>;
@@ -34,15 +35,15 @@ function secrets() {
   return { apiToken: newOpaqueToken(), webhookSecret: newOpaqueToken() };
 }
 
-type FormField = "name" | "label" | "canCloseTicketByMessage" | "farewellMessage" | "ignoreGroups" | "closeCode" | "businessHours" | "outOfHoursMessage" | "survey" | "destinationType";
+type FormField = "name" | "label" | "canCloseTicketByMessage" | "farewellMessage" | "ignoreGroups" | "closeCode" | "businessHours" | "outOfHoursMessage" | "survey" | "pace" | "destinationType";
 
 /**
  * The columns the connection form sets, the same on create and update (on update a field not
  * given stays `undefined`, which leaves its column as it is).
  */
 function formColumns<B extends CreateConnection | UpdateConnection>(body: B): Pick<B, FormField> & { destinationId: B["destinationItem"] } {
-  const { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, survey, destinationType } = body;
-  return { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, survey, destinationType, destinationId: body.destinationItem };
+  const { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, survey, pace, destinationType } = body;
+  return { name, label, canCloseTicketByMessage, farewellMessage, ignoreGroups, closeCode, businessHours, outOfHoursMessage, survey, pace, destinationType, destinationId: body.destinationItem };
 }
 
 export async function listConnections(ctx: AppContext, actor: Actor): Promise<Connection[]> {
@@ -164,6 +165,8 @@ export async function disconnectSession(ctx: AppContext, actor: Actor, id: numbe
   assertCanManageConnections(actor);
   const current = await findConnection(ctx.db, id);
   await ctx.channels.commands.disconnect(id, current.kind);
+  // Deliberate: this absence raises no down alert (docs/decisions/0087).
+  await silenceAbsence(ctx.db, id, new Date());
 }
 
 /**

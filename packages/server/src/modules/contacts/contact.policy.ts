@@ -20,3 +20,11 @@ export function assertCanExportContacts(actor: Actor): void {
 export function assertCanMergeContacts(actor: Actor): void {
   if (!can(actor.profile, "contacts-page:mergeContacts")) throw new AppError("ERR_NO_PERMISSION");
 }
+
+/**
+ * Allowing messages again to a customer who opted out is for admins (issue 31): the customer's
+ * own word is undone only by someone answerable for it (docs/decisions/0086).
+ */
+export function assertCanOptIn(actor: Actor): void {
+  if (!can(actor.profile, "contacts-page:optIn")) throw new AppError("ERR_NO_PERMISSION");
+}

@@ -9,6 +9,7 @@ import {
   listContactsQuery,
   mergeContactBody,
   okResponse,
+  optedOutCount,
   updateContactBody,
 } from "@atendo/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -17,6 +18,7 @@ import { actorOf, errorResponses, ok, typed } from "../../core/route-kit.js";
 import { exportContacts, type ContactsCsv } from "./contact-export.js";
 import { listDuplicates, mergeContacts } from "./contact-merge.service.js";
 import { createContact, deleteContact, getContact, listContacts, updateContact } from "./contacts.service.js";
+import { countOptedOut, optInContact } from "./opt-out.service.js";
 
 const tags = ["contacts"];
 const writeErrors = errorResponses(400, 404, 409);
@@ -78,6 +80,23 @@ export function contactsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => mergeContacts(ctx, actorOf(request), request.params.id, request.body.fromContactId),
+  );
+  r.get(
+    "/api/contacts/opted-out-count",
+    { schema: { tags, description: "How many contacts opted out (issue 31); the list's `optedOut=true` shows them.", response: { 200: optedOutCount } } },
+    async () => ({ count: await countOptedOut(ctx) }),
+  );
+  r.post(
+    "/api/contacts/:id/opt-in",
+    {
+      schema: {
+        tags,
+        description: "Allows messages again to a contact who opted out (an opt-out keyword): it may be in audiences again. Admins.",
+        params: idParam,
+        response: { 200: contact, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => optInContact(ctx, actorOf(request), request.params.id),
   );
   r.get("/api/contacts/:id", { schema: { tags, params: idParam, response: { 200: contact, ...errorResponses(404) } } }, async (request) =>
     getContact(ctx, request.params.id),

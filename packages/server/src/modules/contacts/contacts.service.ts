@@ -1,6 +1,6 @@
 import type { Contact, ContactPage, createContactBody, listContactsQuery, updateContactBody } from "@atendo/contracts";
 import { normalizeNumber } from "@atendo/contracts";
-import { and, asc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
@@ -14,6 +14,7 @@ import { assertCanDeleteContacts } from "./contact.policy.js";
 import { eraseContact } from "./contact-erasure.js";
 import { contactTagFilter, tagsOfContacts } from "../tags/tag-links.repo.js";
 import { extraInfoOfContacts, saveExtraInfo } from "./contact-extra-info.repo.js";
+import { presentContactRow } from "./contact.presenter.js";
 
 type ContactRow = typeof contacts.$inferSelect;
 type CreateContact = z.output<typeof createContactBody>;
@@ -23,28 +24,18 @@ type UpdateContact = z.output<typeof updateContactBody>;
 export async function presentContacts(db: Db, rows: readonly ContactRow[]): Promise<Contact[]> {
   const ids = rows.map((row) => row.id);
   const [extraInfo, tags] = await Promise.all([extraInfoOfContacts(db, ids), tagsOfContacts(db, ids)]);
-  return rows.map((row) => contactOf(row, extraInfo.get(row.id) ?? [], tags.get(row.id) ?? []));
-}
-
-function contactOf(row: ContactRow, extraInfo: Contact["extraInfo"], tags: Contact["tags"]): Contact {
-  return {
-    id: row.id,
-    name: row.name,
-    number: row.number,
-    email: row.email,
-    profilePicUrl: row.profilePicUrl,
-    isGroup: row.isGroup,
-    extraInfo,
-    tags,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return rows.map((row) => presentContactRow(row, extraInfo.get(row.id) ?? [], tags.get(row.id) ?? []));
 }
 
 async function presentContact(db: Db, row: ContactRow): Promise<Contact> {
   const [contact] = await presentContacts(db, [row]);
   if (!contact) throw new Error("unreachable: one row in, one contact out");
   return contact;
+}
+
+/** A contact whose opt-out changed (opt-out.service.ts), announced as any edit is: campaigns hear it too. */
+export function announceContactUpdated(ctx: AppContext, row: ContactRow): Promise<Contact> {
+  return announceWritten(ctx, "update", row);
 }
 
 /** A written contact as the API shows it, announced. */
@@ -59,7 +50,7 @@ async function announceWritten(ctx: AppContext, action: "create" | "update", row
  * contacts screen. Just created, it has no extra fields and no labels: nothing more to read.
  */
 export function announceContactCreated(ctx: AppContext, row: ContactRow): Promise<void> {
-  return ctx.events.emit("contact.created", { contact: contactOf(row, [], []) });
+  return ctx.events.emit("contact.created", { contact: presentContactRow(row, [], []) });
 }
 
 /** A search that looks like a phone number ("+55 11 9876") is also matched against the digits. */
@@ -70,23 +61,25 @@ function numberSearch(text: string) {
 
 /**
  * The contacts a search matches (name or email, or the number's digits) carrying any of `tagIds`
- * when given; every contact for "" and no tags. The list and the export share it.
+ * when given, opted out or not when `optedOut` says; every contact for "" and no filter. The list
+ * and the export share it.
  */
-export function contactsMatching(text: string, tagIds?: readonly number[]): SQL | undefined {
+export function contactsMatching(text: string, tagIds?: readonly number[], optedOut?: boolean): SQL | undefined {
   const pattern = containsPattern(text);
   return and(
     text ? or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), numberSearch(text)) : undefined,
     tagIds ? contactTagFilter(tagIds, contacts.id) : undefined,
+    optedOut === undefined ? undefined : optedOut ? isNotNull(contacts.optedOutAt) : isNull(contacts.optedOutAt),
   );
 }
 
-/** A page of contacts by name; `tagIds` keeps those carrying any of the labels (contact_tags_tag_idx or each contact's key). */
+/** A page of contacts by name; `tagIds` keeps those carrying any of the labels (contact_tags_tag_idx or each contact's key), `optedOut` those opted out or not. */
 export async function listContacts(ctx: AppContext, query: z.output<typeof listContactsQuery>): Promise<ContactPage> {
   const { limit, offset } = pageWindow(query.pageNumber);
   const rows = await ctx.db
     .select()
     .from(contacts)
-    .where(contactsMatching(query.searchParam, query.tagIds))
+    .where(contactsMatching(query.searchParam, query.tagIds, query.optedOut))
     .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
     .limit(limit)
     .offset(offset);

@@ -19,7 +19,21 @@ export interface ConnectionChoice {
   connectionName?: string;
 }
 
+/**
+ * A connection whose customers were moved (issue 31, docs/decisions/0087) sends through the one
+ * that replaced it: integrations naming the old number keep reaching their customers.
+ */
+async function serving(ctx: AppContext, row: ConnectionRow): Promise<ConnectionRow> {
+  if (row.replacedById === null) return row;
+  const [replacement] = await ctx.db.select().from(connections).where(eq(connections.id, row.replacedById)).limit(1);
+  return replacement ?? row;
+}
+
 async function namedConnection(ctx: AppContext, choice: ConnectionChoice): Promise<ConnectionRow> {
+  return serving(ctx, await connectionNamed(ctx, choice));
+}
+
+async function connectionNamed(ctx: AppContext, choice: ConnectionChoice): Promise<ConnectionRow> {
   if (choice.whatsappId !== undefined && choice.connectionName !== undefined) {
     throw new AppError("ERR_MISSING_VALUES", 400, "Name the connection once: `whatsappId` or `connectionName`, not both.");
   }

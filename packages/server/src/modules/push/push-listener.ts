@@ -15,4 +15,7 @@ export function listenWithPush(events: DomainEvents, push: PushNotifier): void {
   events.on("mention.created", "web-push", ({ userId, mention }) => push.notifyMention(userId, mention));
   // A missed SLA target, to the same people as its socket event (slaAudience) who have no tab open.
   events.on("ticket.slaBreached", "web-push", (breach) => push.notifySlaBreach(breach));
+  // A connection down past the threshold, and its recovery, to admins with no tab open (issue 31).
+  events.on("connection.alerted", "web-push", ({ incident }) => push.notifyConnectionIncident("alerted", incident));
+  events.on("connection.recovered", "web-push", ({ incident }) => push.notifyConnectionIncident("recovered", incident));
 }

@@ -1,4 +1,4 @@
-import type { Mention, Message, PushPayload, SlaTarget, Ticket } from "@atendo/contracts";
+import type { ConnectionIncident, Mention, Message, PushPayload, SlaTarget, Ticket } from "@atendo/contracts";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PushNotifications } from "../../context-types.js";
@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.js";
 import { pushSubscriptions } from "../../db/schema/index.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import { audienceOf, slaAudience, visibilityOf } from "../tickets/ticket-events.js";
-import { mentionTitle, messagePreview, slaBreachTitle } from "./push-texts.js";
+import { incidentNotice, mentionTitle, messagePreview, slaBreachTitle } from "./push-texts.js";
 import { loadVapidKeys, type VapidKeys } from "./vapid-keys.js";
 
 type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -121,6 +121,33 @@ export class PushNotifier implements PushNotifications {
   notifySlaBreach(breach: SlaBreachNotice): void {
     if (this.subscribed === false) return;
     this.track(this.sendSlaBreach(breach), { ticketId: breach.ticket.id, target: breach.target });
+  }
+
+  /** Announces a connection down past the threshold, or back after that alert, to admins on browsers with no tab open (the tab shows it; issue 31). */
+  notifyConnectionIncident(kind: "alerted" | "recovered", incident: ConnectionIncident): void {
+    if (this.subscribed === false) return;
+    this.track(this.sendConnectionIncident(kind, incident), { incidentId: incident.id, kind });
+  }
+
+  private async sendConnectionIncident(kind: "alerted" | "recovered", incident: ConnectionIncident): Promise<void> {
+    const user = pushSubscriptions.userId;
+    const subscriptions = await this.deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(sql`${user} in (select id from users where profile = 'admin' and not is_deleted)`);
+    if (subscriptions.length === 0) return;
+    const connected = await this.deps.realtime.connectedUsers([...new Set(subscriptions.map((row) => row.userId))]);
+    const offline = subscriptions.filter((row) => !connected.has(row.userId));
+    const keys = await this.keys();
+    // One topic per connection: a recovery replaces its alert when neither was delivered yet.
+    const topic = `connection${incident.whatsappId}`;
+    for (let start = 0; start < offline.length; start += this.concurrency) {
+      await Promise.all(
+        offline
+          .slice(start, start + this.concurrency)
+          .map((row) => this.deliver(row, { ...incidentNotice(kind, incident, row.language), tag: `connection-${incident.whatsappId}`, url: "/connections" }, topic, keys)),
+      );
+    }
   }
 
   private async sendSlaBreach({ ticket, target, contactName }: SlaBreachNotice): Promise<void> {

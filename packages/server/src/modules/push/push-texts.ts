@@ -1,4 +1,4 @@
-import type { Language, Mention, Message, MessageMediaType, SlaTarget } from "@atendo/contracts";
+import type { ConnectionIncident, Language, Mention, Message, MessageMediaType, SlaTarget } from "@atendo/contracts";
 
 /** How a message without text reads in a notification, per language of the subscribed browser. */
 const mediaLabels: Record<Language, Record<Exclude<MessageMediaType, "chat" | "chat-automatic">, string>> = {
@@ -41,4 +41,20 @@ const slaBreachTitles: Record<Language, Record<SlaTarget, string>> = {
 /** A missed SLA target's notification title (issue 30). */
 export function slaBreachTitle(target: SlaTarget, language: Language): string {
   return slaBreachTitles[language][target];
+}
+
+const incidentTitles: Record<Language, Record<"alerted" | "recovered", (name: string) => string>> = {
+  en: { alerted: (name) => `Connection ${name} is down`, recovered: (name) => `Connection ${name} is back` },
+  pt: { alerted: (name) => `A conexão ${name} caiu`, recovered: (name) => `A conexão ${name} voltou` },
+  es: { alerted: (name) => `La conexión ${name} se cayó`, recovered: (name) => `La conexión ${name} volvió` },
+};
+const incidentBodies: Record<Language, Record<"alerted" | "recovered", string>> = {
+  en: { alerted: "Customers cannot reach you on it. Open the connections page.", recovered: "It is connected again." },
+  pt: { alerted: "Os clientes não conseguem falar com você por ela. Abra a página de conexões.", recovered: "Ela está conectada de novo." },
+  es: { alerted: "Los clientes no pueden comunicarse por ella. Abra la página de conexiones.", recovered: "Está conectada de nuevo." },
+};
+
+/** A connection incident's notification (issue 31): which connection went down, or came back. */
+export function incidentNotice(kind: "alerted" | "recovered", incident: Pick<ConnectionIncident, "name">, language: Language): { title: string; body: string } {
+  return { title: incidentTitles[language][kind](incident.name), body: incidentBodies[language][kind] };
 }

@@ -41,6 +41,12 @@ const texts = {
     pt: "Obrigado pela sua avaliação!",
     es: "¡Gracias por su opinión!",
   },
+  // Opt-out (issue 31, docs/decisions/0086): the one confirmation after an opt-out keyword.
+  optedOut: {
+    en: "Done: you will no longer receive our campaign messages. You can still write to us here whenever you need.",
+    pt: "Pronto: você não receberá mais as nossas mensagens de campanha. Você ainda pode nos escrever aqui quando precisar.",
+    es: "Listo: ya no recibirá nuestros mensajes de campaña. Aún puede escribirnos aquí cuando lo necesite.",
+  },
 } as const;
 
 export type CustomerLanguage = "en" | "pt" | "es";

@@ -1,5 +1,5 @@
 import type { Setting, SettingKey } from "@atendo/contracts";
-import { customerLanguages, settingKeys, userCreationValues } from "@atendo/contracts";
+import { connectionAlertMinutes, customerLanguages, defaultOptOutKeywords, optOutKeywordsSetting, settingKeys, userCreationValues } from "@atendo/contracts";
 import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { settings } from "../../db/schema/index.js";
@@ -23,6 +23,8 @@ export async function seedSettings(ctx: AppContext): Promise<void> {
       { key: "userApiToken", value: newOpaqueToken() },
       // Empty: not chosen yet, routing writes in English (customer-language.ts).
       { key: "customerLanguage", value: ctx.config.CUSTOMER_LANGUAGE ?? "" },
+      { key: "optOutKeywords", value: defaultOptOutKeywords },
+      { key: "connectionAlertMinutes", value: String(connectionAlertMinutes.default) },
     ])
     .onConflictDoNothing();
 }
@@ -44,6 +46,16 @@ export async function listSettings(ctx: AppContext, actor: Actor): Promise<Setti
 
 function validValue(key: SettingKey, value: string): string {
   if (key === "userApiToken") return newOpaqueToken(); // read-only: a PUT regenerates it
+  if (key === "optOutKeywords") {
+    const keywords = optOutKeywordsSetting.safeParse(value);
+    if (!keywords.success) throw new AppError("ERR_MISSING_VALUES");
+    return keywords.data;
+  }
+  if (key === "connectionAlertMinutes") {
+    const minutes = /^[0-9]{1,4}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(minutes >= connectionAlertMinutes.min && minutes <= connectionAlertMinutes.max)) throw new AppError("ERR_MISSING_VALUES");
+    return String(minutes);
+  }
   const allowed: readonly string[] = key === "customerLanguage" ? customerLanguages : userCreationValues;
   if (!allowed.includes(value)) throw new AppError("ERR_MISSING_VALUES");
   return value;

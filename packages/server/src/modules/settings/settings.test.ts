@@ -25,7 +25,10 @@ describe("GET /api/settings", () => {
     const byKey = Object.fromEntries(response.json().map((s: { key: string; value: string }) => [s.key, s.value]));
     expect(byKey.userCreation).toBe("disabled");
     expect(byKey.userApiToken).toMatch(/^[\w-]{32,}$/);
-    expect(Object.keys(byKey).sort()).toEqual(["customerLanguage", "userApiToken", "userCreation"]);
+    expect(byKey.optOutKeywords).toBe("SAIR, PARAR, STOP");
+    expect(Object.keys(byKey).sort()).toEqual(["connectionAlertMinutes", "customerLanguage", "optOutKeywords", "userApiToken", "userCreation"]);
+    // The down alert threshold (issue 31): five minutes by default.
+    expect(byKey.connectionAlertMinutes).toBe("5");
   });
 });
 

@@ -22,7 +22,7 @@ export type CreateTicket = z.output<typeof createTicketBody>;
  * The connection a new conversation uses: the one asked for when the caller may use it
  * (docs/decisions/0041), else the user's own, else the default.
  */
-async function connectionFor(ctx: AppContext, actor: Actor, whatsappId: number | null | undefined): Promise<number> {
+export async function connectionFor(ctx: AppContext, actor: Actor, whatsappId: number | null | undefined): Promise<number> {
   const byId = async (id: number) => (await ctx.db.select({ id: connections.id }).from(connections).where(eq(connections.id, id)).limit(1))[0];
   if (typeof whatsappId === "number") {
     await assertMayStartOn(ctx, actor, whatsappId);

@@ -6,6 +6,7 @@ import { prepared } from "../../db/prepared.js";
 import { connections, contacts, queues, tickets, uras, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { contactTagsJson, ticketTagsJson } from "../tags/tag-links.repo.js";
+import { presentContactRow } from "../contacts/contact.presenter.js";
 import { ticketSlaOutcomes } from "./sla-outcome.js";
 
 // Extra info and participants come as JSON subqueries: presenting a ticket is one round trip,
@@ -97,18 +98,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     queueId: ticket.queueId,
     queue: row.queue,
     contactId: contact.id,
-    contact: {
-      id: contact.id,
-      name: contact.name,
-      number: contact.number,
-      email: contact.email,
-      profilePicUrl: contact.profilePicUrl,
-      isGroup: contact.isGroup,
-      extraInfo: row.extraInfo,
-      tags: row.contactTags,
-      createdAt: contact.createdAt.toISOString(),
-      updatedAt: contact.updatedAt.toISOString(),
-    },
+    contact: presentContactRow(contact, row.extraInfo, row.contactTags),
     whatsappId: ticket.connectionId,
     whatsapp: row.connection ?? { id: null, name: ticket.connectionName ?? "", label: null, kind: null },
     lastMessage: ticket.lastMessage,

@@ -7,6 +7,7 @@ import { ShutdownBanner } from "../../components/shutdown-banner";
 import { lazyDialog } from "../../components/lazy-dialog";
 import { UpdateBanner } from "../../components/update-banner";
 import { ChatsBackground } from "../../features/chats";
+import { ConnectionAlertBanner } from "../../features/connections";
 import { TagsBackground } from "../../features/tags";
 import { TicketsBackground } from "../../features/tickets";
 import { AppDrawer } from "./app-drawer";
@@ -40,6 +41,7 @@ export function AppShell() {
       <ShutdownBanner />
       <UpdateBanner />
       <OfflineBanner />
+      <ConnectionAlertBanner />
       <AppTopBar
         menuOpen={menuOpen}
         drawerId={drawerId}

@@ -11,6 +11,8 @@ import LocalOfferIcon from "@mui/icons-material/LocalOffer";
 import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
+import SendIcon from "@mui/icons-material/Send";
+import ScheduleSendIcon from "@mui/icons-material/ScheduleSend";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SpeedIcon from "@mui/icons-material/Speed";
 import TuneIcon from "@mui/icons-material/Tune";
@@ -40,6 +42,7 @@ export const mainNavItems: readonly NavItem[] = [
   { to: paths.board, labelKey: "pages.board", icon: ViewKanbanIcon },
   { to: paths.contacts, labelKey: "pages.contacts", icon: ContactPhoneIcon },
   { to: paths.quickAnswers, labelKey: "pages.quickAnswers", icon: FlashOnIcon },
+  { to: paths.schedules, labelKey: "schedules.page", icon: ScheduleSendIcon },
 ];
 
 /** The "Administration" section, admins only (spec §2: About, Reports, Settings). */
@@ -47,6 +50,7 @@ export const adminNavItems: readonly NavItem[] = [
   { to: paths.about, labelKey: "pages.about", icon: InfoIcon },
   { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
   { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon },
+  { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
 ];
 

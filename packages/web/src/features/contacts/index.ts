@@ -3,3 +3,4 @@
 export { contactQueryOptions, contactSearchQueryOptions, contactsListQueryOptions } from "./api/contacts.queries";
 export { ContactAvatar, initials } from "./components/contact-avatar";
 export { ContactDialog } from "./components/contact-dialog";
+export { OptedOutChip } from "./components/opt-out";

@@ -5,7 +5,8 @@ import type { AppContext } from "../../../context.js";
 import { AppError } from "../../../core/app-error.js";
 import { databaseError } from "../../../core/db-errors.js";
 import type { Db } from "../../../db/client.js";
-import { connections, contacts, messages, tickets } from "../../../db/schema/index.js";
+import { fieldsOf } from "../../../db/cte.js";
+import { connectionPace, connections, contacts, messages, tickets } from "../../../db/schema/index.js";
 import type { MessageRow } from "../message.presenter.js";
 import { announceMessageUpdate } from "./message-updates.js";
 import { sendingConnection } from "./outgoing.repo.js";
@@ -23,6 +24,8 @@ export interface DispatchOptions {
   batchSize?: number;
   /** Default: announceMessageUpdate, which reads the ticket; the outgoing writer has it already. */
   announce?: AnnounceUpdate;
+  /** The sender took the connection's pace slot before writing (OutgoingOptions.paced): no other is taken. */
+  paced?: boolean;
 }
 
 /** What one dispatch did. */
@@ -37,36 +40,60 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 const DEFAULT_MAX_WAIT_MS = 10 * 60_000;
 const untouched: Dispatched = { row: null, failure: null };
 
+/** What the claim's UPDATE returns: the message and what its driver needs, and the pace's answer. */
+type Claimed = { granted: true; outbound: OutboundMessage } | { granted: false };
+
 /**
  * Takes a due message for sending and reads what its driver needs, in one UPDATE: pushes its
  * dispatch time by the lease, so no other worker (a request, the sweep, another instance) sends
  * it meanwhile. Undefined when it is not due: done, failed, or in someone else's hands; of two
- * claimers only one matches.
+ * claimers only one matches. Given `pacedBy` (null: the sender took its slot before writing, or
+ * nothing is sent), the same statement takes a "reply" slot of that connection's pace
+ * (modules/pace): refused, the message's dispatch time moves to when a slot is due, where the
+ * recovery sweep finds it.
  */
-async function claim(ctx: AppContext, messageId: number, now: Date, leaseMs: number): Promise<OutboundMessage | undefined> {
-  const [row] = await ctx.db
+async function claim(ctx: AppContext, messageId: number, pacedBy: number | null, now: Date, leaseMs: number): Promise<Claimed | undefined> {
+  const leased = new Date(now.getTime() + leaseMs);
+  if (pacedBy !== null && !ctx.pace.slotStatement) {
+    const slot = await ctx.pace.take(pacedBy, "reply", now);
+    if (!slot.granted) {
+      await ctx.db.update(messages).set({ dispatchAt: slot.retryAt }).where(and(eq(messages.id, messageId), lte(messages.dispatchAt, now)));
+      return { granted: false };
+    }
+  }
+  const statement = pacedBy === null ? undefined : ctx.pace.slotStatement?.(pacedBy, "reply", now, messageId);
+  const slot = statement && ctx.db.$with("slot", getTableColumns(connectionPace)).as(statement);
+  const decision = slot && fieldsOf(slot, getTableColumns(connectionPace));
+  const query = (slot ? ctx.db.with(slot) : ctx.db)
     .update(messages)
-    .set({ dispatchAt: new Date(now.getTime() + leaseMs) })
+    .set({ dispatchAt: decision ? sql`case when ${decision.granted} then ${leased.toISOString()}::timestamptz else ${decision.retryAt} end` : leased })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .$dynamic();
+  const [row] = await (slot ? query.innerJoin(slot, sql`true`) : query)
     .where(and(eq(messages.id, messageId), eq(tickets.id, messages.ticketId), lte(messages.dispatchAt, now)))
     .returning({
       message: getTableColumns(messages),
+      granted: decision ? decision.granted : sql<boolean>`true`,
       number: contacts.number,
       isGroup: tickets.isGroup,
       quotedExternalId: sql<string | null>`(select quoted.external_id from ${messages} as quoted where quoted.id = ${messages.quotedMsgId})`,
     });
   if (!row) return undefined;
+  if (!row.granted) return { granted: false };
   const { message } = row;
   return {
-    messageId,
-    to: { number: row.number, isGroup: row.isGroup },
-    body: message.body,
-    media:
-      message.mediaName && message.mimeType
-        ? { path: ctx.media.path(message.mediaName), mimeType: message.mimeType, fileName: message.fileName ?? message.mediaName }
-        : undefined,
-    quotedExternalId: row.quotedExternalId ?? undefined,
+    granted: true,
+    outbound: {
+      messageId,
+      to: { number: row.number, isGroup: row.isGroup },
+      body: message.body,
+      media:
+        message.mediaName && message.mimeType
+          ? { path: ctx.media.path(message.mediaName), mimeType: message.mimeType, fileName: message.fileName ?? message.mediaName }
+          : undefined,
+      quotedExternalId: row.quotedExternalId ?? undefined,
+    },
   };
 }
 
@@ -149,7 +176,8 @@ export async function markFailed(ctx: AppContext, messageId: number, announce: A
  * with `dispatch_at` set (in the same insert), so one the process never handed over — a crash
  * right after the commit, a connection that runs on another instance — is found again by
  * `redispatchDue`. Here: a connection owned by another instance is left to that instance's
- * sweep; otherwise the message is claimed (at most one sender), sent, and what the channel said
+ * sweep; otherwise the message is claimed (at most one sender) with a slot of the connection's
+ * pace — held back, it stays pending until the slot's time, for the sweep (nothing changed) —, sent, and what the channel said
  * recorded in one write (acks arrive later through the driver). On failure it is marked failed
  * and the error returned: the driver's catalogued code, else ERR_SENDING_WAPP_MSG. A change is
  * announced once: the ack moving to sent, or the failure. Throws only if the announcement does.
@@ -161,9 +189,9 @@ export async function dispatchMessage(ctx: AppContext, message: { id: number; co
     // A deleted connection (docs/decisions/0039): the message fails like any undeliverable one.
     const connectionId = sendingConnection(message);
     if (ctx.channels.ownedElsewhere(connectionId)) return untouched;
-    const outbound = await claim(ctx, message.id, options.now ?? new Date(), options.leaseMs ?? DEFAULT_LEASE_MS);
-    if (!outbound) return untouched;
-    const result = await ctx.channels.driverFor(connectionId).send(outbound);
+    const claimed = await claim(ctx, message.id, options.paced ? null : connectionId, options.now ?? new Date(), options.leaseMs ?? DEFAULT_LEASE_MS);
+    if (!claimed?.granted) return untouched;
+    const result = await ctx.channels.driverFor(connectionId).send(claimed.outbound);
     done = await recordHandOver(ctx, message.id, result);
   } catch (error) {
     ctx.log.warn({ err: error, messageId: message.id }, "outgoing message not delivered");
@@ -201,7 +229,7 @@ export async function redispatchDue(ctx: AppContext, options: DispatchOptions = 
       await dispatchMessage(ctx, row, { ...options, now });
       continue;
     }
-    if (!(await claim(ctx, row.id, now, options.leaseMs ?? DEFAULT_LEASE_MS))) continue;
+    if (!(await claim(ctx, row.id, null, now, options.leaseMs ?? DEFAULT_LEASE_MS))) continue;
     ctx.log.warn({ messageId: row.id }, "outgoing message waited too long for its channel; marked failed");
     await markFailed(ctx, row.id, options.announce);
   }

@@ -30,7 +30,7 @@ export async function sendOutgoing(ctx: AppContext, ticket: OutgoingTicket, draf
   const written = await writeOutgoing(ctx.db, ticket, drafts, options, new Date());
   const created = await presentMessages(ctx.db, written.rows, messageContactOf(written.ticket));
   await ctx.events.publish(...created.map((message) => domainEvent("message.sent", { ticket: written.ticket, message })));
-  return dispatchOutgoing(ctx, written.ticket, created);
+  return dispatchOutgoing(ctx, written.ticket, created, options);
 }
 
 /**
@@ -59,16 +59,17 @@ export async function sendOutgoingOnce(
   if (!written) return null;
   const created = await presentMessages(ctx.db, written.rows, messageContactOf(written.ticket));
   await ctx.events.publish(...created.map((message) => domainEvent("message.sent", { ticket: written.ticket, message })));
-  return dispatchOutgoing(ctx, written.ticket, created);
+  return dispatchOutgoing(ctx, written.ticket, created, options);
 }
 
 /**
  * Hands stored and announced outgoing messages of one ticket to its channel, one after another
  * (each due for dispatch since its insert). A message the channel refuses is marked failed and
  * the others still go. Each change — sent, failed — is announced once to who may see the ticket,
- * presented from what the caller already holds.
+ * presented from what the caller already holds. Each takes a slot of the connection's pace unless
+ * the sender took it before writing (`paced`); one held back stays pending for the recovery sweep.
  */
-export async function dispatchOutgoing(ctx: AppContext, ticket: Ticket, created: readonly Message[]): Promise<SentOutgoing> {
+export async function dispatchOutgoing(ctx: AppContext, ticket: Ticket, created: readonly Message[], options: Pick<OutgoingOptions, "paced"> = {}): Promise<SentOutgoing> {
   const contact = messageContactOf(ticket);
   const visibility = visibilityOf(ticket);
   const messages: Message[] = [];
@@ -76,7 +77,7 @@ export async function dispatchOutgoing(ctx: AppContext, ticket: Ticket, created:
   for (const message of created) {
     const announce = (row: Parameters<typeof representMessage>[1]) =>
       ctx.events.emit("message.updated", { ticket: visibility, message: representMessage(message, row, contact), edit: false });
-    const dispatched = await dispatchMessage(ctx, { id: message.id, connectionId: ticket.whatsappId }, { announce });
+    const dispatched = await dispatchMessage(ctx, { id: message.id, connectionId: ticket.whatsappId }, { announce, paced: options.paced });
     messages.push(dispatched.row ? representMessage(message, dispatched.row, contact) : message);
     failure = dispatched.failure ?? failure;
   }

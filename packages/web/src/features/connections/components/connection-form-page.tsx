@@ -13,6 +13,7 @@ import { SecretField } from "../../../components/secret-field";
 import { connectionsEntity } from "../api/connections.queries";
 import { connectionFormDefaults, connectionFormSchema, type ConnectionFormValues } from "./connection-form.schema";
 import { DefaultField } from "./default-field";
+import { PaceFields } from "./pace-fields";
 import { SurveyFields } from "./survey-fields";
 
 /**
@@ -36,7 +37,7 @@ export function ConnectionFormPage() {
   return <EntityFormPage entity={connectionsEntity} schema={connectionFormSchema} defaults={defaults} toBody={toBody} Fields={ConnectionFields} withOthers />;
 }
 
-/** Kind, name, label, destination, farewell, switches, close code, opening hours and, for API connections, the webhook (spec §2, §5). */
+/** Kind, name, label, destination, farewell, switches, close code, opening hours, survey, sending pace and, for API connections, the webhook (spec §2, §5). */
 function ConnectionFields({ form, nameField, record: connection, others }: EntityFieldsOf<Connection, typeof connectionFormSchema>) {
   const { t } = useTranslation();
   const { control } = form;
@@ -119,6 +120,7 @@ function ConnectionFields({ form, nameField, record: connection, others }: Entit
       </Stack>
       <BusinessHoursFields form={form} />
       <SurveyFields form={form} />
+      <PaceFields form={form} kind={kind} isNew={!connection} />
       <DefaultField control={control} locked={defaultLock(connection, others)} currentDefaultName={others.find((item) => item.isDefault)?.name ?? null} />
     </>
   );

@@ -1,10 +1,31 @@
-import { businessHoursFields, connectionKinds, entityName, limits, type Connection } from "@atendo/contracts";
+import { businessHoursFields, connectionKinds, defaultConnectionPaces, entityName, limits, type Connection, type ConnectionKind, type ConnectionPace } from "@atendo/contracts";
 import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { destinationFormFields, destinationFormValues } from "../../../lib/destinations";
 
 /** What a customer sends to close the conversation unless the admin chooses another code. */
 const defaultCloseCode = "#";
+
+/** A whole number typed in a text field, within `range`. */
+function wholeNumber(range: { min: number; max: number }) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(range.min).max(range.max));
+}
+
+/** The pace to send: none (null) when it is the kind's default, so the connection follows that default. */
+function paceToSend(kind: ConnectionKind, pace: ConnectionPace): ConnectionPace | null {
+  const fallback = defaultConnectionPaces[kind];
+  return pace.perMinute === fallback.perMinute && pace.dailyCap === fallback.dailyCap && pace.warmUp === fallback.warmUp ? null : pace;
+}
+
+/** The pace fields' values for a kind's default (the form refills them when a new connection's kind changes). */
+export function paceFormValues(pace: ConnectionPace) {
+  return { pacePerMinute: String(pace.perMinute), paceDailyCap: String(pace.dailyCap), paceWarmUp: String(pace.warmUp) };
+}
 
 /**
  * The form's fields; selects hold strings ("" = none chosen) until submit. The close code is
@@ -35,10 +56,15 @@ export const connectionFormSchema = z
       .regex(/^\d{1,4}$/)
       .transform(Number)
       .pipe(z.number().int().min(limits.surveyWindowHours.min).max(limits.surveyWindowHours.max)),
+    // The outbound pace (issue 31): flat fields, sent as the contract's `pace` (null: the kind's default).
+    pacePerMinute: wholeNumber(limits.pacePerMinute),
+    paceDailyCap: wholeNumber(limits.paceDailyCap),
+    paceWarmUp: wholeNumber(limits.paceWarmUpDays),
   })
   .refine((values) => !values.canCloseTicketByMessage || values.closeCode !== "", { path: ["closeCode"], message: "required" })
-  .transform(({ surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, ...values }) => ({
+  .transform(({ surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, pacePerMinute, paceDailyCap, paceWarmUp, ...values }) => ({
     ...values,
+    pace: paceToSend(values.kind, { perMinute: pacePerMinute, dailyCap: paceDailyCap, warmUp: paceWarmUp }),
     closeCode: values.closeCode || defaultCloseCode,
     survey: { enabled: surveyEnabled, question: surveyQuestion, askComment: surveyAskComment, onAutoClose: surveyOnAutoClose, windowHours: surveyWindowHours },
   }));
@@ -68,5 +94,6 @@ export function connectionFormDefaults(connection: Connection | undefined, force
     surveyAskComment: connection?.survey.askComment ?? false,
     surveyOnAutoClose: connection?.survey.onAutoClose ?? false,
     surveyWindowHours: String(connection?.survey.windowHours ?? limits.surveyWindowHours.default),
+    ...paceFormValues(connection?.pace ?? defaultConnectionPaces[connection?.kind ?? "whatsapp"]),
   };
 }

@@ -1,21 +1,49 @@
-import type { Connection } from "@atendo/contracts";
+import type { Connection, ConnectionIncident } from "@atendo/contracts";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
 import { useCallback, useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import { ellipsis, RowDetail, RowMuted, RowName, useCompactTable } from "../../../components/admin-table";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { AdminEntityPage, type EntityColumns } from "../../../components/entity-list-page";
-import { formatDateTime } from "../../../lib/date-format";
+import { formatDateTime, formatTime } from "../../../lib/date-format";
 import { toast } from "../../../lib/toast";
 import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { connectionsEntity } from "../api/connections.queries";
-import { useConnectionTicketCount, useDisconnectSession, useRestartSession, useSessionsLive } from "../hooks/use-connections";
+import { useConnectionIncidents } from "../hooks/use-connection-incidents";
+import { useConnectionTicketCount, useConnections, useDisconnectSession, useRestartSession, useSessionsLive } from "../hooks/use-connections";
+import { MoveCustomersDialog } from "./move-customers-dialog";
 import { QrCodeDialog } from "./qr-code-dialog";
 import { SessionAction, type SessionActionProps } from "./session-action";
 import { SimulatorLinkButton } from "./simulator-link-button";
 import { SessionStatus } from "./status-chip";
+
+/** The marks of number safety (issue 31): alerted as down since when; replaced by which connection. */
+function SafetyMarks({ connection, incident, replacement }: { connection: Connection; incident?: ConnectionIncident; replacement?: Connection }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {incident && <Chip size="small" color="error" label={t("numberSafety.downSince", { time: formatTime(incident.leftAt) })} title={formatDateTime(incident.leftAt)} />}
+      {connection.replacedById !== null && (
+        <Chip size="small" variant="outlined" label={t("numberSafety.replacedBy", { name: replacement?.name ?? `#${connection.replacedById}` })} />
+      )}
+    </>
+  );
+}
+
+/** The session's status, and under it the number safety marks. */
+function StatusCell({ connection, incident, replacement }: { connection: Connection; incident?: ConnectionIncident; replacement?: Connection }) {
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.5 }}>
+      <SessionStatus connection={connection} />
+      <SafetyMarks connection={connection} incident={incident} replacement={replacement} />
+    </Box>
+  );
+}
 
 function NameCell({ connection, compact }: { connection: Connection; compact: boolean }) {
   const { t } = useTranslation();
@@ -37,10 +65,14 @@ function NameCell({ connection, compact }: { connection: Connection; compact: bo
  * Label, name, status, session action, last update and default (spec §2, §4); on narrow screens
  * the label and last update go under the name and the status over its action.
  */
-function useColumns(actions: Omit<SessionActionProps, "connection">): EntityColumns<Connection> {
+function useColumns(actions: Omit<SessionActionProps, "connection">, rows: readonly Connection[]): EntityColumns<Connection> {
   const { t } = useTranslation();
   const compact = useCompactTable();
+  const incidents = useConnectionIncidents();
+  const incidentOf = (connection: Connection) => incidents.find((incident) => incident.whatsappId === connection.id);
+  const replacementOf = (connection: Connection) => rows.find((row) => row.id === connection.replacedById);
   const action = (connection: Connection) => <SessionAction connection={connection} {...actions} />;
+  const status = (connection: Connection) => <StatusCell connection={connection} incident={incidentOf(connection)} replacement={replacementOf(connection)} />;
   return [
     !compact && {
       header: t("connections.label"),
@@ -50,14 +82,14 @@ function useColumns(actions: Omit<SessionActionProps, "connection">): EntityColu
       cell: (connection) => connection.label ?? <RowMuted>—</RowMuted>,
     },
     { header: t("connections.name"), cell: (connection) => <NameCell connection={connection} compact={compact} /> },
-    !compact && { header: t("connections.statusLabel"), width: 180, cell: (connection) => <SessionStatus connection={connection} /> },
+    !compact && { header: t("connections.statusLabel"), width: 180, cell: status },
     {
       header: t("connections.session"),
       width: 170,
       cell: (connection) =>
         compact ? (
           <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 0.75 }}>
-            <SessionStatus connection={connection} />
+            {status(connection)}
             {action(connection)}
           </Box>
         ) : (
@@ -81,6 +113,8 @@ export function ConnectionsPage() {
   const restart = useRestartSession();
   const toDelete = useDialogTarget<Connection>();
   const toDisconnect = useDialogTarget<Connection>();
+  const toMove = useDialogTarget<Connection>();
+  const all = useConnections({ silent: true }).data ?? [];
   const [qrFor, setQrFor] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrFor(null), []);
   const tickets = useConnectionTicketCount(toDelete.open && toDelete.target ? toDelete.target.id : null);
@@ -89,7 +123,7 @@ export function ConnectionsPage() {
     onShowQr: (connection) => setQrFor(connection.id),
     onDisconnect: toDisconnect.show,
     onRetry: (connection) => restart.mutate(connection.id),
-  });
+  }, all);
 
   function disconnect(connection: Connection): void {
     disconnection.mutate(connection.id, { onSuccess: () => toast.info(t("connections.disconnectStarted")) });
@@ -100,11 +134,19 @@ export function ConnectionsPage() {
       entity={connectionsEntity}
       tools={<SimulatorLinkButton />}
       useColumns={() => columns}
-      actionsWidth={96}
+      actionsWidth={128}
+      before={(connection) => (
+        <Tooltip title={t("numberSafety.moveAction", { name: connection.name })}>
+          <IconButton size="small" aria-label={t("numberSafety.moveAction", { name: connection.name })} onClick={() => toMove.show(connection)}>
+            <SwapHorizIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       deleteTarget={toDelete}
       deleteText={tickets.isPending ? t("connections.countingTickets") : t("connections.deleteText", { count: tickets.count })}
     >
       <QrCodeDialog connectionId={qrFor} onClose={closeQr} />
+      <MoveCustomersDialog source={toMove.target ?? null} open={toMove.open} connections={all} onClose={toMove.close} />
       <ConfirmDialog
         open={toDisconnect.open}
         title={t("connections.disconnectTitle", { name: toDisconnect.target?.name ?? "" })}

@@ -39,6 +39,8 @@ describe("contact form schema", () => {
       isGroup: false,
       extraInfo: [{ id: 9, name: "CPF", value: "123" }],
       tags: [],
+      optedOut: false,
+      optedOutAt: null,
       createdAt: "",
       updatedAt: "",
     };

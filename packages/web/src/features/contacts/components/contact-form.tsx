@@ -8,6 +8,7 @@ import { savedAndClose } from "../../../lib/use-saved-and-back";
 import { useCreateContact, useUpdateContact } from "../hooks/use-contacts";
 import { contactFormDefaults, contactFormSchema } from "./contact-form.schema";
 import { ExtraInfoFields } from "./extra-info-fields";
+import { OptedOutNotice } from "./opt-out";
 
 interface ContactFormProps {
   contact?: Contact;
@@ -31,6 +32,7 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
 
   return (
     <EntityDialogForm onSubmit={submit} onCancel={onClose} pending={create.isPending || update.isPending}>
+      {contact && <OptedOutNotice contact={contact} />}
       <FormNameField form={form} label={t("contacts.name")} autoFocus={!contact} autoComplete="off" />
       <FormTextField
         form={form}

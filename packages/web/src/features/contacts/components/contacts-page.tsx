@@ -13,7 +13,7 @@ import { useStartChat } from "../../../lib/start-chat";
 import { useDialogTarget } from "../../../lib/use-dialog-target";
 import { useSearchedList } from "../../../lib/use-searched-list";
 import { ImportContacts } from "../../contact-import";
-import { contactsListQueryOptions } from "../api/contacts.queries";
+import { contactsListQueryOptions, optedOutContactsListQueryOptions } from "../api/contacts.queries";
 import { useContactsLive, useDeleteContact, useRefetchContactLists } from "../hooks/use-contacts";
 import { ContactAvatar } from "./contact-avatar";
 import { TagChips } from "../../tags";
@@ -21,7 +21,9 @@ import { ContactDialog } from "./contact-dialog";
 import { ContactTagsButton } from "./contact-tags-button";
 import { DuplicatesDialog } from "./duplicates-dialog";
 import { ExportContactsButton } from "./export-contacts-button";
+import { OptedOutChip, OptedOutFilter, OptInButton } from "./opt-out";
 import { ToolButton } from "./tool-button";
+import { ContactSchedulesButton } from "../../schedules";
 
 /** Avatar, name, number and email; narrow screens put number and email under the name. */
 function useColumns(): EntityColumns<Contact> {
@@ -33,6 +35,7 @@ function useColumns(): EntityColumns<Contact> {
       details: (contact) => (
         <>
           {compact && <RowDetail>{[contact.number, contact.email].filter(Boolean).join(" · ")}</RowDetail>}
+          <OptedOutChip contact={contact} />
           <TagChips tags={contact.tags} aria-label={t("tags.list")} sx={{ mt: 0.5 }} />
         </>
       ),
@@ -68,10 +71,14 @@ function AdminTools({ search, onImported, onDuplicates }: { search: string; onIm
   );
 }
 
-/** /contacts (everyone; deleting, importing, exporting and merging are for admins). */
+/**
+ * /contacts (everyone; deleting, importing, exporting, merging and allowing messages again to a
+ * contact who opted out are for admins). The opted-out filter shows only those contacts.
+ */
 export function ContactsPage() {
   const me = useCurrentUser();
-  const list = useSearchedList(contactsListQueryOptions, "contacts");
+  const [optedOutOnly, setOptedOutOnly] = useState(false);
+  const list = useSearchedList(optedOutOnly ? optedOutContactsListQueryOptions : contactsListQueryOptions, "contacts");
   const editing = useDialogTarget<number | null>();
   const deletion = useDeleteContact();
   const mayDelete = can(me?.profile, "contacts-page:deleteContact");
@@ -85,16 +92,21 @@ export function ContactsPage() {
       title="pages.contacts"
       list={list}
       tools={
-        can(me?.profile, "contacts-page:importContacts") && (
-          <AdminTools search={list.search} onImported={refetchLists} onDuplicates={() => setDuplicatesOpen(true)} />
-        )
+        <>
+          <OptedOutFilter selected={optedOutOnly} onChange={setOptedOutOnly} />
+          {can(me?.profile, "contacts-page:importContacts") && (
+            <AdminTools search={list.search} onImported={refetchLists} onDuplicates={() => setDuplicatesOpen(true)} />
+          )}
+        </>
       }
       add={() => editing.show(null)}
       addIcon={<PersonAddIcon />}
       useColumns={useColumns}
-      actionsWidth={mayDelete ? 172 : 136}
+      actionsWidth={mayDelete ? 244 : 172}
       before={(contact) => (
         <>
+          <ContactSchedulesButton contact={contact} />
+          <OptInButton contact={contact} />
           <ContactTagsButton contact={contact} />
           <StartChatButton contact={contact} />
         </>

@@ -52,6 +52,8 @@ export interface ComposerProps {
   prepareText?(text: string): string | null;
   /** More buttons after the attach button (the ticket's signature toggle). */
   tools?: ReactNode;
+  /** A button before send that takes what is typed elsewhere ("Send later"), and clears it once taken. */
+  later?: (text: string, clear: () => void) => ReactNode;
 }
 
 function trimmed(text: string): string | null {
@@ -67,7 +69,7 @@ export const focusComposerShortcut = "Alt+M";
  * pasting, emoji from the picker go in at the caret, and with nothing typed the send button
  * records audio instead.
  */
-export function Composer({ label, placeholder, disabledReason, sending, onSend, reply, prepareText = trimmed, tools }: ComposerProps) {
+export function Composer({ label, placeholder, disabledReason, sending, onSend, reply, prepareText = trimmed, tools, later }: ComposerProps) {
   const { t } = useTranslation();
   const canWrite = disabledReason === null;
   const [text, setText] = useState("");
@@ -197,6 +199,7 @@ export function Composer({ label, placeholder, disabledReason, sending, onSend, 
               }}
               sx={{ flex: 1, px: 1.5, py: 1, bgcolor: canWrite ? "action.hover" : "action.disabledBackground", borderRadius: 3, fontSize: "0.95rem" }}
             />
+            {later?.(canWrite ? text : "", () => setText(""))}
             {hasContent || !canWrite ? (
               <IconButton color="primary" onClick={submit} disabled={!canWrite || !hasContent || sending || length.over > 0} aria-label={t("messages.composer.send")}>
                 <SendIcon />

@@ -4,6 +4,7 @@ import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import { useTranslation } from "../../../lib/i18n";
 import { useCurrentUser } from "../../../lib/session";
+import { SendLaterButton } from "../../schedules";
 import { useSendMessage } from "../hooks/use-message-actions";
 import { useSignatureOption } from "../hooks/use-signature";
 import { outgoingText } from "../lib/signature";
@@ -40,6 +41,8 @@ export function MessageComposer({ ticket, canWrite, replyTo, onClearReply }: Mes
       onSend={(draft) => send.mutateAsync({ ...draft, quoted: replyTo })}
       reply={replyTo && { quote: <QuotedBlock quoted={replyTo} contactName={ticket.contact.name} />, onCancel: onClearReply }}
       prepareText={(text) => outgoingText(text, signer)}
+      // Whoever sees the conversation may schedule a message to its contact, even when they cannot reply now (a closed ticket's follow-up).
+      later={(text, clear) => ticket.contact && <SendLaterButton contactId={ticket.contact.id} whatsappId={ticket.whatsappId} text={text} onScheduled={clear} />}
       tools={
         <Tooltip title={t(signature.on ? "messages.composer.signatureOn" : "messages.composer.signatureOff")}>
           <span>

@@ -4,7 +4,9 @@ import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { settingValue, useSettings, useSettingsLive } from "../hooks/use-settings";
 import { ApiTokenSetting } from "./api-token-setting";
+import { ConnectionAlertSetting } from "./connection-alert-setting";
 import { CustomerLanguageSetting } from "./customer-language-setting";
+import { OptOutKeywordsSetting } from "./opt-out-keywords-setting";
 import { UserCreationSetting } from "./user-creation-setting";
 
 export function SettingsPage() {
@@ -18,6 +20,8 @@ export function SettingsPage() {
         <Stack spacing={2}>
           <UserCreationSetting value={settingValue(query.data, "userCreation")} />
           <CustomerLanguageSetting value={settingValue(query.data, "customerLanguage")} />
+          <OptOutKeywordsSetting value={settingValue(query.data, "optOutKeywords")} />
+          <ConnectionAlertSetting value={settingValue(query.data, "connectionAlertMinutes")} />
           <ApiTokenSetting value={settingValue(query.data, "userApiToken")} />
         </Stack>
       )}

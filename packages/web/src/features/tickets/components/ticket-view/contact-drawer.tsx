@@ -13,7 +13,7 @@ import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "../../../../lib/i18n";
-import { ContactDialog, initials } from "../../../contacts";
+import { ContactDialog, initials, OptedOutChip } from "../../../contacts";
 import { TicketHistoryList } from "./ticket-history-list";
 
 /** A titled part of the drawer (contact details come first, untitled). */
@@ -92,6 +92,7 @@ function ContactDetails({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
         <Typography variant="body2" component="a" href={`tel:+${contact.number}`} color="primary">
           {contact.number}
         </Typography>
+        <OptedOutChip contact={contact} />
         {contact.email && (
           <Typography variant="body2" component="a" href={`mailto:${contact.email}`} color="primary" sx={{ wordBreak: "break-all" }}>
             {contact.email}
