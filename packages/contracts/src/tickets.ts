@@ -54,6 +54,8 @@ export const ticket = z.object({
   rating: ticketRating.nullable(),
   /** Its SLA due times and whether they were missed (issue 30, docs/decisions/0080). */
   sla: ticketSla,
+  /** The campaign whose message this conversation answers (issue 31): the marker of a campaign reply; null otherwise. */
+  campaignId: z.number().nullable(),
   ...timestamps,
 });
 export type Ticket = z.infer<typeof ticket>;

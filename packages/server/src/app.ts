@@ -39,6 +39,7 @@ import { monitorRoutes } from "./modules/monitor/monitor.routes.js";
 import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
+import { campaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
@@ -87,6 +88,8 @@ import { createRealtime } from "./realtime/realtime.js";
 import { redisNamespace } from "./realtime/redis-namespace.js";
 import { listenWithSockets } from "./realtime/socket-listener.js";
 import { listenWithSurveys } from "./modules/surveys/survey-listener.js";
+import { listenForCampaignReplies } from "./modules/campaigns/campaign-listener.js";
+import { RecentCampaigns, recentCampaignsSlot } from "./modules/campaigns/recent-campaigns.js";
 import { listenForOptOut } from "./modules/contacts/opt-out-listener.js";
 import { listenWithIncidentMail } from "./modules/connection-safety/incident-mail-listener.js";
 import { connectionSafetyRoutes } from "./modules/connection-safety/connection-safety.routes.js";
@@ -210,7 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(inboundGroupCommitSlot, inboundGroupCommit(db))
       .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
-      .set(presenceSlot, presenceSettings(deps.presence)),
+      .set(presenceSlot, presenceSettings(deps.presence))
+      .set(recentCampaignsSlot, new RecentCampaigns(db)),
     push,
     pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
   };
@@ -230,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     deps.webhooks,
   );
   listenWithSurveys(events, ctx);
+  listenForCampaignReplies(events, db, ctx.slots.get(recentCampaignsSlot));
   listenForOptOut(events, ctx);
   listenWithIncidentMail(events, ctx);
   const jobs = createJobs(ctx, deps.jobs);
@@ -285,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     destinationsRoutes,
     urasRoutes,
     announcementsRoutes,
+    campaignsRoutes,
     monitoringsRoutes,
     ticketsRoutes,
     messagesRoutes,

@@ -1,5 +1,6 @@
 import type {
   AnnouncementEvent,
+  CampaignEvent,
   Contact,
   ContactsImportsEvent,
   ConnectionEvent,
@@ -123,6 +124,8 @@ export interface DomainEventMap {
   "user.changed": { event: UserEvent; userId: number };
   "ura.changed": { event: UraEvent };
   "announcement.changed": { event: AnnouncementEvent };
+  /** A campaign was created, changed, progressed (at most once a second per instance) or deleted. */
+  "campaign.changed": { event: CampaignEvent };
   "monitoring.changed": { event: MonitoringEvent };
   "quickAnswer.changed": { event: QuickAnswerEvent };
   "settings.changed": { event: SettingsEvent };

@@ -1,6 +1,7 @@
 import { limits } from "@atendo/contracts";
 import type { AppContext } from "../context.js";
 import { recoverOrphanedImports } from "../modules/contact-import/import-recovery.js";
+import { CampaignRunner, type CampaignRunnerOptions } from "../modules/campaigns/campaign-runner.js";
 import { sweepWaitingTickets } from "./assignment-sweep.js";
 import { closeIdleTickets } from "./auto-close.js";
 import { watchConnections } from "./connection-watch.js";
@@ -35,6 +36,8 @@ export interface JobOptions {
   presenceMs?: number;
   /** Between two looks for SLA targets just missed; default limits.slaBreachScanSeconds. */
   slaBreachesMs?: number;
+  /** The campaign runner's pace of looking, batches and leases (modules/campaigns/campaign-runner.ts). */
+  campaigns?: CampaignRunnerOptions;
   /** Between two rounds of the connection watch (down alerts and recoveries); default limits.connectionWatchSeconds. */
   connectionWatchMs?: number;
   /** Between two looks for scheduled messages due; default limits.schedulePollMs. */
@@ -76,6 +79,9 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
       await sendDueSchedules(ctx);
     }),
   ];
+  // Campaigns (issue 31, docs/decisions/0085): every instance sends, each its own leased recipients.
+  const campaignRunner = new CampaignRunner(ctx, options.campaigns);
+  jobs.push({ name: "campaigns", start: () => campaignRunner.start(), stop: () => campaignRunner.stop() });
   // Off unless TICKETS_AUTO_CLOSE_HOURS is set; the first run comes one interval after the start.
   const hours = ctx.config.TICKETS_AUTO_CLOSE_HOURS;
   if (hours > 0) {

@@ -81,6 +81,17 @@ describe("server events", () => {
     // An internal chat the admin takes part in: created, written in, read by the other side.
     const chat = (await live.server.request({ method: "POST", url: "/api/chats", token: live.admin, payload: { participantIds: [attendant.id] } })).json() as { id: number };
     await live.server.request({ method: "POST", url: `/api/chatmessages/${chat.id}`, token: live.admin, payload: { body: "Hi" } });
+    // A campaign (`campaign`): created, changed, deleted; before its connection goes.
+    const campaign = await live.server.request({
+      method: "POST",
+      url: "/api/campaigns",
+      token: live.admin,
+      payload: { name: "Event campaign", whatsappId: connection.id, audience: { contactIds: [contact.id] }, body: "Hi {{name}}" },
+    });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    const campaignId = (campaign.json() as { id: number }).id;
+    expect((await live.server.request({ method: "PUT", url: `/api/campaigns/${campaignId}`, token: live.admin, payload: { name: "Event campaign 2" } })).statusCode).toBe(200);
+    expect((await live.server.request({ method: "DELETE", url: `/api/campaigns/${campaignId}`, token: live.admin })).statusCode).toBe(200);
     // What leads to the queue goes first: a destination in use cannot be deleted.
     for (const url of [`/api/announcements/${announcement.id}`, `/api/uras/${menu.id}`, `/api/monitorings/${monitoring.id}`, `/api/whatsapp/${connection.id}`, `/api/queue/${queue.id}`]) {
       expect((await live.server.request({ method: "DELETE", url, token: live.admin })).statusCode, url).toBe(200);

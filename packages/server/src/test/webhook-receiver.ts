@@ -11,6 +11,8 @@ export interface Received {
   headers: IncomingHttpHeaders;
   rawBody: string;
   payload: WebhookPayload;
+  /** Date.now() when it arrived (the campaign benchmark's pace). */
+  receivedAt: number;
 }
 
 /** What an integrator's receiver does: recompute the HMAC of the raw body and compare. */
@@ -29,7 +31,7 @@ export async function startReceiver() {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const rawBody = Buffer.concat(chunks).toString("utf8");
-      const one = { headers: request.headers, rawBody, payload: JSON.parse(rawBody) as WebhookPayload };
+      const one = { headers: request.headers, rawBody, payload: JSON.parse(rawBody) as WebhookPayload, receivedAt: Date.now() };
       received.push(one);
       const { status, body } = answer(one);
       response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body ?? {}));

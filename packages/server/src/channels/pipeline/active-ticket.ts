@@ -8,6 +8,7 @@ import * as lifecycle from "../../modules/tickets/ticket-lifecycle.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repo.js";
 import type { RoutePlan } from "../../modules/routing/walk.js";
 import type { SurveyAnswer } from "../../modules/surveys/survey-answer.js";
+import { answerCampaign } from "../../modules/campaigns/campaign-reply.js";
 
 export interface ActiveTicket {
   ticket: TicketRow;
@@ -72,7 +73,7 @@ async function reopenRecent(tx: Db, contactId: number, connectionId: number, win
  */
 export async function findOrCreateActiveTicket(
   tx: Db,
-  input: { contactId: number; connectionId: number; isGroup: boolean; reopenWindowMinutes: number; now: Date },
+  input: { contactId: number; connectionId: number; isGroup: boolean; reopenWindowMinutes: number; now: Date; timeZone?: string; campaignReplies?: boolean },
   route: () => Promise<RoutePlan>,
   surveyAnswer: () => Promise<SurveyAnswer | null> = async () => null,
 ): Promise<ActiveTicket> {
@@ -83,6 +84,12 @@ export async function findOrCreateActiveTicket(
   // Before a closed ticket is reopened or a new one opened: the answer to a survey awaiting it.
   const survey = await surveyAnswer();
   if (survey) return { ticket: survey.ticket, created: false, plan: null, reopened: null, survey };
+
+  // The answer to a campaign: its closed ticket starts waiting, with the campaign's marker (docs/decisions/0085).
+  if (!input.isGroup && input.campaignReplies === true) {
+    const answered = await answerCampaign(tx, { contactId, connectionId, timeZone: input.timeZone ?? "UTC", now }, route);
+    if (answered) return { ticket: answered.ticket, created: true, plan: answered.plan, reopened: null };
+  }
 
   const reopened = await reopenRecent(tx, contactId, connectionId, input.reopenWindowMinutes, now);
   if (reopened) return { ticket: reopened.after, created: false, plan: null, reopened: reopened.before };

@@ -9,6 +9,7 @@ import type { RoutePlan } from "../../modules/routing/walk.js";
 import type { MessageRow } from "../../modules/messages/message.presenter.js";
 import type { InboundMessage } from "../channel-driver.js";
 import { findOrCreateActiveTicket, type ActiveTicket } from "./active-ticket.js";
+import { recentCampaignsSlot } from "../../modules/campaigns/recent-campaigns.js";
 import { appendToTicket, type BatchedInbound } from "./append-batch.js";
 import type { NewInbound } from "./inbound-rows.js";
 import { upsertContact, type ContactRow } from "../../modules/contacts/contact-upsert.js";
@@ -104,7 +105,16 @@ export async function storeInTransaction(tx: Db, inbound: Inbound, routes?: Rout
   const { contact, created } = await upsertContact(tx, { number, name: input.chat.name, isGroup: input.chat.isGroup, profilePicUrl: input.chat.profilePicUrl });
   const active = await findOrCreateActiveTicket(
     tx,
-    { contactId: contact.id, connectionId: connection.id, isGroup: input.chat.isGroup, reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES, now },
+    {
+      contactId: contact.id,
+      connectionId: connection.id,
+      isGroup: input.chat.isGroup,
+      reopenWindowMinutes: ctx.config.TICKET_REOPEN_WINDOW_MINUTES,
+      now,
+      timeZone: ctx.config.TIME_ZONE,
+      // A customer's answer to a campaign (docs/decisions/0085): looked for only where one may await it.
+      campaignReplies: !input.fromMe && (await ctx.slots.get(recentCampaignsSlot).connections()).has(connection.id),
+    },
     routed,
     () =>
       takeSurveyAnswer(tx, {

@@ -15,4 +15,5 @@ export * from "./import-mappings.js";
 export * from "./events.js";
 export * from "./tags.js";
 export * from "./notes.js";
+export * from "./campaigns.js";
 export * from "./schedules.js";

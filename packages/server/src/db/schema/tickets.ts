@@ -8,6 +8,7 @@ import { inValues } from "./in-values.js";
 import { queues } from "./queues.js";
 import { monitorings, uras } from "./routing.js";
 import { users } from "./users.js";
+import { campaigns } from "./campaigns.js";
 
 /** A conversation with one contact over one connection (spec §3). */
 export const tickets = pgTable(
@@ -75,6 +76,8 @@ export const tickets = pgTable(
      */
     firstResponseBreachedAt: timestamptz("first_response_breached_at"),
     resolutionBreachedAt: timestamptz("resolution_breached_at"),
+    /** The campaign whose message opened it (issue 31, docs/decisions/0085): the marker a reply's ticket carries. */
+    campaignId: linkId("campaign_id", () => campaigns.id),
     ...timestamps(),
   },
   (t) => [

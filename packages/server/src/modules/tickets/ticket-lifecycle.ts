@@ -66,6 +66,24 @@ export function opened(placement: Placement, now: Date): TicketColumns {
   return { ...placed(placement, now), closedAt: placement.status === "closed" ? now : null, createdAt: now, updatedAt: now };
 }
 
+/**
+ * A campaign's message to a contact with no conversation on its connection (docs/decisions/0085):
+ * a ticket recorded closed in the campaign's queue — nobody waits on it, so thousands of them
+ * never fill the waiting lists — marked with its campaign until the customer answers.
+ */
+export function openedByCampaign(campaignId: number, queueId: number | null, now: Date): TicketColumns {
+  const placement: Placement = { status: "closed", queueId, userId: null, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false, sla: null };
+  return { ...opened(placement, now), campaignId };
+}
+
+/**
+ * The customer answered a campaign: its closed ticket starts waiting where it was placed (the
+ * campaign's queue, else where routing puts a new conversation), its clocks started as a new one's.
+ */
+export function answeredCampaign(placement: Placement, now: Date): TicketColumns {
+  return { ...byHand, ...placed(placement, now), closedAt: null, updatedAt: now };
+}
+
 /** A ticket an attendant opens for a contact: theirs and open, or waiting in a queue (`sla`: that queue's). */
 export function openedByPerson(userId: number | null, queueId: number | null, now: Date, sla: SlaClock | null = null): TicketColumns {
   return opened({ status: userId === null ? "pending" : "open", userId, queueId, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false, sla }, now);

@@ -111,6 +111,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     tags: row.tags,
     rating: ticket.ratingScore === null || ticket.ratedAt === null ? null : { score: ticket.ratingScore, comment: ticket.ratingComment, ratedAt: ticket.ratedAt.toISOString() },
     sla: presentSla(ticket, row.queueSla),
+    campaignId: ticket.campaignId,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
   };

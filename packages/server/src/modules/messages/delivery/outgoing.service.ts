@@ -4,7 +4,7 @@ import type { Db } from "../../../db/client.js";
 import type { AppError } from "../../../core/app-error.js";
 import { domainEvent } from "../../../events/domain-events.js";
 import { visibilityOf } from "../../tickets/ticket-events.js";
-import { messageContactOf, presentMessages, representMessage } from "../message.presenter.js";
+import { messageContactOf, presentMessages, representMessage, type MessageRow } from "../message.presenter.js";
 import { dispatchMessage } from "./dispatch.js";
 import { writeOutgoing, type Draft, type OutgoingOptions, type OutgoingTicket } from "./outgoing.repo.js";
 
@@ -39,6 +39,8 @@ export async function sendOutgoing(ctx: AppContext, ticket: OutgoingTicket, draf
  * nothing is written) and the messages are stored, due for dispatch; then, after the commit, they
  * are announced and handed to the channel like any other. A crash after the commit leaves them to
  * the recovery sweep; one before it leaves nothing, so the caller's retry writes them once.
+ * `recorded`, when given, sees the stored rows in the same transaction (a campaign keeps its
+ * recipient's message id with the claim).
  */
 export async function sendOutgoingOnce(
   ctx: AppContext,
@@ -46,8 +48,14 @@ export async function sendOutgoingOnce(
   drafts: readonly Draft[],
   options: OutgoingOptions,
   claim: (tx: Db) => Promise<boolean>,
+  recorded?: (tx: Db, rows: readonly MessageRow[]) => Promise<void>,
 ): Promise<SentOutgoing | null> {
-  const written = await ctx.db.transaction(async (tx) => ((await claim(tx)) ? writeOutgoing(tx, ticket, drafts, options, new Date()) : null));
+  const written = await ctx.db.transaction(async (tx) => {
+    if (!(await claim(tx))) return null;
+    const stored = await writeOutgoing(tx, ticket, drafts, options, new Date());
+    await recorded?.(tx, stored.rows);
+    return stored;
+  });
   if (!written) return null;
   const created = await presentMessages(ctx.db, written.rows, messageContactOf(written.ticket));
   await ctx.events.publish(...created.map((message) => domainEvent("message.sent", { ticket: written.ticket, message })));
