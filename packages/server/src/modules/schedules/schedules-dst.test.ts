@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConnection } from "../../test/channel-fixtures.js";
 import { createContact, createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
-import { postSchedule } from "./schedule-fixtures.js";
+import { postSchedule } from "../../test/schedule-fixtures.js";
 import { sendDueSchedules } from "./schedule-send.js";
 
 /**

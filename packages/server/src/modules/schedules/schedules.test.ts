@@ -7,7 +7,7 @@ import { createContact, createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { anonymous, expectError, expectMissingId, expectRefused, resourceCalls } from "../../test/route-guards.js";
 import { recordEvents, settle, socketPool } from "../../test/socket-client.js";
-import { later, makeDue, postSchedule, scheduleRow } from "./schedule-fixtures.js";
+import { later, makeDue, postSchedule, scheduleRow } from "../../test/schedule-fixtures.js";
 import { sendDueSchedules, sendSchedule } from "./schedule-send.js";
 
 let server: TestServer;
@@ -193,13 +193,15 @@ describe("sending what is due", () => {
     server.ctx.pace = { take: async (id, priority) => (asked.push(`${id}:${priority}`), { granted: false, retryAt, reason: "rate" }) };
     try {
       await sendDueSchedules(server.ctx);
+      expect(asked).toContain(`${connection.id}:scheduled`);
+      expect(await scheduleRow(server, created.id)).toMatchObject({ status: "pending", heldUntil: retryAt, ticketId: null });
+      // Its slot's time come (and granted), it goes. The real pace is left alone: a slot taken a
+      // minute ahead would hold the next tests' schedules back.
+      server.ctx.pace = { take: async () => ({ granted: true }) };
+      await sendDueSchedules(server.ctx, new Date(retryAt.getTime() + 1));
     } finally {
       server.ctx.pace = pace;
     }
-    expect(asked).toContain(`${connection.id}:scheduled`);
-    expect(await scheduleRow(server, created.id)).toMatchObject({ status: "pending", heldUntil: retryAt, ticketId: null });
-    // Its slot's time come, it goes.
-    await sendDueSchedules(server.ctx, new Date(retryAt.getTime() + 1));
     expect((await scheduleRow(server, created.id))?.status).toBe("sent");
   });
 
@@ -214,7 +216,8 @@ describe("sending what is due", () => {
     await makeDue(server, created.id);
     await sendSchedule(server.ctx, picked!);
     expect((await scheduleRow(server, created.id))?.status).toBe("pending");
-    await sendDueSchedules(server.ctx);
+    // A second later: the slot the first look took (and did not use) does not hold this one back.
+    await sendDueSchedules(server.ctx, new Date(Date.now() + 1000));
     const row = await scheduleRow(server, created.id);
     const bodies = await server.ctx.db.select({ body: messages.body }).from(messages).where(eq(messages.ticketId, row!.ticketId!));
     expect(bodies.map((m) => m.body)).toEqual(["Second draft"]);

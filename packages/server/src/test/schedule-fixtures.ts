@@ -1,7 +1,7 @@
 import type { CreateScheduleBody, Schedule } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
-import { schedules } from "../../db/schema/index.js";
-import type { TestServer } from "../../test/harness.js";
+import { schedules } from "../db/schema/index.js";
+import type { TestServer } from "./harness.js";
 
 /** A time a year ahead, as an ISO moment: always in the future, always within the accepted years. */
 export function later(minutes = 0): string {
