@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import type { Db } from "../../db/client.js";
-import { connections, messages, ticketParticipants, tickets, users } from "../../db/schema/index.js";
+import { campaigns, connections, messages, schedules, ticketParticipants, tickets, users } from "../../db/schema/index.js";
 import { domainEvent, type DomainEvent } from "../../events/domain-events.js";
 import { closedMoments, type ClosedTicket } from "../connections/connection-history.js";
 import { assertCanManageConnections } from "../connections/connection.policy.js";
@@ -89,6 +89,13 @@ export async function moveConnectionCustomers(ctx: AppContext, actor: Actor, sou
         .where(and(inArray(messages.ticketId, ids), eq(messages.connectionId, source.id), isNotNull(messages.dispatchAt)));
     }
     const usersMoved = await tx.update(users).set({ whatsappId: target.id }).where(eq(users.whatsappId, source.id)).returning({ id: users.id });
+    // What was still to leave through the source goes through the target: pending scheduled
+    // messages and campaigns not yet finished (a running one's batch under way ends on the source).
+    await tx.update(schedules).set({ connectionId: target.id, updatedAt: now }).where(and(eq(schedules.connectionId, source.id), eq(schedules.status, "pending")));
+    await tx
+      .update(campaigns)
+      .set({ connectionId: target.id, updatedAt: now })
+      .where(and(eq(campaigns.connectionId, source.id), inArray(campaigns.status, ["draft", "scheduled", "running", "paused"])));
     const changed = await replace(tx, source, target, now);
     publish(
       ...(await movedMoments(tx, moving)),

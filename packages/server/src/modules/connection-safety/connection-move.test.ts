@@ -1,7 +1,10 @@
 import type { Connection, MessagePage, MoveConnectionResult, PublicSendResponse, ShowTicketResponse, TicketEvent } from "@atendo/contracts";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectionIncidents, connections, messages, tickets, users } from "../../db/schema/index.js";
+import { campaigns, connectionIncidents, connections, messages, schedules, tickets, users } from "../../db/schema/index.js";
+import { createCampaign } from "../../test/campaign-fixtures.js";
+import { createContact } from "../../test/fixtures.js";
+import { postSchedule } from "../../test/schedule-fixtures.js";
 import { createConnection, uniqueNumber } from "../../test/channel-fixtures.js";
 import { apiTokenOf, connectedConnection, sendApi } from "../../test/send-api-fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
@@ -121,6 +124,23 @@ describe("POST /api/whatsapp/:id/move", () => {
     const response = await move(source.id, { toWhatsappId: target.id });
     expect(response.json()).toEqual({ moved: 0, closed: 0, usersMoved: 0, defaultMoved: false });
     expect((await connectionRow(source.id)).replacedById).toBe(target.id);
+  });
+
+  it("moves what was still to leave through the source: pending schedules and unfinished campaigns", async () => {
+    const source = await newConnection("Scheduled source");
+    const target = await newConnection("Scheduled target");
+    const contact = await createContact(server, admin);
+    const pending = await postSchedule(server, admin, { contactId: contact.id, whatsappId: source.id });
+    const sent = await postSchedule(server, admin, { contactId: contact.id, whatsappId: source.id, body: "Already gone" });
+    await server.ctx.db.update(schedules).set({ status: "sent" }).where(eq(schedules.id, sent.id));
+    const draft = await createCampaign(server, admin, { whatsappId: source.id });
+    const finished = await createCampaign(server, admin, { whatsappId: source.id, name: "Last week" });
+    await server.ctx.db.update(campaigns).set({ status: "completed" }).where(eq(campaigns.id, finished.id));
+    expect((await move(source.id, { toWhatsappId: target.id })).statusCode).toBe(200);
+    const scheduleConnections = await server.ctx.db.select({ id: schedules.id, connectionId: schedules.connectionId }).from(schedules).where(inArray(schedules.id, [pending.id, sent.id]));
+    expect(Object.fromEntries(scheduleConnections.map((row) => [row.id, row.connectionId]))).toEqual({ [pending.id]: target.id, [sent.id]: source.id });
+    const campaignConnections = await server.ctx.db.select({ id: campaigns.id, connectionId: campaigns.connectionId }).from(campaigns).where(inArray(campaigns.id, [draft.id, finished.id]));
+    expect(Object.fromEntries(campaignConnections.map((row) => [row.id, row.connectionId]))).toEqual({ [draft.id]: target.id, [finished.id]: source.id });
   });
 
   it("sends through the replacement when the send API names the replaced connection", async () => {
