@@ -356,7 +356,7 @@ describe("the composer's limits and uploads (issue 16)", () => {
     const tooLong = page.getByText("65,560 / 65,536 characters — 24 too many: shorten the message to send it");
     await tooLong.waitFor();
     await screenshot(page, "d2-message-too-long");
-    expect(await page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Send", exact: true }).isDisabled()).toBe(true);
     await composer(page).press("Enter");
     // Still there to shorten, and no error toast: nothing was sent.
     expect(await composer(page).inputValue()).toHaveLength(limit - signature + 24);
@@ -371,7 +371,7 @@ describe("the composer's limits and uploads (issue 16)", () => {
     const fileName = `invoice-${suffix}.pdf`;
     const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(6 * 1024 * 1024, 32), Buffer.from("\n%%EOF\n")]);
     await page.getByTestId("message-file-input").setInputFiles([{ name: fileName, mimeType: "application/pdf", buffer: big }]);
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     const progress = page.getByRole("progressbar", { name: "Upload progress" });
     await progress.waitFor();
     await page.getByRole("status").filter({ hasText: /Sending files: .+ of 6\.0 MB \([1-9]\d?%\)/ }).waitFor();
