@@ -1,5 +1,6 @@
 import type { Campaign, Connection, RecipientList, Ticket } from "@atendo/contracts";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { CampaignRunner } from "./campaign-runner.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignRecipients, contacts, messages, tickets } from "../../db/schema/index.js";
 import { pngBytes } from "../../test/media-samples.js";
@@ -153,8 +154,11 @@ describe("a running campaign", () => {
       // Within a state check (and the writes in flight) it stops: its batch gives its leases back.
       await waitFor(async () => (await leased(campaign.id)) === 0, "leases given back");
       const left = await queuedLeft(server.ctx.db, campaign.id);
-      // Nothing more leaves while it is paused (observed over a few runner rounds).
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Nothing more leaves while it is paused: a runner's whole round over it (started, then
+      // stopped: stop waits for the round under way) sends nothing.
+      const probe = new CampaignRunner(server.ctx, { pollMs: 60_000 });
+      probe.start();
+      await probe.stop();
       expect(await queuedLeft(server.ctx.db, campaign.id)).toBe(left);
       expect(left).toBeGreaterThan(0);
       await act(server, admin, campaign.id, "resume");
