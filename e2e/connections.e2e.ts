@@ -31,6 +31,9 @@ function whatsappConnection(id: number, name: string): Connection {
     apiToken: null,
     webhookSecret: null,
     replacedById: null,
+    cloud: null,
+    webchat: null,
+    telegram: null,
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
   };

@@ -4,10 +4,14 @@ import { normalizeNumber } from "./contacts.js";
 import { businessHoursFields, destination, destinationKinds, type Destination } from "./destinations.js";
 import { limits } from "./limits.js";
 import { connectionPace, type ConnectionPace } from "./pace.js";
+import { channelSettingsViews, cloudSettingsInput, cloudSettingsUpdate, telegramSettingsInput, telegramSettingsUpdate, webchatSettingsInput, webchatSettingsUpdate } from "./channel-settings.js";
 import { connectionSurvey } from "./survey.js";
 
-/** How a connection talks to customers: WhatsApp (Baileys) or the generic HTTP API channel. */
-export const connectionKinds = ["whatsapp", "api"] as const;
+/**
+ * How a connection talks to customers: WhatsApp (Baileys), the generic HTTP API channel, the
+ * official WhatsApp Cloud API, the website chat widget, or a Telegram bot (issue 32).
+ */
+export const connectionKinds = ["whatsapp", "api", "whatsapp_cloud", "webchat", "telegram"] as const;
 export type ConnectionKind = (typeof connectionKinds)[number];
 
 /**
@@ -27,12 +31,25 @@ export type ConnectionStatus = (typeof connectionStatuses)[number];
 export const defaultConnectionPaces: Record<ConnectionKind, ConnectionPace> = {
   whatsapp: { perMinute: 20, dailyCap: 500, warmUp: 10 },
   api: { perMinute: 30_000, dailyCap: 0, warmUp: 0 },
+  // Meta paces the official API itself (messaging tiers from 1,000 new conversations a day): ours
+  // stays under its per-number throughput and the first tier.
+  whatsapp_cloud: { perMinute: 600, dailyCap: 1000, warmUp: 0 },
+  // A visitor is only reachable while the widget is open: outreach hardly applies.
+  webchat: { perMinute: 30_000, dailyCap: 0, warmUp: 0 },
+  // Telegram allows a bot about 30 messages a second in all and one a second per chat.
+  telegram: { perMinute: 1_200, dailyCap: 0, warmUp: 0 },
 };
 
 /** The pace a connection runs at: the one stored, else its kind's default. */
 export function paceOf(kind: ConnectionKind, stored: ConnectionPace | null | undefined): ConnectionPace {
   return stored ?? defaultConnectionPaces[kind];
 }
+
+/** Which body field holds a kind's own settings (issue 32). */
+export const settingsKey = { whatsapp: null, api: null, whatsapp_cloud: "cloud", webchat: "webchat", telegram: "telegram" } as const satisfies Record<
+  ConnectionKind,
+  "cloud" | "webchat" | "telegram" | null
+>;
 
 /** A connection's destination (spec §3 `destinations[0]`). */
 export const connectionDestination = destination;
@@ -80,6 +97,8 @@ export const connection = z.object({
   webhookUrl: z.string().nullable(),
   apiToken: z.string().nullable(),
   webhookSecret: z.string().nullable(),
+  /** The settings of a Cloud API, website widget or Telegram connection (null on other kinds; secrets never shown). */
+  ...channelSettingsViews,
   /** The connection its customers were moved to (issue 31, docs/decisions/0087); null while it serves them. */
   replacedById: z.number().nullable(),
   ...timestamps,
@@ -132,6 +151,13 @@ export const createConnectionBody = z.object({
   destinationType: z.enum(destinationKinds),
   destinationItem: looseId,
   webhookUrl: webhookUrl.default(null),
+  /** The kind's own settings: required for `whatsapp_cloud`, `webchat` and `telegram`, ignored for others. */
+  cloud: cloudSettingsInput.optional(),
+  webchat: webchatSettingsInput.optional(),
+  telegram: telegramSettingsInput.optional(),
+}).refine((body) => settingsKey[body.kind] === null || body[settingsKey[body.kind]!] !== undefined, {
+  message: "this kind of connection needs its settings",
+  path: ["kind"],
 });
 export type CreateConnectionBody = z.input<typeof createConnectionBody>;
 
@@ -160,6 +186,10 @@ export const updateConnectionBody = z
     destinationItem: looseId.optional(),
     webhookUrl: webhookUrl.optional(),
     regenerateSecrets: z.boolean().optional(),
+    /** The kind's own settings: the fields given change, secrets left out are kept. */
+    cloud: cloudSettingsUpdate.optional(),
+    webchat: webchatSettingsUpdate.optional(),
+    telegram: telegramSettingsUpdate.optional(),
   })
   .refine((body) => (body.destinationType === undefined) === (body.destinationItem === undefined), {
     message: "destinationType and destinationItem go together",

@@ -1,9 +1,20 @@
-import { connectionKinds, connectionStatuses, defaultConnectionSurvey, destinationKinds, type ConnectionPace, type ConnectionSurvey } from "@atendo/contracts";
+import {
+  connectionKinds,
+  connectionStatuses,
+  defaultConnectionSurvey,
+  destinationKinds,
+  type ConnectionPace,
+  type ConnectionSurvey,
+  type WebchatSettings,
+} from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { businessHoursColumns } from "./business-hours.js";
 import { linkId, ownerId, serialId, timestamps, timestamptz, updatedAt } from "./columns.js";
 import { inValues } from "./in-values.js";
+
+/** A connection kind's non-secret settings: the Cloud API's ids, the widget's look, nothing for Telegram. */
+export type ChannelSettings = { phoneNumberId: string; businessAccountId: string } | WebchatSettings | { botUsername: string | null };
 
 /** A messaging connection (the spec's "whatsapp"): one channel the company is reachable on. */
 export const connections = pgTable(
@@ -37,6 +48,15 @@ export const connections = pgTable(
     webhookUrl: text("webhook_url"),
     webhookSecret: text("webhook_secret"),
     /**
+     * The kind's own settings (issue 32, docs/decisions/0088): a Cloud API, website widget or
+     * Telegram connection's non-secret fields, as the contract's input shape; null for other kinds.
+     */
+    channelSettings: jsonb("channel_settings").$type<ChannelSettings>(),
+    /** Their secrets (access token, app secret, verify token, bot token): never presented. */
+    channelSecrets: jsonb("channel_secrets").$type<Record<string, string>>(),
+    /** A website widget's public key (`data-atendo`), looked up on every visitor request. */
+    widgetKey: text("widget_key"),
+    /**
      * The connection its customers were moved to (issue 31, docs/decisions/0087): a banned or
      * replaced number. Sends naming this one go there; it raises no down alerts.
      */
@@ -47,6 +67,7 @@ export const connections = pgTable(
     // At most one default connection, enforced by the database.
     uniqueIndex("connections_single_default_key").on(t.isDefault).where(sql`${t.isDefault}`),
     uniqueIndex("connections_api_token_key").on(t.apiToken),
+    uniqueIndex("connections_widget_key_key").on(t.widgetKey),
     check("connections_kind_check", inValues(t.kind, connectionKinds)),
     check("connections_status_check", inValues(t.status, connectionStatuses)),
     index("connections_destination_idx").on(t.destinationType, t.destinationId),

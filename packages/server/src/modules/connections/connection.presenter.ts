@@ -1,5 +1,6 @@
 import { defaultConnectionSurvey, paceOf, type Connection, type ConnectionSession } from "@atendo/contracts";
 import type { connections } from "../../db/schema/index.js";
+import { presentSettings } from "./channel-settings.js";
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
@@ -30,6 +31,7 @@ export function presentConnection(row: ConnectionRow): Connection {
     webhookUrl: api ? row.webhookUrl : null,
     apiToken: api ? row.apiToken : null,
     webhookSecret: api ? row.webhookSecret : null,
+    ...presentSettings(row),
     replacedById: row.replacedById,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

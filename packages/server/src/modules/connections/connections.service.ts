@@ -14,6 +14,7 @@ import { presentConnection, type ConnectionRow } from "./connection.presenter.js
 import { clearOtherDefaults, lockDefaultFlag } from "./default-flag.js";
 import { assertDestination } from "../destinations/destinations.service.js";
 import { silenceAbsence } from "../connection-safety/incidents.js";
+import { createdSettings, updatedSettings } from "./channel-settings.js";
 
 type CreateConnection = z.output<typeof createConnectionBody>;
 type UpdateConnection = z.output<typeof updateConnectionBody>;
@@ -89,6 +90,7 @@ export async function createConnection(ctx: AppContext, actor: Actor, body: Crea
         isDefault,
         webhookUrl: api ? body.webhookUrl : null,
         ...(api ? secrets() : {}),
+        ...createdSettings(body),
       })
       .returning();
     if (!row) throw new AppError("ERR_INTERNAL");
@@ -121,6 +123,7 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
         isDefault: body.isDefault ? true : undefined,
         webhookUrl: api ? body.webhookUrl : undefined,
         ...(api && body.regenerateSecrets ? secrets() : {}),
+        ...updatedSettings(current, body),
         updatedAt: new Date(),
       })
       .where(eq(connections.id, id))
