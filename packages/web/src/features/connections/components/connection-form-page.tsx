@@ -12,7 +12,10 @@ import { FormTextField } from "../../../components/form-text-field";
 import { SecretField } from "../../../components/secret-field";
 import { connectionsEntity } from "../api/connections.queries";
 import { connectionFormDefaults, connectionFormSchema, type ConnectionFormValues } from "./connection-form.schema";
+import { CloudFields } from "./cloud-fields";
 import { DefaultField } from "./default-field";
+import { TelegramFields } from "./telegram-fields";
+import { WebchatFields } from "./webchat-fields";
 import { PaceFields } from "./pace-fields";
 import { SurveyFields } from "./survey-fields";
 
@@ -56,6 +59,9 @@ function ConnectionFields({ form, nameField, record: connection, others }: Entit
       >
         <MenuItem value="whatsapp">{t("connections.kinds.whatsapp")}</MenuItem>
         <MenuItem value="api">{t("connections.kinds.api")}</MenuItem>
+        <MenuItem value="whatsapp_cloud">{t("connections.kinds.whatsapp_cloud")}</MenuItem>
+        <MenuItem value="webchat">{t("connections.kinds.webchat")}</MenuItem>
+        <MenuItem value="telegram">{t("connections.kinds.telegram")}</MenuItem>
       </FormSelectField>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
         {nameField}
@@ -80,6 +86,9 @@ function ConnectionFields({ form, nameField, record: connection, others }: Entit
           errorText={t("connections.webhookUrlInvalid")}
         />
       )}
+      {kind === "whatsapp_cloud" && <CloudFields form={form} connection={connection} />}
+      {kind === "webchat" && <WebchatFields form={form} connection={connection} />}
+      {kind === "telegram" && <TelegramFields form={form} connection={connection} />}
       {secrets?.apiToken && (
         <SecretField
           plain
