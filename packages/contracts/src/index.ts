@@ -9,6 +9,7 @@ export * from "./channels-api.js";
 export * from "./chat-policy.js";
 export * from "./chats.js";
 export * from "./common.js";
+export * from "./channel-identity.js";
 export * from "./channel-settings.js";
 export * from "./connections.js";
 export * from "./connection-safety.js";
