@@ -7,6 +7,9 @@ import { limits, type ConnectionKind } from "@atendo/contracts";
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createApiDriverFactory } from "./channels/api/api-driver.js";
+import { createCloudDriverFactory } from "./channels/cloud/cloud-driver.js";
+import { cloudTemplatesRoutes } from "./channels/cloud/cloud-templates.routes.js";
+import { cloudWebhookRoutes } from "./channels/cloud/cloud-webhook.routes.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
 import { ApiConnectionCache } from "./channels/api/connection-cache.js";
 import { listenWithWebhooks, type WebhookOptions } from "./channels/api/webhook-listener.js";
@@ -177,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const webhookGuard = new OutboundGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolve: deps.resolveHost });
   const drivers: Partial<Record<ConnectionKind, DriverFactory | null>> = {
     api: createApiDriverFactory({ db, publish: (event) => events.publish(event) }),
+    whatsapp_cloud: createCloudDriverFactory({ db, log, baseUrl: config.WHATSAPP_CLOUD_API_URL }),
     whatsapp: createWhatsappDriver({
       db,
       logger: log,
@@ -301,6 +305,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     chatMessagesRoutes,
     mediaRoutes,
     apiChannelRoutes,
+    cloudWebhookRoutes,
+    cloudTemplatesRoutes,
     simulatorRoutes,
     settingsRoutes,
     feedbackRoutes,
