@@ -109,7 +109,7 @@ export async function startFakeGraphApi(options: { templates?: FakeTemplate[] } 
       return reply(res, 200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] });
     }
     if (req.method === "POST" && node === state.phoneNumberId && edge === "media") {
-      const form = await new Response(await bodyOf(req), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+      const form = await new Response(new Uint8Array(await bodyOf(req)), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
       const file = form.get("file");
       if (form.get("messaging_product") !== "whatsapp" || !(file instanceof Blob)) return reply(res, 400, { error: { message: "(#100) file is required", code: 100 } });
       const id = newId();
