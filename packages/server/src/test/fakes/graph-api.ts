@@ -86,6 +86,11 @@ export async function startFakeGraphApi(options: { templates?: FakeTemplate[] } 
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
+    // For a journey in another process: what the fake holds (ids, token, what Atendo sent). Not Meta's.
+    if (req.method === "GET" && url.pathname === "/_fake/state") {
+      const { phoneNumberId, businessAccountId, accessToken, sent } = state;
+      return reply(res, 200, { phoneNumberId, businessAccountId, accessToken, sent });
+    }
     if (state.refuseToken || req.headers.authorization !== `Bearer ${state.accessToken}`) {
       return reply(res, 401, { error: { message: "Error validating access token: Session has expired.", type: "OAuthException", code: 190, fbtrace_id: "AbCdEf" } });
     }
