@@ -59,7 +59,7 @@ describe("WhatsApp Cloud API", () => {
     await page.getByLabel("Phone number ID").waitFor();
     expect(await page.getByLabel("Phone number ID").inputValue()).toBe(fake.phoneNumberId);
     await page.getByText("Saved. Leave empty to keep it.").first().waitFor();
-    expect(await page.getByLabel("Webhook callback URL").inputValue()).toBe(`${baseUrl()}/api/channels/whatsapp-cloud/${connectionId}/webhook`);
+    expect(await page.getByRole("textbox", { name: "Webhook callback URL" }).inputValue()).toBe(`${baseUrl()}/api/channels/whatsapp-cloud/${connectionId}/webhook`);
     await screenshot(page, "whatsapp-cloud-connection-form");
 
     // The customer writes: Meta POSTs the message, signed with the app secret.
@@ -72,7 +72,8 @@ describe("WhatsApp Cloud API", () => {
       body: raw,
     });
     expect(delivered.status).toBe(200);
-    const [{ ticket_id: ticketId }] = await sqlOnServer<{ ticket_id: number }>("select ticket_id from messages where external_id = $1", [item.id]);
+    const [stored] = await sqlOnServer<{ ticket_id: number }>("select ticket_id from messages where external_id = $1", [item.id]);
+    const ticketId = stored!.ticket_id;
 
     // The attendant answers: it reaches Meta as a text message to the customer.
     await page.goto(`/tickets/${ticketId}`);
@@ -84,7 +85,9 @@ describe("WhatsApp Cloud API", () => {
     expect(answer).toMatchObject({ to: from, type: "text" });
 
     // A day later: the window is closed; the composer offers only a template.
+    // A day passes: the customer's last message (its stored window and the message itself) moved back 25 hours.
     await sqlOnServer("update cloud_service_windows set last_inbound_at = now() - interval '25 hours' where connection_id = $1 and number = $2", [connectionId, from]);
+    await sqlOnServer("update messages set created_at = created_at - interval '25 hours' where ticket_id = $1 and from_me = false", [ticketId]);
     await page.reload();
     await page.getByText(/accepts only an approved template/).waitFor();
     expect(await page.getByRole("textbox", { name: "Message" }).count()).toBe(0);
