@@ -91,6 +91,7 @@ describe("WhatsApp Cloud API", () => {
     await page.reload();
     await page.getByText(/accepts only an approved template/).waitFor();
     expect(await page.getByRole("textbox", { name: "Message" }).count()).toBe(0);
+    await page.getByText("Is my order on its way?").waitFor();
     await screenshot(page, "whatsapp-cloud-window-closed");
     await page.getByRole("button", { name: "Send a template" }).click();
     const dialog = page.getByRole("dialog", { name: "Send a template" });
