@@ -75,6 +75,15 @@ function wavBytes(): Buffer {
   return wav;
 }
 
+/** The head of an MP4 file (its ftyp box), enough for content sniffing. */
+function mp4Bytes(): Buffer {
+  const box = Buffer.alloc(64);
+  box.writeUInt32BE(24, 0);
+  box.write("ftypmp42", 4, "latin1");
+  box.write("isommp42", 16, "latin1");
+  return box;
+}
+
 async function page(ticketId: number, token = admin): Promise<MessagePage> {
   const response = await server.request({ method: "GET", url: `/api/messages/${ticketId}`, token });
   expect(response.statusCode).toBe(200);
@@ -113,18 +122,21 @@ describe("Cloud API webhook: customers' messages", () => {
     expect(first).toMatchObject({ body: "Hello there", mediaType: "chat", fromMe: false });
     const image = graph.addMedia(pngBytes, "image/png");
     const audio = graph.addMedia(wavBytes(), "audio/wav");
+    const video = graph.addMedia(mp4Bytes(), "video/mp4");
     const pdf = graph.addMedia(Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"), "application/pdf");
     const rows = await customerWrites(
       from,
       customerMessage(from, "image", { image: { id: image, mime_type: "image/png", caption: "my receipt" } }),
       customerMessage(from, "audio", { audio: { id: audio, mime_type: "audio/wav" } }),
+      customerMessage(from, "video", { video: { id: video, mime_type: "video/mp4", caption: "unboxing" } }),
       customerMessage(from, "document", { document: { id: pdf, mime_type: "application/pdf", filename: "invoice.pdf" } }),
       customerMessage(from, "location", { location: { latitude: -22.9, longitude: -43.2, name: "Shop", address: "Rua A, 1" } }),
       customerMessage(from, "contacts", { contacts: [{ name: { formatted_name: "João Silva" }, phones: [{ phone: "+55 21 99999-0000", wa_id: "5521999990000" }] }] }),
       customerMessage(from, "text", { text: { body: "about this" } }, { context: { from, id: first!.externalId } }),
       customerMessage(from, "reaction", { reaction: { message_id: first!.externalId, emoji: "👍" } }),
     );
-    const [img, aud, doc, loc, card, reply, reaction] = rows;
+    const [img, aud, vid, doc, loc, card, reply, reaction] = rows;
+    expect(vid).toMatchObject({ mediaType: "video", body: "unboxing" });
     expect(img).toMatchObject({ mediaType: "image", body: "my receipt", mimeType: "image/png" });
     expect(img!.mediaName).toBeTruthy();
     expect(aud).toMatchObject({ mediaType: "audio" });
@@ -139,7 +151,7 @@ describe("Cloud API webhook: customers' messages", () => {
     expect(reaction).toMatchObject({ body: "👍", quotedMsgId: first!.id });
     const shown = await page(first!.ticketId);
     expect(shown.ticket.contact.name).toBe("Maria Cloud");
-    expect(shown.messages).toHaveLength(8);
+    expect(shown.messages).toHaveLength(9);
     expect(Date.parse(shown.serviceWindowEndsAt!)).toBeGreaterThan(Date.now() + 23 * 3600_000);
   });
 
