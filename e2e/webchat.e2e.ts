@@ -80,6 +80,8 @@ describe("website chat widget", () => {
     expect(await page.getByRole("textbox", { name: /^Allowed sites/ }).inputValue()).toBe(shopOrigin);
     await page.getByRole("heading", { name: "Website widget" }).scrollIntoViewIfNeeded();
     await screenshot(page, "webchat-admin-form");
+    await page.getByRole("combobox", { name: "Phone" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "webchat-admin-form-pre-chat");
     await context.close();
   });
 
@@ -94,6 +96,7 @@ describe("website chat widget", () => {
     await launcher(page).click();
     await page.getByRole("dialog", { name: "Shop help" }).waitFor();
     await page.getByLabel(/^Name/).fill("Vera");
+    await screenshot(page, "webchat-pre-chat");
     await page.getByRole("button", { name: "Start chat" }).click();
     await visitorComposer(page).fill("Hello, is my order shipped?");
     await visitorComposer(page).press("Enter");

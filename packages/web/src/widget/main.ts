@@ -147,14 +147,14 @@ function start(script: HTMLScriptElement): void {
       node.append(link, el("br"));
     }
     if (message.body) node.append(message.body);
-    node.append(el("span", { className: "time", textContent: time(message.createdAt) }));
+    if (message.createdAt) node.append(el("span", { className: "time", textContent: time(message.createdAt) }));
     return node;
   }
 
   function render(): void {
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     const nodes: HTMLElement[] = [];
-    if (config.greeting) nodes.push(bubble({ body: config.greeting, fromMe: true, mediaName: null, fileName: null, createdAt: new Date().toISOString() }));
+    if (config.greeting) nodes.push(bubble({ body: config.greeting, fromMe: true, mediaName: null, fileName: null, createdAt: "" }));
     for (const message of [...messages.values()].sort((a, b) => a.id - b.id)) nodes.push(bubble(message));
     log.replaceChildren(...nodes);
     if (atBottom || !panel.hidden) log.scrollTop = log.scrollHeight;
