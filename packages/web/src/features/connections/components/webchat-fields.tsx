@@ -42,21 +42,19 @@ export function WebchatFields({ form, connection }: { form: UseFormReturn<Connec
         helperText={t("webchat.allowedOriginsHint")}
         errorText={t("webchat.allowedOriginsInvalid")}
       />
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} alignItems={{ sm: "flex-start" }}>
-        <Controller
-          control={control}
-          name="webchat.color"
-          render={({ field, fieldState }) => <ColorMenuField {...fieldBinding(field)} buttonRef={field.ref} takenBy={noColorsTaken} error={fieldState.invalid} />}
-        />
-        <FormTextField
-          form={form}
-          name="webchat.title"
-          label={t("webchat.windowTitle")}
-          fullWidth
-          helperText={t("webchat.windowTitleHint")}
-          slotProps={{ htmlInput: { maxLength: 60 } }}
-        />
-      </Stack>
+      <FormTextField
+        form={form}
+        name="webchat.title"
+        label={t("webchat.windowTitle")}
+        fullWidth
+        helperText={t("webchat.windowTitleHint")}
+        slotProps={{ htmlInput: { maxLength: 60 } }}
+      />
+      <Controller
+        control={control}
+        name="webchat.color"
+        render={({ field, fieldState }) => <ColorMenuField {...fieldBinding(field)} buttonRef={field.ref} takenBy={noColorsTaken} error={fieldState.invalid} />}
+      />
       <FormTextField
         form={form}
         name="webchat.greeting"
