@@ -1,6 +1,7 @@
 import type { Namespace, Socket } from "socket.io";
 import type { AppContext } from "../../context.js";
-import { assertOrigin, visitorOf, visitorRoom, widgetOf } from "./webchat.service.js";
+import { readVisitorToken } from "./visitor-token.js";
+import { assertOrigin, visitorKey, visitorOf, visitorRoom, widgetOf } from "./webchat.service.js";
 
 /**
  * The visitors' socket namespace (`/visitors`, decision 0090): a socket is admitted with its
@@ -23,7 +24,10 @@ export function serveVisitorSockets(ctx: AppContext, space: Namespace): void {
 
 async function admit(ctx: AppContext, socket: Socket): Promise<number> {
   const auth = socket.handshake.auth as { widgetKey?: unknown; token?: unknown };
-  if (typeof auth.widgetKey !== "string" || typeof auth.token !== "string") throw Object.assign(new Error("no token"), { code: "ERR_VISITOR_TOKEN" });
+  const refused = () => Object.assign(new Error("no visitor token"), { code: "ERR_VISITOR_TOKEN" });
+  if (typeof auth.widgetKey !== "string" || typeof auth.token !== "string") throw refused();
+  // The signature first (no database): a socket without a real token costs nothing more.
+  if (!readVisitorToken(visitorKey(ctx), auth.token)) throw refused();
   const widget = await widgetOf(ctx.db, auth.widgetKey);
   assertOrigin(widget, socket.handshake.headers.origin);
   return (await visitorOf(ctx, widget, auth.token)).id;

@@ -86,7 +86,7 @@ export async function startVisitor(ctx: AppContext, widget: Widget, body: z.outp
 }
 
 const visitorKeys = new WeakMap<Uint8Array, Buffer>();
-function visitorKey(ctx: AppContext): Buffer {
+export function visitorKey(ctx: Pick<AppContext, "jwtKey">): Buffer {
   let key = visitorKeys.get(ctx.jwtKey);
   if (!key) {
     key = visitorTokenKey(ctx.jwtKey);
