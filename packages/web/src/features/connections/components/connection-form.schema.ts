@@ -2,6 +2,7 @@ import { businessHoursFields, connectionKinds, defaultConnectionPaces, entityNam
 import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { destinationFormFields, destinationFormValues } from "../../../lib/destinations";
+import { webchatFormField, webchatFormValues, webchatToSend, webchatValid } from "./webchat-form";
 
 /** What a customer sends to close the conversation unless the admin chooses another code. */
 const defaultCloseCode = "#";
@@ -60,12 +61,16 @@ export const connectionFormSchema = z
     pacePerMinute: wholeNumber(limits.pacePerMinute),
     paceDailyCap: wholeNumber(limits.paceDailyCap),
     paceWarmUp: wholeNumber(limits.paceWarmUpDays),
+    // The website widget's settings (issue 32), sent as the contract's `webchat` for that kind only.
+    webchat: webchatFormField,
   })
   .refine((values) => !values.canCloseTicketByMessage || values.closeCode !== "", { path: ["closeCode"], message: "required" })
+  .refine((values) => webchatValid(values.kind, values.webchat), { path: ["webchat", "allowedOrigins"], message: "invalid" })
   .transform(({ surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, pacePerMinute, paceDailyCap, paceWarmUp, ...values }) => ({
     ...values,
     pace: paceToSend(values.kind, { perMinute: pacePerMinute, dailyCap: paceDailyCap, warmUp: paceWarmUp }),
     closeCode: values.closeCode || defaultCloseCode,
+    webchat: webchatToSend(values.kind, values.webchat),
     survey: { enabled: surveyEnabled, question: surveyQuestion, askComment: surveyAskComment, onAutoClose: surveyOnAutoClose, windowHours: surveyWindowHours },
   }));
 
@@ -95,5 +100,6 @@ export function connectionFormDefaults(connection: Connection | undefined, force
     surveyOnAutoClose: connection?.survey.onAutoClose ?? false,
     surveyWindowHours: String(connection?.survey.windowHours ?? limits.surveyWindowHours.default),
     ...paceFormValues(connection?.pace ?? defaultConnectionPaces[connection?.kind ?? "whatsapp"]),
+    webchat: webchatFormValues(connection),
   };
 }
