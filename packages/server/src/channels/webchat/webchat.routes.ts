@@ -13,10 +13,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Namespace } from "socket.io";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
+import { FixedWindows } from "../../core/fixed-windows.js";
 import { errorResponses, typed } from "../../core/route-kit.js";
 import { sendMedia } from "../../modules/media/media.service.js";
 import { discardUploads, readMultipartForm, uploadAsMessageFile } from "../../modules/media/multipart-form.js";
-import { WindowThrottle } from "./visitor-throttle.js";
 import {
   assertOrigin,
   receiveVisitorMessage,
@@ -37,6 +37,15 @@ declare module "fastify" {
 }
 
 const tags = ["Website widget"];
+/**
+ * Calls counted per key in fixed windows, per instance (like the sign-in throttle): the widget's
+ * routes are open to the whole internet. `take` is false once the key went past `max`.
+ */
+function throttle(limit: { max: number; windowMs: number }): { take(key: string): boolean } {
+  const windows = new FixedWindows(limit.windowMs);
+  return { take: (key) => windows.hit(key) <= limit.max };
+}
+
 const minute = 60_000;
 
 /** Limits of the widget's public calls (decision 0090); per instance, like the sign-in throttle. */
@@ -59,9 +68,9 @@ export const webchatLimits = {
 export function webchatRoutes(app: FastifyInstance, ctx: AppContext, visitors: Namespace): void {
   const r = typed(app);
   app.decorateRequest("webchatWidget", null);
-  const perAddress = new WindowThrottle(webchatLimits.perAddress.max, webchatLimits.perAddress.windowMs);
-  const starts = new WindowThrottle(webchatLimits.startsPerAddress.max, webchatLimits.startsPerAddress.windowMs);
-  const sends = new WindowThrottle(webchatLimits.sendsPerVisitor.max, webchatLimits.sendsPerVisitor.windowMs);
+  const perAddress = throttle(webchatLimits.perAddress);
+  const starts = throttle(webchatLimits.startsPerAddress);
+  const sends = throttle(webchatLimits.sendsPerVisitor);
 
   const throttled = (allowed: boolean) => {
     if (!allowed) throw new AppError("ERR_TOO_MANY_REQUESTS");
