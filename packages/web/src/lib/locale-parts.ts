@@ -38,6 +38,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "surveyAdmin",
   "uras",
   "users",
+  "webchat",
 ];
 
 type Texts = Record<string, unknown>;

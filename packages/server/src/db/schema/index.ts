@@ -18,3 +18,4 @@ export * from "./notes.js";
 export * from "./campaigns.js";
 export * from "./schedules.js";
 export * from "./cloud.js";
+export * from "./webchat.js";

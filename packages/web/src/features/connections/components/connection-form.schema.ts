@@ -3,6 +3,7 @@ import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { destinationFormFields, destinationFormValues } from "../../../lib/destinations";
 import { cloudFormDefaults, cloudFormField, cloudFormShape, cloudToSend } from "./cloud-form";
+import { webchatFormField, webchatFormValues, webchatToSend, webchatValid } from "./webchat-form";
 
 /** What a customer sends to close the conversation unless the admin chooses another code. */
 const defaultCloseCode = "#";
@@ -63,8 +64,11 @@ export const connectionFormSchema = z
     pacePerMinute: wholeNumber(limits.pacePerMinute),
     paceDailyCap: wholeNumber(limits.paceDailyCap),
     paceWarmUp: wholeNumber(limits.paceWarmUpDays),
+    // The website widget's settings (issue 32), sent as the contract's `webchat` for that kind only.
+    webchat: webchatFormField,
   })
   .refine((values) => !values.canCloseTicketByMessage || values.closeCode !== "", { path: ["closeCode"], message: "required" })
+  .refine((values) => webchatValid(values.kind, values.webchat), { path: ["webchat", "allowedOrigins"], message: "invalid" })
   .superRefine((values, issues) => {
     if (values.kind !== "whatsapp_cloud") return;
     const parsed = cloudFormField.safeParse(values.cloud);
@@ -75,6 +79,7 @@ export const connectionFormSchema = z
     cloud: values.kind === "whatsapp_cloud" ? cloudToSend(cloud) : undefined,
     pace: paceToSend(values.kind, { perMinute: pacePerMinute, dailyCap: paceDailyCap, warmUp: paceWarmUp }),
     closeCode: values.closeCode || defaultCloseCode,
+    webchat: webchatToSend(values.kind, values.webchat),
     survey: { enabled: surveyEnabled, question: surveyQuestion, askComment: surveyAskComment, onAutoClose: surveyOnAutoClose, windowHours: surveyWindowHours },
   }));
 
@@ -105,5 +110,6 @@ export function connectionFormDefaults(connection: Connection | undefined, force
     surveyOnAutoClose: connection?.survey.onAutoClose ?? false,
     surveyWindowHours: String(connection?.survey.windowHours ?? limits.surveyWindowHours.default),
     ...paceFormValues(connection?.pace ?? defaultConnectionPaces[connection?.kind ?? "whatsapp"]),
+    webchat: webchatFormValues(connection),
   };
 }
