@@ -12,7 +12,8 @@ import { measureAssignment, printAssignment, type AssignmentResult } from "./ing
 import { compareWithPlain, measureUra, printUra, type UraResult, type VsPlain } from "./ingest-ura.js";
 import { benchDatabases, startOn } from "./support/databases.js";
 import { cpuSeconds } from "./support/process-cpu.js";
-import { adminSocket, apiConnection, listen, login, pool, timed } from "./support/server-api.js";
+import { startFakeGraphApi } from "../packages/server/src/test/fakes/graph-api.js";
+import { adminSocket, apiConnection, cloudConnection, listen, login, pool, timed } from "./support/server-api.js";
 import { ratio, summarise, writeResult, type LatencySummary } from "./support/stats.js";
 
 const databases = benchDatabases("embedded,server");
@@ -23,6 +24,8 @@ const fixedRate = Number(process.env.BENCH_RATE ?? 500);
 const latencySeconds = Number(process.env.BENCH_SECONDS ?? 10);
 /** BENCH_URA=0 leaves the URA case out (a shorter run for the plain figures). */
 const withUra = process.env.BENCH_URA !== "0";
+/** BENCH_CLOUD=0 leaves out the WhatsApp Cloud API webhook as the source (issue 32). */
+const withCloud = process.env.BENCH_CLOUD !== "0";
 /** BENCH_ASSIGNMENT=0 leaves the assignment case out. */
 const withAssignment = process.env.BENCH_ASSIGNMENT !== "0";
 const admin = { email: "bench@atendo.local", password: "bench-password" };
@@ -39,7 +42,9 @@ interface IngestResult {
 async function measure(target: string): Promise<IngestResult> {
   console.log(`\n▶ ${target}`);
   const loadAtStart = loadavg()[0]!;
-  const { server, cleanUp } = await startOn(target, adminEnv);
+  // The Cloud API's connections check their token against this fake at start; inbound needs nothing of it.
+  const graph = await startFakeGraphApi();
+  const { server, cleanUp } = await startOn(target, { ...adminEnv, WHATSAPP_CLOUD_API_URL: graph.baseUrl });
   try {
     const session = await login(server.baseUrl, admin);
     // A queue without a greeting, so only the inbound path is measured.
@@ -87,6 +92,9 @@ async function measure(target: string): Promise<IngestResult> {
       cpuMsPerMessage: steady.cpuMs,
       serverCapacity: steady.serverCapacity,
     };
+
+    // The same steady state with Meta's signed webhook as the source (its own contacts, their tickets made first).
+    const cloudWebhook = withCloud ? await measureCloud(session, queue.id, graph) : undefined;
 
     // Right after the plain steady state, so that the two are compared on the same machine load.
     const ura = withUra ? await measureUra(session, contactsCount, concurrency) : undefined;
@@ -140,6 +148,7 @@ async function measure(target: string): Promise<IngestResult> {
           serverCapacity: creating.serverCapacity,
         },
         steadyState,
+        cloudWebhook,
       },
       latency: {
         rate: fixedRate,
@@ -174,6 +183,13 @@ async function measure(target: string): Promise<IngestResult> {
         }),
       ),
     );
+    if (cloudWebhook) {
+      console.log("steady state by source (POST round trip in ms)");
+      console.table({
+        "API channel": { msgsPerSecond: steadyState.msgsPerSecond, "POST p50": steady.roundTrip.p50, "POST p99": steady.roundTrip.p99 },
+        "Cloud API webhook": { msgsPerSecond: cloudWebhook.msgsPerSecond, "POST p50": cloudWebhook.roundTrip.p50, "POST p99": cloudWebhook.roundTrip.p99 },
+      });
+    }
     console.log(`inbound-to-socket latency at ${fixedRate} msgs/s for ${latencySeconds} s (achieved ${result.latency.achievedRate} msgs/s)`);
     console.table({ latency });
     if (ura && vsPlain) printUra(ura, vsPlain);
@@ -182,7 +198,22 @@ async function measure(target: string): Promise<IngestResult> {
     return result;
   } finally {
     await cleanUp();
+    await graph.close();
   }
+}
+
+/** Steady-state throughput of customers' texts arriving as signed Cloud API webhooks (one message per POST, as Meta sends them). */
+async function measureCloud(session: Awaited<ReturnType<typeof login>>, queueId: number, graph: Awaited<ReturnType<typeof startFakeGraphApi>>) {
+  const post = await cloudConnection(session, "Bench Cloud", { type: "queue", id: queueId }, graph);
+  let seq = 0;
+  const send = async () => {
+    const n = seq++;
+    await post({ externalId: `cloud-${n}`, number: `5521${String(900_000_000 + (n % contactsCount))}`, name: `Cloud customer ${n % contactsCount}`, body: "Where is my order?" });
+  };
+  await pool(Math.min(contactsCount, throughputMessages), concurrency, send);
+  const roundTrips: number[] = [];
+  const seconds = await pool(throughputMessages, concurrency, () => timed(roundTrips, send));
+  return { messages: throughputMessages, msgsPerSecond: Math.round(throughputMessages / seconds), roundTrip: summarise(roundTrips) };
 }
 
 const results: Record<string, IngestResult> = {};

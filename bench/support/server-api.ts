@@ -2,6 +2,7 @@
 // POST, an admin's socket.io client, and a pool of concurrent clients.
 import { Agent, request as httpRequest } from "node:http";
 import { io, type Socket } from "socket.io-client";
+import { cloudWebhookBody, hubSignature } from "../../packages/server/src/test/fakes/graph-api.js";
 
 /** Each request gives up after this long, so a stuck server cannot hold a run forever. */
 const requestTimeoutMs = 60_000;
@@ -98,6 +99,32 @@ export async function apiConnection(admin: AdminSession, name: string, destinati
   const headers = { authorization: `Bearer ${connection.apiToken}` };
   return ({ externalId, number, name: customer, body }, base = admin.base) =>
     postJson<{ ticketId: number }>(`${base}/api/channels/${connection.id}/messages`, { externalId, from: { number, name: customer }, body }, { expected: 201, agent: inboundAgent, headers });
+}
+
+/**
+ * A WhatsApp Cloud API connection (issue 32) and how Meta would post a customer's text to it: the
+ * webhook body signed with the app secret (the fake Graph API's ids; only inbound is measured).
+ */
+export async function cloudConnection(
+  admin: AdminSession,
+  name: string,
+  destination: { type: string; id: number },
+  graph: { phoneNumberId: string; businessAccountId: string; accessToken: string },
+): Promise<(message: Inbound, base?: string) => Promise<unknown>> {
+  const appSecret = "bench-app-secret";
+  const connection = await admin.post<{ id: number }>("/api/whatsapp", {
+    name,
+    kind: "whatsapp_cloud",
+    destinationType: destination.type,
+    destinationItem: destination.id,
+    cloud: { ...graph, appSecret, verifyToken: "bench-verify-token" },
+  });
+  return ({ externalId, number, name: customer, body }, base = admin.base) => {
+    const message = { from: number, id: `wamid.${externalId}`, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body } };
+    const webhook = cloudWebhookBody(graph, { contacts: [{ wa_id: number, name: customer }], messages: [message] });
+    const headers = { "x-hub-signature-256": hubSignature(appSecret, JSON.stringify(webhook)) };
+    return postJson(`${base}/api/channels/whatsapp-cloud/${connection.id}/webhook`, webhook, { expected: 200, agent: inboundAgent, headers });
+  };
 }
 
 /**

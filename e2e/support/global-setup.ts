@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { makeDataDir, spawnServer } from "../../packages/server/src/test/spawn-server.js";
 import { spawnedDatabaseUrl } from "../../packages/server/src/test/spawned-database.js";
+import { startFakeGraphApi } from "../../packages/server/src/test/fakes/graph-api.js";
 
 export const E2E_ADMIN = { email: "admin@e2e.atendo.test", password: "admin-password-e2e", name: "Ada Admin" };
 
@@ -11,6 +12,8 @@ declare module "vitest" {
     baseUrl: string;
     /** The server's embedded database, for a journey that moves a moment rather than wait for it (e2e/support/database.ts). */
     databaseUrl: string;
+    /** The fake Graph API the server's WhatsApp Cloud API connections talk to (its /_fake/state tells what it got). */
+    graphApiUrl: string;
   }
 }
 
@@ -26,6 +29,8 @@ export default async function setup(project: TestProject) {
   }
   // Its own data folder, known here so journeys can reach its database; removed after the stop.
   const dataDir = makeDataDir();
+  // WhatsApp Cloud API connections reach Meta through this local fake (whatsapp-cloud.e2e.ts).
+  const graph = await startFakeGraphApi();
   const server = await spawnServer({
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -36,10 +41,12 @@ export default async function setup(project: TestProject) {
     DEMO_CONNECTION: "true",
     // The journeys' webhook receivers listen on 127.0.0.1 (a gateway on the install's own network).
     WEBHOOK_ALLOW_PRIVATE: "true",
+    WHATSAPP_CLOUD_API_URL: graph.baseUrl,
     WEB_DIST: dist,
   }, { dataDir });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", (await spawnedDatabaseUrl(dataDir)) ?? "");
+  project.provide("graphApiUrl", graph.baseUrl);
   // The first admin's sign-in sets the customers' language while unset (decision 0071). Signing in
   // in English here first keeps the journeys' customers in English whichever journey runs first.
   const firstSignIn = await fetch(`${server.baseUrl}/api/auth/login`, {
@@ -59,6 +66,7 @@ export default async function setup(project: TestProject) {
   if (!alertsOff.ok) throw new Error(`Turning connection alerts off failed: ${alertsOff.status}`);
   return async () => {
     await server.stop();
+    await graph.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -637,6 +637,24 @@ export const errorCatalogue = {
     pt: "Nenhuma inscrição de notificações encontrada para este dispositivo.",
     es: "No se encontró ninguna suscripción de notificaciones para este dispositivo.",
   },
+  ERR_SERVICE_WINDOW_CLOSED: {
+    status: 409,
+    en: "The customer last wrote more than 24 hours ago: WhatsApp only accepts an approved template until they write again.",
+    pt: "O cliente escreveu pela última vez há mais de 24 horas: o WhatsApp só aceita um modelo aprovado até que ele escreva novamente.",
+    es: "El cliente escribió por última vez hace más de 24 horas: WhatsApp solo acepta una plantilla aprobada hasta que vuelva a escribir.",
+  },
+  ERR_NO_TEMPLATE_FOUND: {
+    status: 404,
+    en: "Template not found, or not approved.",
+    pt: "Modelo não encontrado ou não aprovado.",
+    es: "Plantilla no encontrada o no aprobada.",
+  },
+  ERR_CLOUD_API: {
+    status: 502,
+    en: "The WhatsApp Cloud API refused the request.",
+    pt: "A API de Nuvem do WhatsApp recusou a solicitação.",
+    es: "La API en la nube de WhatsApp rechazó la solicitud.",
+  },
   ERR_SERVICE_UNAVAILABLE: {
     status: 503,
     en: "The service is not ready. Try again shortly.",

@@ -48,6 +48,7 @@ export * from "./monitor.js";
 export * from "./survey.js";
 export * from "./pace.js";
 export * from "./ticket-sla.js";
+export * from "./cloud-templates.js";
 export * from "./ticket-sla-standing.js";
 export * from "./uras.js";
 export * from "./users.js";

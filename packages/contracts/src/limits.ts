@@ -95,6 +95,8 @@ export const limits = {
   /** Connection label and farewell message (spec §5: label optional, farewell free text). */
   connectionLabelMax: 50,
   farewellMessageMax: 30000,
+  /** WhatsApp Cloud API: free text is accepted this long after the customer's last message (Meta's customer-service window). */
+  cloudServiceWindowMs: 24 * 60 * 60 * 1000,
   /**
    * The satisfaction survey (issue 30, docs/decisions/0081): its question's length, how long a
    * customer has to answer (hours, default 24), the score scale, and the score at or below which a

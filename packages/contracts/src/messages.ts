@@ -92,7 +92,16 @@ export const ticketIdParam = z.object({ ticketId: positiveId });
  * message (docs/decisions/0073).
  */
 export const listMessagesQuery = z.object({ pageNumber });
-export const messagePage = listPage("messages", message).extend({ ticket, notes: z.array(ticketNote) });
+export const messagePage = listPage("messages", message).extend({
+  ticket,
+  notes: z.array(ticketNote),
+  /**
+   * WhatsApp Cloud API tickets: when the 24-hour customer-service window closes (the customer's
+   * last message on the connection + 24 h; in the past once closed; null when they never wrote).
+   * Absent on other channels, which have no window.
+   */
+  serviceWindowEndsAt: z.string().nullable().optional(),
+});
 export type MessagePage = z.infer<typeof messagePage>;
 
 /**

@@ -7,6 +7,9 @@ import { limits, visitorSocketNamespace, type ConnectionKind } from "@atendo/con
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createApiDriverFactory } from "./channels/api/api-driver.js";
+import { createCloudDriverFactory } from "./channels/cloud/cloud-driver.js";
+import { cloudTemplatesRoutes } from "./channels/cloud/cloud-templates.routes.js";
+import { cloudWebhookRoutes } from "./channels/cloud/cloud-webhook.routes.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
 import { createWebchatDriverFactory } from "./channels/webchat/webchat-driver.js";
 import { webchatRoutes } from "./channels/webchat/webchat.routes.js";
@@ -182,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const visitorSpace = realtime.outsiderSpace(visitorSocketNamespace);
   const drivers: Partial<Record<ConnectionKind, DriverFactory | null>> = {
     api: createApiDriverFactory({ db, publish: (event) => events.publish(event) }),
+    whatsapp_cloud: createCloudDriverFactory({ db, log, baseUrl: config.WHATSAPP_CLOUD_API_URL }),
     webchat: createWebchatDriverFactory({ db, visitors: visitorSpace }),
     whatsapp: createWhatsappDriver({
       db,
@@ -308,6 +312,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     chatMessagesRoutes,
     mediaRoutes,
     apiChannelRoutes,
+    cloudWebhookRoutes,
+    cloudTemplatesRoutes,
     simulatorRoutes,
     settingsRoutes,
     feedbackRoutes,

@@ -114,6 +114,11 @@ export const configSchema = z.object({
   UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(limits.uploadIdleSeconds),
   /** The longest a request body may take to arrive, however steadily it comes. Decimals allowed. */
   UPLOAD_MAX_SECONDS: z.coerce.number().positive().max(24 * 3600).default(limits.uploadMaxSeconds),
+  /**
+   * The WhatsApp Cloud API's base URL: Meta's Graph API at the version Atendo was written against
+   * (docs/channels/whatsapp-cloud.md). Pointed at the local fake in tests and demos.
+   */
+  WHATSAPP_CLOUD_API_URL: optionalUrl.transform((v) => (v ?? "https://graph.facebook.com/v21.0").replace(/\/+$/, "")),
   /** How long a WhatsApp session may stay OPENING without reaching WhatsApp before TIMEOUT with the reason. */
   WHATSAPP_OPENING_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(45),
   /** First start with no connection: create the demo API connection and its Support queue. */

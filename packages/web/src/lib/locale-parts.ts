@@ -12,6 +12,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "board",
   "businessHours",
   "campaigns",
+  "cloudChannel",
   "connectionAlert",
   "connections",
   "contactDuplicates",

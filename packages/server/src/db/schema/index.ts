@@ -17,4 +17,5 @@ export * from "./tags.js";
 export * from "./notes.js";
 export * from "./campaigns.js";
 export * from "./schedules.js";
+export * from "./cloud.js";
 export * from "./webchat.js";

@@ -1,3 +1,4 @@
+import { serviceWindowEndsAt } from "../cloud/service-window.js";
 import type { MessagePage } from "@atendo/contracts";
 import { and, eq, gt } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
@@ -41,7 +42,8 @@ export async function listMessages(ctx: AppContext, actor: Actor, ticketId: numb
   const items = await presentMessages(ctx.db, page.items, messageContactOf(ticket));
   // The staff's private notes among these messages: read beside them, never as messages (decision 0073).
   const notes = await notesOfPage(ctx.db, ticketId, { messageIds: page.items.map((m) => m.id), first: pageNumber === 1, hasMore: page.hasMore });
-  return { messages: items, hasMore: page.hasMore, ticket, notes };
+  const windowEndsAt = await serviceWindowEndsAt(ctx.db, row);
+  return { messages: items, hasMore: page.hasMore, ticket, notes, ...(windowEndsAt === undefined ? {} : { serviceWindowEndsAt: windowEndsAt?.toISOString() ?? null }) };
 }
 
 /**

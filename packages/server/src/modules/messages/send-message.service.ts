@@ -7,6 +7,7 @@ import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertCanWriteTicket, canSeeTicket } from "../tickets/ticket.policy.js";
 import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
+import { assertFreeTextAllowed } from "../cloud/service-window.js";
 import { sendingConnection } from "./delivery/outgoing.repo.js";
 import { sendOutgoing, type Draft } from "./delivery/outgoing.service.js";
 import { signedForChannel } from "./signature.js";
@@ -38,6 +39,8 @@ async function quotedIdFor(ctx: AppContext, actor: Actor, ticket: TicketRow, quo
  * (ERR_SENDING_WAPP_MSG, ERR_WAPP_NOT_INITIALIZED…) becomes the call's answer; the others still go.
  */
 async function storeAndDeliver(ctx: AppContext, actor: Actor, ticket: TicketRow, drafts: readonly Draft[]): Promise<Message[]> {
+  // A WhatsApp Cloud API customer who last wrote over 24 hours ago can be sent only a template (decision 0089).
+  await assertFreeTextAllowed(ctx.db, ticket);
   const { drafts: forChannel, signature } = await signedForChannel(ctx, { name: actor.name, extension: actor.extension }, ticket.connectionId, drafts);
   const { messages: stored, failure } = await sendOutgoing(ctx, ticket, forChannel, { userId: actor.id, lastMessage: true, signature });
   if (failure) throw failure;

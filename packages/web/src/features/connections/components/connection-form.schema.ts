@@ -2,6 +2,7 @@ import { businessHoursFields, connectionKinds, defaultConnectionPaces, entityNam
 import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { destinationFormFields, destinationFormValues } from "../../../lib/destinations";
+import { cloudFormDefaults, cloudFormField, cloudFormShape, cloudToSend } from "./cloud-form";
 import { webchatFormField, webchatFormValues, webchatToSend, webchatValid } from "./webchat-form";
 
 /** What a customer sends to close the conversation unless the admin chooses another code. */
@@ -45,6 +46,8 @@ export const connectionFormSchema = z
     ignoreGroups: z.boolean(),
     isDefault: z.boolean(),
     webhookUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]),
+    // The WhatsApp Cloud API's ids and secrets (cloud-form.ts): checked and sent for that kind only.
+    cloud: cloudFormShape,
     ...businessHoursFields,
     // The satisfaction survey (issue 30): flat fields, sent as the contract's `survey` object.
     surveyEnabled: z.boolean(),
@@ -66,8 +69,14 @@ export const connectionFormSchema = z
   })
   .refine((values) => !values.canCloseTicketByMessage || values.closeCode !== "", { path: ["closeCode"], message: "required" })
   .refine((values) => webchatValid(values.kind, values.webchat), { path: ["webchat", "allowedOrigins"], message: "invalid" })
-  .transform(({ surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, pacePerMinute, paceDailyCap, paceWarmUp, ...values }) => ({
+  .superRefine((values, issues) => {
+    if (values.kind !== "whatsapp_cloud") return;
+    const parsed = cloudFormField.safeParse(values.cloud);
+    for (const issue of parsed.error?.issues ?? []) issues.addIssue({ code: "custom", path: ["cloud", ...issue.path.map(String)], message: issue.message });
+  })
+  .transform(({ cloud, surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, pacePerMinute, paceDailyCap, paceWarmUp, ...values }) => ({
     ...values,
+    cloud: values.kind === "whatsapp_cloud" ? cloudToSend(cloud) : undefined,
     pace: paceToSend(values.kind, { perMinute: pacePerMinute, dailyCap: paceDailyCap, warmUp: paceWarmUp }),
     closeCode: values.closeCode || defaultCloseCode,
     webchat: webchatToSend(values.kind, values.webchat),
@@ -94,6 +103,7 @@ export function connectionFormDefaults(connection: Connection | undefined, force
     ignoreGroups: connection?.ignoreGroups ?? false,
     isDefault: forcedDefault || (connection?.isDefault ?? false),
     webhookUrl: connection?.webhookUrl ?? "",
+    cloud: cloudFormDefaults(connection),
     surveyEnabled: connection?.survey.enabled ?? false,
     surveyQuestion: connection?.survey.question ?? "",
     surveyAskComment: connection?.survey.askComment ?? false,

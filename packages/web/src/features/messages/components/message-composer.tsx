@@ -1,11 +1,16 @@
 import type { Message, Ticket } from "@atendo/contracts";
 import DrawOutlined from "@mui/icons-material/DrawOutlined";
+import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import { useState } from "react";
+import { lazyDialog } from "../../../components/lazy-dialog";
+import { loadPageTexts, useTranslation } from "../../../lib/i18n";
 import Tooltip from "@mui/material/Tooltip";
-import { useTranslation } from "../../../lib/i18n";
 import { useCurrentUser } from "../../../lib/session";
 import { SendLaterButton } from "../../schedules";
 import { useSendMessage } from "../hooks/use-message-actions";
+import { useServiceWindowClosed } from "../hooks/use-service-window";
 import { useSignatureOption } from "../hooks/use-signature";
 import { outgoingText } from "../lib/signature";
 import { Composer } from "./composer";
@@ -25,8 +30,36 @@ function disabledReason(ticket: Ticket): string {
   return "messages.composer.disabled.notYours";
 }
 
+// The template dialog and its texts download the first time it opens: the ticket screen carries neither.
+const TemplateDialog = lazyDialog(
+  () => Promise.all([import("./template-dialog"), loadPageTexts()]).then(([module]) => module.TemplateDialog),
+  (props) => props.open,
+);
+
+/**
+ * A WhatsApp Cloud API ticket whose 24-hour window closed (decision 0089): no free text, only an
+ * approved template, chosen and filled in the dialog.
+ */
+function TemplateOnly({ ticket, canWrite }: { ticket: Ticket; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: "center", borderTop: 1, borderColor: "divider" }}>
+      <span style={{ flex: 1 }}>{t("cloudTemplates.windowClosed")}</span>
+      <Button variant="contained" disabled={!canWrite || ticket.whatsappId === null} onClick={() => setOpen(true)}>
+        {t("cloudTemplates.send")}
+      </Button>
+      <TemplateDialog open={open} ticketId={ticket.id} connectionId={ticket.whatsappId ?? 0} onClose={() => setOpen(false)} />
+    </Stack>
+  );
+}
+
 /** The composer of a ticket: sent text carries the attendant's signature unless they turn it off. */
-export function MessageComposer({ ticket, canWrite, replyTo, onClearReply }: MessageComposerProps) {
+export function MessageComposer(props: MessageComposerProps) {
+  return useServiceWindowClosed(props.ticket.id) ? <TemplateOnly ticket={props.ticket} canWrite={props.canWrite} /> : <TextComposer {...props} />;
+}
+
+function TextComposer({ ticket, canWrite, replyTo, onClearReply }: MessageComposerProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const signature = useSignatureOption();
