@@ -116,6 +116,11 @@ export const configSchema = z.object({
   UPLOAD_MAX_SECONDS: z.coerce.number().positive().max(24 * 3600).default(limits.uploadMaxSeconds),
   /** How long a WhatsApp session may stay OPENING without reaching WhatsApp before TIMEOUT with the reason. */
   WHATSAPP_OPENING_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(45),
+  /**
+   * Telegram's Bot API (https://api.telegram.org): another address runs the bots against a local
+   * Bot API server, or the fake of docs/channels/README.md.
+   */
+  TELEGRAM_API_URL: z.preprocess(unsetWhenEmpty, z.url().default("https://api.telegram.org")),
   /** First start with no connection: create the demo API connection and its Support queue. */
   DEMO_CONNECTION: z
     .enum(["true", "false", "1", "0", ""])
