@@ -33,6 +33,8 @@ const publicRoutes = [
   "GET /api/channels/:connectionId/media/:name",
   "POST /api/channels/:connectionId/acks",
   "POST /api/channels/:connectionId/messages",
+  // Telegram's webhook (PUBLIC_URL set): Telegram proves itself with the secret given to setWebhook (docs/decisions/0091).
+  "POST /api/channels/telegram/:connectionId/webhook",
   // The public send API: integrations authenticated by the install's API token (docs/decisions/0048).
   "POST /api/messages/send",
   // Probes and what the login screen needs before anyone signs in.
@@ -166,6 +168,7 @@ const allRoutes = [
   "POST /api/campaigns/preview",
   "POST /api/channels/:connectionId/acks",
   "POST /api/channels/:connectionId/messages",
+  "POST /api/channels/telegram/:connectionId/webhook",
   "POST /api/chatmessages/:chatId",
   "POST /api/chats",
   "POST /api/chats/:id/participant",
