@@ -35,6 +35,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "slaAdmin",
   "stages",
   "surveyAdmin",
+  "telegramChannel",
   "uras",
   "users",
 ];

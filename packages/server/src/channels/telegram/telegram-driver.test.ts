@@ -69,7 +69,7 @@ describe("Telegram channel (long polling)", () => {
     const row = await customer(chat, { text: "Olá, preciso de ajuda" });
     expect(row).toMatchObject({ body: "Olá, preciso de ajuda", mediaType: "chat", fromMe: false });
     const [ticket] = await server.ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
-    const [contact] = await server.ctx.db.select().from(contacts).where(eq(contacts.id, ticket!.contactId));
+    const [contact] = await server.ctx.db.select().from(contacts).where(eq(contacts.id, ticket!.contactId!));
     expect(contact).toMatchObject({ number: channelIdentity("telegram", chat.id), name: "Ana Costa" });
   });
 

@@ -60,7 +60,7 @@ describe("Telegram webhook mode", () => {
       const update = { update_id: 5000, message: { message_id: 77, date: 1_790_000_000, chat: { id: 4242, type: "private", first_name: "Rui" }, text: "by webhook" } };
       const post = (headers: Record<string, string>) =>
         web.request({ method: "POST", url: `/api/channels/telegram/${connection.id}/webhook`, headers, payload: update });
-      for (const headers of [{}, { "x-telegram-bot-api-secret-token": "wrong" }]) {
+      for (const headers of [{}, { "x-telegram-bot-api-secret-token": "wrong" }] as Record<string, string>[]) {
         const refused = await post(headers);
         expect(refused.statusCode).toBe(401);
         expect(refused.json()).toMatchObject({ error: "ERR_INVALID_CHANNEL_TOKEN" });

@@ -58,7 +58,7 @@ interface Bot {
   calls: string[];
   /** The offset of each getUpdates, in order. */
   offsets: number[];
-  changed: (() => void)[];
+  changed: (() => boolean)[];
 }
 
 const TOKEN = /^(\d{1,20}):[A-Za-z0-9_-]{20,100}$/;
@@ -360,7 +360,7 @@ async function paramsOf(req: IncomingMessage, url: URL): Promise<Params> {
   const body = await readBody(req);
   if (type.startsWith("application/json")) Object.assign(fields, parseJson(body.toString()) ?? {});
   else if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
-    const form = await new Response(body, { headers: { "content-type": type } }).formData();
+    const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
     for (const [name, value] of form) {
       if (typeof value === "string") fields[name] = value;
       else files[name] = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };

@@ -1,4 +1,14 @@
-import { businessHoursFields, connectionKinds, defaultConnectionPaces, entityName, limits, type Connection, type ConnectionKind, type ConnectionPace } from "@atendo/contracts";
+import {
+  businessHoursFields,
+  connectionKinds,
+  defaultConnectionPaces,
+  entityName,
+  limits,
+  telegramSettingsInput,
+  type Connection,
+  type ConnectionKind,
+  type ConnectionPace,
+} from "@atendo/contracts";
 import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { destinationFormFields, destinationFormValues } from "../../../lib/destinations";
@@ -60,10 +70,15 @@ export const connectionFormSchema = z
     pacePerMinute: wholeNumber(limits.pacePerMinute),
     paceDailyCap: wholeNumber(limits.paceDailyCap),
     paceWarmUp: wholeNumber(limits.paceWarmUpDays),
+    // Telegram (issue 32): the bot token is write-only; empty keeps the stored one (`telegramTokenSet`).
+    telegramBotToken: z.union([z.literal(""), telegramSettingsInput.shape.botToken]),
+    telegramTokenSet: z.boolean(),
   })
   .refine((values) => !values.canCloseTicketByMessage || values.closeCode !== "", { path: ["closeCode"], message: "required" })
-  .transform(({ surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, pacePerMinute, paceDailyCap, paceWarmUp, ...values }) => ({
+  .refine((values) => values.kind !== "telegram" || values.telegramTokenSet || values.telegramBotToken !== "", { path: ["telegramBotToken"], message: "required" })
+  .transform(({ surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, pacePerMinute, paceDailyCap, paceWarmUp, telegramBotToken, telegramTokenSet: _, ...values }) => ({
     ...values,
+    telegram: values.kind === "telegram" && telegramBotToken ? { botToken: telegramBotToken } : undefined,
     pace: paceToSend(values.kind, { perMinute: pacePerMinute, dailyCap: paceDailyCap, warmUp: paceWarmUp }),
     closeCode: values.closeCode || defaultCloseCode,
     survey: { enabled: surveyEnabled, question: surveyQuestion, askComment: surveyAskComment, onAutoClose: surveyOnAutoClose, windowHours: surveyWindowHours },
@@ -95,5 +110,7 @@ export function connectionFormDefaults(connection: Connection | undefined, force
     surveyOnAutoClose: connection?.survey.onAutoClose ?? false,
     surveyWindowHours: String(connection?.survey.windowHours ?? limits.surveyWindowHours.default),
     ...paceFormValues(connection?.pace ?? defaultConnectionPaces[connection?.kind ?? "whatsapp"]),
+    telegramBotToken: "",
+    telegramTokenSet: connection?.telegram?.botTokenSet ?? false,
   };
 }

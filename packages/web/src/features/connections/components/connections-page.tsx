@@ -8,6 +8,7 @@ import Tooltip from "@mui/material/Tooltip";
 import { useCallback, useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import { ellipsis, RowDetail, RowMuted, RowName, useCompactTable } from "../../../components/admin-table";
+import { ChannelIcon } from "../../../components/channel-icon";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { AdminEntityPage, type EntityColumns } from "../../../components/entity-list-page";
 import { formatDateTime, formatTime } from "../../../lib/date-format";
@@ -50,8 +51,10 @@ function NameCell({ connection, compact }: { connection: Connection; compact: bo
   return (
     <Box sx={{ minWidth: 0 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
+        <ChannelIcon kind={connection.kind} titleAccess={t(`connections.kinds.${connection.kind}`)} fontSize="small" sx={{ flexShrink: 0 }} />
         <RowName title={connection.name}>{connection.name}</RowName>
-        {connection.kind === "api" && <Chip size="small" label={t("connections.kinds.api")} />}
+        {connection.kind !== "whatsapp" && <Chip size="small" label={t(`connections.kinds.${connection.kind}`)} />}
+        {connection.telegram?.botUsername && <RowMuted>@{connection.telegram.botUsername}</RowMuted>}
         {compact && connection.isDefault && (
           <CheckCircleIcon fontSize="small" color="success" titleAccess={t("connections.isDefault")} sx={{ flexShrink: 0 }} />
         )}

@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { ReactNode } from "react";
+import { LazyChannelIcon } from "../../../../components/channel-icon-lazy";
 import { ConversationHeader } from "../../../../components/conversation-header";
 import { useTranslation } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";
@@ -25,7 +26,8 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
   // Given by automatic assignment (decision 0079): the header says so until a person moves the ticket.
   const assignedTo = ticket.autoAssignedAt ? "autoAssigned.to" : "ticketView.assignedTo";
   const holder = ticket.user ? t(assignedTo, { name: ticket.user.name }) : t(`ticketView.status.${ticket.userId === null ? "pending" : ticket.status}`);
-  const details = [`#${ticket.id}`, ticket.status === "closed" ? t("ticketView.status.closed") : holder, ticket.queue?.name ?? t("ticketView.noQueue"), connection];
+  const details = [`#${ticket.id}`, ticket.status === "closed" ? t("ticketView.status.closed") : holder, ticket.queue?.name ?? t("ticketView.noQueue")];
+  const kind = ticket.whatsapp.kind;
 
   return (
     <ConversationHeader
@@ -44,7 +46,9 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
               sx={{ display: "inline-block", width: 8, height: 8, borderRadius: "50%", bgcolor: ticket.queue.color, mr: 0.75 }}
             />
           )}
-          {details.join(" · ")}
+          {`${details.join(" · ")} · `}
+          {kind && <LazyChannelIcon kind={kind} titleAccess={t(`channels.${kind}`)} sx={{ fontSize: "1em", verticalAlign: "-0.125em", mr: 0.5 }} />}
+          {connection}
         </>
       }
       actions={actions}
