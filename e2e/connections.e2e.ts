@@ -60,7 +60,7 @@ describe("connections", () => {
     await page.waitForURL("**/connections/new");
 
     await page.getByRole("combobox", { name: "Kind" }).click();
-    await page.getByRole("option", { name: "API" }).click();
+    await page.getByRole("option", { name: "API", exact: true }).click();
     await page.getByLabel("Webhook URL").waitFor();
     await page.getByLabel(/^Name/).fill(name);
     await page.getByLabel("Label").fill("Site");

@@ -34,7 +34,7 @@ describe("sending pace", () => {
     // WhatsApp, the default kind: a safe pace.
     expect([await perMinute.inputValue(), await dailyCap.inputValue(), await warmUp.inputValue()]).toEqual(["20", "500", "10"]);
     await page.getByRole("combobox", { name: "Kind" }).click();
-    await page.getByRole("option", { name: "API" }).click();
+    await page.getByRole("option", { name: "API", exact: true }).click();
     await expect.poll(() => perMinute.inputValue()).toBe("30000");
     expect(await dailyCap.inputValue()).toBe("0");
     await page.getByLabel(/^Name/).fill(name);

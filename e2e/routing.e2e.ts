@@ -169,7 +169,7 @@ describe("routing through menus", () => {
 
     await openNewForm(page, "Connections", "Add connection", "/connections/new");
     await page.getByRole("combobox", { name: "Kind" }).click();
-    await page.getByRole("option", { name: "API" }).click();
+    await page.getByRole("option", { name: "API", exact: true }).click();
     await page.getByLabel("Webhook URL").waitFor();
     await page.getByLabel(/^Name/).fill(connectionName);
     await chooseDestination(page, page, "Menu (URA)", mainMenu.name);

@@ -33,7 +33,7 @@ describe("satisfaction survey", () => {
     await page.getByRole("link", { name: "Add connection" }).click();
     await page.waitForURL("**/connections/new");
     await page.getByRole("combobox", { name: "Kind" }).click();
-    await page.getByRole("option", { name: "API" }).click();
+    await page.getByRole("option", { name: "API", exact: true }).click();
     await page.getByLabel(/^Name/).fill(name);
     await page.getByRole("combobox", { name: /Destination type/ }).click();
     await page.getByRole("option", { name: "Queue" }).click();

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { makeDataDir, spawnServer } from "../../packages/server/src/test/spawn-server.js";
 import { spawnedDatabaseUrl } from "../../packages/server/src/test/spawned-database.js";
+import { TelegramFake } from "../../packages/server/src/test/fakes/telegram-fake.js";
 
 export const E2E_ADMIN = { email: "admin@e2e.atendo.test", password: "admin-password-e2e", name: "Ada Admin" };
 
@@ -11,6 +12,8 @@ declare module "vitest" {
     baseUrl: string;
     /** The server's embedded database, for a journey that moves a moment rather than wait for it (e2e/support/database.ts). */
     databaseUrl: string;
+    /** The fake Telegram Bot API the server's TELEGRAM_API_URL names (customers write through its `/_fake/<token>/say`). */
+    telegramFakeUrl: string;
   }
 }
 
@@ -26,6 +29,9 @@ export default async function setup(project: TestProject) {
   }
   // Its own data folder, known here so journeys can reach its database; removed after the stop.
   const dataDir = makeDataDir();
+  // Telegram connections talk to a local fake of the Bot API (no network here).
+  const telegram = new TelegramFake();
+  const telegramUrl = await telegram.start();
   const server = await spawnServer({
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -37,9 +43,11 @@ export default async function setup(project: TestProject) {
     // The journeys' webhook receivers listen on 127.0.0.1 (a gateway on the install's own network).
     WEBHOOK_ALLOW_PRIVATE: "true",
     WEB_DIST: dist,
+    TELEGRAM_API_URL: telegramUrl,
   }, { dataDir });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", (await spawnedDatabaseUrl(dataDir)) ?? "");
+  project.provide("telegramFakeUrl", telegramUrl);
   // The first admin's sign-in sets the customers' language while unset (decision 0071). Signing in
   // in English here first keeps the journeys' customers in English whichever journey runs first.
   const firstSignIn = await fetch(`${server.baseUrl}/api/auth/login`, {
@@ -59,6 +67,7 @@ export default async function setup(project: TestProject) {
   if (!alertsOff.ok) throw new Error(`Turning connection alerts off failed: ${alertsOff.status}`);
   return async () => {
     await server.stop();
+    await telegram.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -103,6 +103,15 @@ describe("Telegram channel (long polling)", () => {
     expect(await mediaBytes(video)).toBe("mp4 clip");
   });
 
+  it("carries locations and shared contacts as the other channels write them", async () => {
+    const chat = newChat();
+    const place = await customer(chat, { location: { latitude: -23.55, longitude: -46.63 } });
+    expect(place).toMatchObject({ mediaType: "location", body: "|https://maps.google.com/maps?q=-23.55%2C-46.63&z=17||" });
+    const card = await customer(chat, { contact: { phone_number: "+5511999990000", first_name: "Rita" } });
+    expect(card.mediaType).toBe("vcard");
+    expect(card.body).toContain("TEL;type=CELL:+5511999990000");
+  });
+
   it("keeps a message whose file cannot be fetched, naming the file", async () => {
     const chat = newChat();
     const row = await customer(chat, { document: { file_id: "gone", file_unique_id: "gone", file_name: "lost.zip", mime_type: "application/zip" } });

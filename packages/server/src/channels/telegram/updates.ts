@@ -107,7 +107,8 @@ function contentOf(message: TgMessage): { mediaType: MediaType; body: string; fi
     if (message.sticker.is_animated || message.sticker.is_video) return { mediaType: "chat", body: message.sticker.emoji ?? "" };
     return named("sticker", message.sticker, "image/webp");
   }
-  if (message.location) return { mediaType: "location", body: `https://maps.google.com/maps?q=${message.location.latitude}%2C${message.location.longitude}` };
+  // As every channel writes a location (thumbnail|link|name|address: whatsapp/message-mapper.ts), without a thumbnail.
+  if (message.location) return { mediaType: "location", body: `|https://maps.google.com/maps?q=${message.location.latitude}%2C${message.location.longitude}&z=17||` };
   if (message.contact) {
     const c = message.contact;
     const name = [c.first_name, c.last_name].filter(Boolean).join(" ");

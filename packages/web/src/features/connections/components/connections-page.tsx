@@ -53,12 +53,14 @@ function NameCell({ connection, compact }: { connection: Connection; compact: bo
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
         <ChannelIcon kind={connection.kind} titleAccess={t(`connections.kinds.${connection.kind}`)} fontSize="small" sx={{ flexShrink: 0 }} />
         <RowName title={connection.name}>{connection.name}</RowName>
-        {connection.kind !== "whatsapp" && <Chip size="small" label={t(`connections.kinds.${connection.kind}`)} />}
-        {connection.telegram?.botUsername && <RowMuted>@{connection.telegram.botUsername}</RowMuted>}
         {compact && connection.isDefault && (
           <CheckCircleIcon fontSize="small" color="success" titleAccess={t("connections.isDefault")} sx={{ flexShrink: 0 }} />
         )}
       </Box>
+      {/* The channel by name (its icon is beside the name), and a Telegram bot's @username once checked. */}
+      {connection.kind !== "whatsapp" && (
+        <RowDetail>{[t(`connections.kinds.${connection.kind}`), connection.telegram?.botUsername && `@${connection.telegram.botUsername}`].filter(Boolean).join(" · ")}</RowDetail>
+      )}
       {compact && <RowDetail>{[connection.label, formatDateTime(connection.updatedAt)].filter(Boolean).join(" · ")}</RowDetail>}
     </Box>
   );

@@ -26,7 +26,7 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
   // Given by automatic assignment (decision 0079): the header says so until a person moves the ticket.
   const assignedTo = ticket.autoAssignedAt ? "autoAssigned.to" : "ticketView.assignedTo";
   const holder = ticket.user ? t(assignedTo, { name: ticket.user.name }) : t(`ticketView.status.${ticket.userId === null ? "pending" : ticket.status}`);
-  const details = [`#${ticket.id}`, ticket.status === "closed" ? t("ticketView.status.closed") : holder, ticket.queue?.name ?? t("ticketView.noQueue")];
+  const details = [`#${ticket.id}`, ticket.status === "closed" ? t("ticketView.status.closed") : holder, ticket.queue?.name ?? t("ticketView.noQueue"), connection];
   const kind = ticket.whatsapp.kind;
 
   return (
@@ -39,6 +39,8 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
       badges={<TicketStageChips ticket={ticket} withMenuName />}
       subtitle={
         <>
+          {/* The channel first: the line is cut at its end on narrow headers. */}
+          {kind && <LazyChannelIcon kind={kind} titleAccess={t(`channels.${kind}`)} sx={{ fontSize: "1.3em", verticalAlign: "-0.3em", mr: 0.5 }} />}
           {ticket.queue && (
             <Box
               component="span"
@@ -46,9 +48,7 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
               sx={{ display: "inline-block", width: 8, height: 8, borderRadius: "50%", bgcolor: ticket.queue.color, mr: 0.75 }}
             />
           )}
-          {`${details.join(" · ")} · `}
-          {kind && <LazyChannelIcon kind={kind} titleAccess={t(`channels.${kind}`)} sx={{ fontSize: "1em", verticalAlign: "-0.125em", mr: 0.5 }} />}
-          {connection}
+          {details.join(" · ")}
         </>
       }
       actions={actions}
