@@ -56,7 +56,7 @@ describe("Telegram", () => {
     await page.getByRole("combobox", { name: /Destination type/ }).click();
     await page.getByRole("option", { name: "Queue" }).click();
     await page.getByRole("combobox", { name: /^Destination(?! type)/ }).click();
-    await page.getByRole("option", { name: queue.name ?? `Telegram ${suffix}` }).click();
+    await page.getByRole("option", { name: `Telegram ${suffix}` }).click();
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("A bot token looks like 123456789:AA…").waitFor();
     await page.getByLabel(/^Bot token/).fill(botToken);
