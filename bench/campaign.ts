@@ -4,7 +4,8 @@
 // (from the first recipient's POST to the last), duplicates (a recipient POSTed more than one
 // message), and the attendants' reply round trip (POST /api/messages/{ticketId} on other tickets,
 // BENCH_CAMPAIGN_REPLY_RATE a second) before the campaign and while it runs: p99 should not move
-// beyond noise, since replies take their slot before the campaign's (bulk yields).
+// beyond noise, since replies take their slot before the campaign's (bulk yields). The noise is
+// measured too: replies before and after the campaign (BENCH_CAMPAIGN_BASELINE_SECONDS each).
 import { cpus, loadavg } from "node:os";
 import { startReceiver } from "../packages/server/src/test/webhook-receiver.js";
 import { startOn } from "./support/databases.js";
@@ -14,7 +15,7 @@ import { summarise, writeResult } from "./support/stats.js";
 const recipients = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
 const pacePerMinute = Number(process.env.BENCH_CAMPAIGN_PACE ?? 6_000);
 const replyRate = Number(process.env.BENCH_CAMPAIGN_REPLY_RATE ?? 5);
-const baselineSeconds = Number(process.env.BENCH_CAMPAIGN_BASELINE_SECONDS ?? 10);
+const baselineSeconds = Number(process.env.BENCH_CAMPAIGN_BASELINE_SECONDS ?? 30);
 /** The whole campaign must end within this (a bound on the run, not a target). */
 const deadlineMs = Number(process.env.BENCH_CAMPAIGN_DEADLINE_SECONDS ?? 1200) * 1000;
 const target = process.env.BENCH_DATABASES?.split(",")[0]?.trim() ?? "embedded";
@@ -107,6 +108,10 @@ async function main(): Promise<void> {
     }
     done = true;
     const duringReplies = summarise(await during);
+    // The same again once the campaign ended: how far two quiet samples of the round trip differ
+    // on this machine is the noise the campaign's effect is judged against.
+    console.log(`  replies after the campaign (${baselineSeconds} s)…`);
+    const after = summarise(await replies(session, ticketIds, () => false, baselineSeconds));
 
     // Pace from the receiver's side: the first recipient's POST to the last one's.
     const posts = campaignPosts();
@@ -130,7 +135,16 @@ async function main(): Promise<void> {
       /** The same message POSTed again (a webhook retried): allowed by the webhook's at-least-once, reported apart. */
       repeatedPosts: messageIds.length - new Set(messageIds).size,
       recipientsReached: byNumber.size,
-      replies: { before, during: duringReplies, p99Ratio: before.p99 > 0 ? Math.round((duringReplies.p99 / before.p99) * 100) / 100 : null },
+      replies: {
+        before,
+        during: duringReplies,
+        after,
+        p99Ratio: before.p99 > 0 ? Math.round((duringReplies.p99 / before.p99) * 100) / 100 : null,
+        /** The quiet samples' own spread (before against after): the noise. */
+        quietP99Ratio: Math.min(before.p99, after.p99) > 0 ? Math.round((Math.max(before.p99, after.p99) / Math.min(before.p99, after.p99)) * 100) / 100 : null,
+        /** During against the slower quiet sample: ≤ 1 means within the noise the two quiet samples show. */
+        p99AgainstQuiet: Math.max(before.p99, after.p99) > 0 ? Math.round((duringReplies.p99 / Math.max(before.p99, after.p99)) * 100) / 100 : null,
+      },
       machine: { cpus: cpus().length, loadAverage1m: loadavg()[0] },
       database: target,
     };

@@ -5,7 +5,9 @@
 // The contacts come in through the contact import, 10,000 a file, each with two extra fields; at
 // each size of BENCH_EXPORT_CONTACTS (default "10000,100000", growing: the same server imports the
 // difference) the export is taken three times, so that memory growth can be compared across sizes:
-// flat means the same growth for 10k and 100k contacts.
+// flat means the same growth for 10k and 100k contacts. BENCH_EXPORT_SERVER_HEAP_MB caps the
+// server's old generation (--max-old-space-size): an export that completes under a cap near the
+// server's idle heap holds memory bounded by a batch, whatever V8 keeps when memory is plenty.
 import { readFileSync, writeFileSync } from "node:fs";
 import type { OngoingImportResponse } from "@atendo/contracts";
 import { benchDatabases, startOn } from "./support/databases.js";
@@ -19,6 +21,7 @@ const contacts = sizes[sizes.length - 1]!;
 const perFile = 10_000;
 const targetSeconds = 5;
 const admin = { email: "bench@atendo.local", password: "bench-password" };
+const heapCap = process.env.BENCH_EXPORT_SERVER_HEAP_MB;
 
 /** kB figures of /proc/<pid>/status, in MB. */
 function memory(pid: number): { rss: number; peak: number } {
@@ -80,7 +83,8 @@ async function exportOnce(session: AdminSession, pid: number): Promise<ExportRun
 
 async function measure(target: string): Promise<ExportRun[]> {
   console.log(`\n▶ ${target}`);
-  const { server, cleanUp } = await startOn(target, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  const capped: Record<string, string> = heapCap ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${heapCap}`.trim() } : {};
+  const { server, cleanUp } = await startOn(target, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...capped });
   try {
     const session = await login(server.baseUrl, admin);
     const runs: ExportRun[] = [];

@@ -1,14 +1,11 @@
 import type { SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { OutboundPace, PacePriority, PaceSlot } from "../../context-types.js";
 import type { Db } from "../../db/client.js";
 import type { connectionPace } from "../../db/schema/index.js";
-import { slotStatement, type SlotRequest } from "./pace-sql.js";
+import { slotQuery, slotStatement, type SlotRequest } from "./pace-sql.js";
 
 type PaceRow = typeof connectionPace.$inferSelect;
-
-const dialect = new PgDialect();
 
 /** What a decision row says, as the seam's answer (a row not made: the connection is gone, nothing may leave). */
 export function slotOf(row: Pick<PaceRow, "granted" | "retryAt" | "reason"> | undefined, now: Date): PaceSlot {
@@ -47,10 +44,9 @@ export class DatabasePace implements OutboundPace {
   }
 
   async take(connectionId: number, priority: PacePriority, now: Date = new Date()): Promise<PaceSlot> {
-    const statement = slotStatement(this.request(connectionId, priority, now));
+    const request = this.request(connectionId, priority, now);
     // The text is the same for every take of one priority (the values are parameters).
-    const query = this.pool ? dialect.sqlToQuery(statement) : undefined;
-    const result = query && this.pool ? await this.pool.query({ name: `pace-take-${priority}`, text: query.sql, values: query.params }) : await this.db.execute(statement);
+    const result = this.pool ? await this.pool.query(slotQuery(request)) : await this.db.execute(slotStatement(request));
     const [row] = (result as unknown as { rows: { granted: boolean; retry_at: string | Date | null; reason: PaceRow["reason"] }[] }).rows;
     return slotOf(row && { granted: row.granted, retryAt: row.retry_at === null ? null : new Date(row.retry_at), reason: row.reason }, now);
   }

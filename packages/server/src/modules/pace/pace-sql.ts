@@ -1,5 +1,6 @@
 import { addDays, dayOf, defaultConnectionPaces, momentOfLocal } from "@atendo/contracts";
-import { sql, type SQL } from "drizzle-orm";
+import { is, Placeholder, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { PacePriority } from "../../context-types.js";
 import { connectionPace, connections, messages } from "../../db/schema/index.js";
 
@@ -61,9 +62,7 @@ function milliseconds(amount: SQL): SQL {
  * One decision as a SELECT of one row of `decisionColumns`, each step named once (nested subqueries),
  * so the statement stays short to parse and plan whichever path (insert or update) runs it.
  */
-function decision(inputs: Inputs, request: SlotRequest): SQL {
-  const today = dayOf(request.now, request.timeZone);
-  const nextDay = momentOfLocal(addDays(today, 1), request.timeZone) ?? new Date(request.now.getTime() + 86_400_000);
+function decision(inputs: Inputs, request: SlotRequest, values: Values): SQL {
   const tolerance =
     request.priority === "reply"
       ? sql`greatest(${sql.raw(String(REPLY_BURST))} * s.ms, ${sql.raw(String(REPLY_TOLERANCE_MIN_MS))})`
@@ -71,12 +70,11 @@ function decision(inputs: Inputs, request: SlotRequest): SQL {
         ? sql`s.ms`
         : sql`0`;
   const counts = request.priority !== "reply";
-  const jitter = 1 + JITTER * (2 * request.random - 1);
   // `base`: a sender late by less than CATCH_UP_MS keeps its schedule; after a longer pause the pace starts afresh (no banked burst).
   const ifGranted = (then: SQL, otherwise: SQL) => sql`case when s.granted then ${then} else ${otherwise} end`;
   // Each step a subquery of the one before (one relation per level: nothing for the planner to order).
   const steps = [
-    sql`select ${request.now.toISOString()}::timestamptz as now, ${today}::date as today, ${nextDay.toISOString()}::timestamptz as next_day, ${jitter}::float8 as jitter,
+    sql`select ${values.now}::timestamptz as now, ${values.today}::date as today, ${values.nextDay}::timestamptz as next_day, ${values.jitter}::float8 as jitter,
       ${inputs.tat} as tat, ${inputs.day} as day, ${inputs.outreach} as outreach, ${inputs.startedOn} as started_on,
       ${inputs.perMinute} as per_minute, ${inputs.dailyCap} as daily_cap, ${inputs.warmUp} as warm_up`,
     sql`60000.0 / s.per_minute as ms, case when s.day = s.today then s.outreach else 0 end as sent_today, coalesce(s.started_on, s.today) as started`,
@@ -106,29 +104,95 @@ function settingOf(key: "perMinute" | "dailyCap" | "warmUp"): SQL {
   return sql`coalesce((${connections.pace} ->> ${key})::integer, case ${connections.kind} ${sql.join(byKind, sql` `)} end)`;
 }
 
-/**
- * The statement that takes (or refuses) one slot, returning the connection_pace row with the
- * decision. Nothing is returned when the connection is gone (or, with `dueMessageId`, the
- * message is no longer due).
- */
-export function slotStatement(request: SlotRequest): SQL {
+/** The values a decision reads besides the row: as parameters, or as named placeholders (slotQuery). */
+type Values = Record<"now" | "today" | "nextDay" | "jitter" | "connectionId" | "dueMessageId", SQL | unknown>;
+
+interface Day {
+  timeZone: string;
+  from: number;
+  until: number;
+  today: string;
+  nextDay: string;
+}
+let lastDay: Day | undefined;
+
+/** The install's day at `now` and when the next begins, kept while `now` stays in it (reading a zone's clock is the costly part). */
+function dayAt(now: Date, timeZone: string): Day {
+  const at = now.getTime();
+  if (lastDay && lastDay.timeZone === timeZone && at >= lastDay.from && at < lastDay.until) return lastDay;
+  const today = dayOf(now, timeZone);
+  const from = momentOfLocal(today, timeZone)?.getTime() ?? at;
+  const until = momentOfLocal(addDays(today, 1), timeZone)?.getTime() ?? at + 86_400_000;
+  const day = { timeZone, from: Math.min(from, at), until, today, nextDay: new Date(until).toISOString() };
+  lastDay = day;
+  return day;
+}
+
+/** Each value of one request: the day and its end in the install's time zone, and the jitter's factor. */
+function valuesOf(request: SlotRequest): Record<keyof Values, unknown> {
+  const { today, nextDay } = dayAt(request.now, request.timeZone);
+  return {
+    now: request.now.toISOString(),
+    today,
+    nextDay,
+    jitter: 1 + JITTER * (2 * request.random - 1),
+    connectionId: request.connectionId,
+    dueMessageId: request.dueMessageId,
+  };
+}
+
+function build(request: SlotRequest, values: Values): SQL {
   const due =
     request.dueMessageId === undefined
       ? sql``
-      : sql` and exists (select 1 from ${messages} where ${messages.id} = ${request.dueMessageId} and ${messages.dispatchAt} <= ${request.now.toISOString()}::timestamptz)`;
+      : sql` and exists (select 1 from ${messages} where ${messages.id} = ${values.dueMessageId} and ${messages.dispatchAt} <= ${values.now}::timestamptz)`;
   const fresh = { tat: sql`null::timestamptz`, day: sql`null::date`, outreach: sql`0`, startedOn: sql`null::date` };
-  const inserted = decision({ ...fresh, perMinute: sql`n.per_minute`, dailyCap: sql`n.daily_cap`, warmUp: sql`n.warm_up` }, request);
+  const inserted = decision({ ...fresh, perMinute: sql`n.per_minute`, dailyCap: sql`n.daily_cap`, warmUp: sql`n.warm_up` }, request, values);
   const updated = decision(
     { tat: sql`p.tat`, day: sql`p.day`, outreach: sql`p.outreach`, startedOn: sql`p.started_on`, perMinute: sql`excluded.per_minute`, dailyCap: sql`excluded.daily_cap`, warmUp: sql`excluded.warm_up` },
     request,
+    values,
   );
   const columns = sql.raw(decisionColumns.join(", "));
   return sql`insert into ${connectionPace} as p (connection_id, per_minute, daily_cap, warm_up, ${columns})
     select n.id, n.per_minute, n.daily_cap, n.warm_up, d.*
     from (select ${connections.id} as id, ${settingOf("perMinute")} as per_minute, ${settingOf("dailyCap")} as daily_cap, ${settingOf("warmUp")} as warm_up
-      from ${connections} where ${connections.id} = ${request.connectionId}${due}) as n
+      from ${connections} where ${connections.id} = ${values.connectionId}${due}) as n
     cross join lateral (${inserted}) as d
     on conflict (connection_id) do update set per_minute = excluded.per_minute, daily_cap = excluded.daily_cap, warm_up = excluded.warm_up,
       (${columns}) = (${updated})
     returning *`;
+}
+
+/**
+ * The statement that takes (or refuses) one slot, returning the connection_pace row with the
+ * decision. Nothing is returned when the connection is gone (or, with `dueMessageId`, the
+ * message is no longer due). As a fragment, for a statement that folds the slot in.
+ */
+export function slotStatement(request: SlotRequest): SQL {
+  return build(request, valuesOf(request));
+}
+
+const dialect = new PgDialect();
+/** A parameter of the rendered text: a request's value by name, or a constant of the statement (the kinds' default paces). */
+type Param = { key: keyof Values } | { constant: unknown };
+const texts = new Map<string, { text: string; params: Param[] }>();
+
+/**
+ * The same statement as text and values. Its text depends only on the priority, so it is
+ * rendered once per priority (drizzle's rendering of these nested fragments cost a campaign more
+ * CPU than the database's work for the slot) and only the values are computed per slot.
+ */
+export function slotQuery(request: SlotRequest): { name: string; text: string; values: unknown[] } {
+  if (request.dueMessageId !== undefined) throw new Error("slotQuery takes a slot alone; fold a due message in with slotStatement");
+  const name = `pace-take-${request.priority}`;
+  let rendered = texts.get(name);
+  if (!rendered) {
+    const placeholders = Object.fromEntries((["now", "today", "nextDay", "jitter", "connectionId", "dueMessageId"] as const).map((key) => [key, sql.placeholder(key)])) as Values;
+    const query = dialect.sqlToQuery(build(request, placeholders));
+    rendered = { text: query.sql, params: query.params.map((param): Param => (is(param, Placeholder) ? { key: param.name as keyof Values } : { constant: param })) };
+    texts.set(name, rendered);
+  }
+  const values = valuesOf(request);
+  return { name, text: rendered.text, values: rendered.params.map((param) => ("key" in param ? values[param.key] : param.constant)) };
 }
