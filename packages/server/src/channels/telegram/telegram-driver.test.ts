@@ -192,6 +192,14 @@ describe("Telegram channel (long polling)", () => {
     await post(multipart([{ name: "medias", file: Buffer.from("%PDF-1.4\n%manual"), fileName: "manual.pdf", type: "application/pdf" }]));
     const doc = await fake.until(TOKEN, (b) => b.sent[sentBefore + 2], "sendDocument");
     expect(doc).toMatchObject({ method: "sendDocument", file: { name: "manual.pdf" } });
+
+    // Past Telegram's limits (4,096 characters of text, 1,024 of caption) the text follows in parts.
+    const long = `${"word ".repeat(1000)}end`;
+    await post({ payload: { body: long } });
+    const [first, second] = await fake.until(TOKEN, (b) => (b.sent.length >= sentBefore + 5 ? b.sent.slice(sentBefore + 3) : undefined), "two parts");
+    expect([first!.method, second!.method]).toEqual(["sendMessage", "sendMessage"]);
+    expect(first!.text!.length).toBeLessThanOrEqual(4096);
+    expect(`${first!.text} ${second!.text}`).toContain(long);
   });
 
   it("shows a refused token as TIMEOUT with the reason, and starts again with a new token", async () => {

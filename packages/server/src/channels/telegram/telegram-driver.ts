@@ -79,6 +79,24 @@ export async function handleUpdate(
   }
 }
 
+const CAPTION_MAX = 1024;
+const TEXT_MAX = 4096;
+
+/** Text cut into parts Telegram takes, at a line break or space where one is near the limit. */
+export function splitText(text: string, max: number): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    const window = rest.slice(0, max);
+    const cut = Math.max(window.lastIndexOf("\n"), window.lastIndexOf(" "));
+    const at = cut > max / 2 ? cut : max;
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at).replace(/^[\n ]/, "");
+  }
+  if (rest) parts.push(rest);
+  return parts;
+}
+
 /** The Bot API method and field that upload a file of this type. */
 function uploadOf(mimeType: string): [method: string, field: string] {
   if (mimeType.startsWith("image/") && mimeType !== "image/gif") return ["sendPhoto", "photo"];
@@ -223,13 +241,19 @@ class TelegramConnection implements ChannelDriver {
     const reply = quoted ? { reply_parameters: { message_id: quoted, allow_sending_without_reply: true } } : {};
     try {
       const media = message.media;
-      let sent: { message_id: number };
+      // Telegram's limits: 1,024 characters of caption, 4,096 of text. Longer text follows in parts.
+      const caption = media && message.body.length <= CAPTION_MAX ? message.body : "";
+      const parts = media && caption ? [] : splitText(message.body, TEXT_MAX);
+      let sent: { message_id: number } | undefined;
       if (media) {
         const [method, field] = uploadOf(media.mimeType);
-        sent = await api.upload(method, { chat_id: chatId, caption: message.body || undefined, ...reply }, field, media);
-      } else {
-        sent = await api.call("sendMessage", { chat_id: chatId, text: message.body, ...reply });
+        sent = await api.upload(method, { chat_id: chatId, caption: caption || undefined, ...reply }, field, media);
       }
+      for (const [index, text] of parts.entries()) {
+        const part = await api.call<{ message_id: number }>("sendMessage", { chat_id: chatId, text, ...(sent || index > 0 ? {} : reply) });
+        sent ??= part;
+      }
+      if (!sent) throw new Error("nothing to send");
       // Bots get no delivery or read receipts: sent is as far as a message goes.
       return { externalId: externalIdOf(chatId, sent.message_id), sent: true };
     } catch (error) {

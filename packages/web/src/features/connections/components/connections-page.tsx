@@ -51,7 +51,8 @@ function NameCell({ connection, compact }: { connection: Connection; compact: bo
   return (
     <Box sx={{ minWidth: 0 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
-        <ChannelIcon kind={connection.kind} titleAccess={t(`connections.kinds.${connection.kind}`)} fontSize="small" sx={{ flexShrink: 0 }} />
+        {/* Decorative: the channel is named under the name (WhatsApp, the default, is not). */}
+        <ChannelIcon kind={connection.kind} fontSize="small" sx={{ flexShrink: 0 }} />
         <RowName title={connection.name}>{connection.name}</RowName>
         {compact && connection.isDefault && (
           <CheckCircleIcon fontSize="small" color="success" titleAccess={t("connections.isDefault")} sx={{ flexShrink: 0 }} />
