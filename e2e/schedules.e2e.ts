@@ -11,6 +11,9 @@ import { axeFindings, describeFindings } from "./support/axe.js";
  */
 const suffix = Date.now().toString(36);
 const text = `Your table for two is ready, ${suffix}`;
+const fileName = `menu-${suffix}.png`;
+/** A real 1×1 PNG: the file the scheduled message carries. */
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 let browser: Browser;
 let token: string;
 let connectionId: number;
@@ -82,6 +85,16 @@ describe("scheduled messages", () => {
     await dialog.getByRole("combobox", { name: "Repeat" }).click();
     await page.getByRole("option", { name: "Weekly" }).click();
     await dialog.getByLabel("Every").waitFor();
+    // A file goes with it: shown before saving, and removable.
+    const fileInput = dialog.locator('input[type="file"]');
+    await fileInput.setInputFiles({ name: fileName, mimeType: "image/png", buffer: png });
+    await dialog.getByTestId("schedule-file").filter({ hasText: fileName }).waitFor();
+    await dialog.getByRole("button", { name: `Remove the file ${fileName}` }).click();
+    await dialog.getByRole("button", { name: "Attach a file" }).waitFor();
+    await fileInput.setInputFiles({ name: fileName, mimeType: "image/png", buffer: png });
+    await dialog.getByTestId("schedule-file").filter({ hasText: fileName }).waitFor();
+    // Signed as the composer signs (its signature toggle is on).
+    expect(await dialog.getByRole("checkbox", { name: "Sign with my name" }).isChecked()).toBe(true);
     await screenshot(page, "schedules-send-later-dialog");
     const dialogFindings = await axeFindings(page, "the send later dialog");
     expect(dialogFindings, describeFindings(dialogFindings)).toEqual([]);
@@ -93,13 +106,14 @@ describe("scheduled messages", () => {
     expect(await composer.inputValue()).toBe("");
 
     const created = await scheduleOf(number);
-    expect(created).toMatchObject({ status: "pending", recurrence: null, whatsappId: connectionId });
+    expect(created).toMatchObject({ status: "pending", recurrence: null, whatsappId: connectionId, signed: true, media: { fileName, mediaType: "image" } });
 
     // The schedules page (drawer) lists it, pending.
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Scheduled messages" }).click();
     await page.waitForURL("**/schedules");
     const row = page.getByTestId("schedule-row").filter({ hasText: text });
     await row.getByText("Pending").waitFor();
+    await row.getByText(`File: ${fileName}`).waitFor();
     await screenshot(page, "schedules-page");
     await page.setViewportSize({ width: 400, height: 800 });
     await row.getByText("Pending").waitFor();
@@ -113,8 +127,13 @@ describe("scheduled messages", () => {
     // Its time brought forward to a few seconds from now (as an edit would; the form's times are whole minutes).
     await api(`/schedules/${created!.id}`, { method: "PUT", token, body: JSON.stringify({ sendAt: new Date(Date.now() + 3000).toISOString() }) });
 
-    // It reaches the customer, and the page shows it sent, live.
-    await simulated(customer).getByRole("listitem").filter({ hasText: text }).waitFor({ timeout: 20_000 });
+    // It reaches the customer with its file and the attendant's signature, and the page shows it sent, live.
+    const arrived = simulated(customer).getByRole("listitem").filter({ hasText: text });
+    await arrived.waitFor({ timeout: 20_000 });
+    await arrived.getByText(fileName).waitFor();
+    // The API channel writes the signature as the name on its own line (decision 0070); text matching folds the line break.
+    await arrived.getByText(`${created!.user.name} ${text}`, { exact: true }).waitFor();
+    await screenshot(customer, "schedules-simulator-file");
     await row.getByText("Sent").waitFor({ timeout: 10_000 });
     expect(await customer.getByText(new RegExp(`Ticket #${ticketId}`)).count()).toBeGreaterThan(0);
     await screenshot(page, "schedules-page-sent");

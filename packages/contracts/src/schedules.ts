@@ -37,6 +37,14 @@ export const recurrence = z.object({
 });
 export type Recurrence = z.input<typeof recurrence>;
 
+/** The file a schedule sends (each message its own copy): its name as uploaded and its kind. */
+export const scheduleMedia = z.object({
+  fileName: z.string(),
+  mediaType: z.enum(["image", "audio", "video", "document"]),
+  mimeType: z.string(),
+});
+export type ScheduleMedia = z.infer<typeof scheduleMedia>;
+
 export const schedule = z.object({
   id: z.number(),
   contactId: z.number(),
@@ -46,6 +54,10 @@ export const schedule = z.object({
   userId: z.number(),
   user: z.object({ id: z.number(), name: z.string() }),
   body: z.string(),
+  /** Its file, or null (text only). A sent or failed one still names the file it sent. */
+  media: scheduleMedia.nullable(),
+  /** Sent with the author's signature as their channel writes it (as a typed reply with the composer's signature on). */
+  signed: z.boolean(),
   /** ISO 8601 (UTC). */
   sendAt: z.string(),
   recurrence: z.object({ every: z.enum(recurrenceUnits), interval: z.number(), until: z.string().nullable() }).nullable(),
@@ -61,22 +73,34 @@ export type Schedule = z.infer<typeof schedule>;
 
 const body = z.string().trim().min(1).max(limits.messageBodyMax);
 
-/** POST /schedules. `whatsappId` absent: the author's connection, else the default (as a new ticket's). */
+/**
+ * POST /schedules. `whatsappId` absent: the author's connection, else the default (as a new
+ * ticket's). JSON, or multipart/form-data with these fields as `data` (JSON) and one file in
+ * `media` (checked as a message's: media 16 MB, documents 100 MB, type read from the content).
+ * `signed`: sent with the author's signature as it stands at sending (the web passes its
+ * composer's signature toggle); absent: as written.
+ */
 export const createScheduleBody = z.object({
   contactId: looseId,
   whatsappId: looseId.nullish(),
   body,
   sendAt: scheduleMoment,
   recurrence: recurrence.nullish(),
+  signed: z.boolean().default(false),
 });
 export type CreateScheduleBody = z.input<typeof createScheduleBody>;
 
-/** PUT /schedules/{id}, while pending: the fields given change (recurrence null: sent once). */
+/**
+ * PUT /schedules/{id}, while pending: the fields given change (recurrence null: sent once;
+ * `media` null: its file is removed). Multipart as POST's: a `media` file replaces its file.
+ */
 export const updateScheduleBody = z.object({
   whatsappId: looseId.optional(),
   body: body.optional(),
   sendAt: scheduleMoment.optional(),
   recurrence: recurrence.nullable().optional(),
+  signed: z.boolean().optional(),
+  media: z.null().optional(),
 });
 export type UpdateScheduleBody = z.input<typeof updateScheduleBody>;
 

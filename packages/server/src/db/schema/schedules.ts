@@ -1,6 +1,6 @@
 import { recurrenceUnits, scheduleStatuses } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { linkId, ownerId, serialId, timestamps, timestamptz } from "./columns.js";
 import { connections } from "./connections.js";
 import { contacts } from "./contacts.js";
@@ -24,6 +24,17 @@ export const schedules = pgTable(
     /** The author: the ticket it opens is theirs. */
     userId: ownerId("user_id", () => users.id),
     body: text("body").notNull(),
+    /**
+     * The series' file (decision 0084): held by its pending row, moved to the next occurrence's row
+     * when one ends; each sent message gets its own link copy. A sent or failed row keeps only the
+     * file's name and type (media_name null) to show what went.
+     */
+    mediaName: text("media_name"),
+    mediaFileName: text("media_file_name"),
+    mediaType: text("media_type", { enum: ["image", "audio", "video", "document"] }),
+    mimeType: text("mime_type"),
+    /** Sent with the author's signature, as their typed reply with the composer's signature on. */
+    signed: boolean("signed").notNull().default(false),
     sendAt: timestamptz("send_at").notNull(),
     repeatEvery: text("repeat_every"),
     repeatInterval: integer("repeat_interval"),

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Connection, createConnectionBody, updateConnectionBody, WebchatSettings } from "@atendo/contracts";
 import type { z } from "zod";
-import type { ChannelSettings } from "../../db/schema/connections.js";
-import type { ConnectionRow } from "./connection.presenter.js";
+import type { ChannelSettings, connections } from "../../db/schema/connections.js";
+
+/** The row (connection.presenter.ts's ConnectionRow, spelled here: that module imports this one). */
+type ConnectionRow = typeof connections.$inferSelect;
 
 /**
  * The kind's own settings of a Cloud API, website widget or Telegram connection (issue 32,

@@ -1,7 +1,7 @@
 import { activeTicketStatuses } from "@atendo/contracts";
 import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { contacts, eventDeliveries, inboundFailures, messages, tickets, whatsappLidMap } from "../../db/schema/index.js";
+import { contacts, eventDeliveries, inboundFailures, messages, schedules, tickets, whatsappLidMap } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { TicketVisibility } from "../../events/domain-events.js";
 import * as lifecycle from "../tickets/ticket-lifecycle.js";
@@ -69,6 +69,12 @@ export async function eraseContact(tx: Db, contactId: number, now: Date): Promis
     .where(sql`${inboundFailures.message} -> 'chat' ->> 'number' = ${contact.number}`)
     .returning({ name: inboundFailures.mediaName });
   mediaNames.push(...replays.flatMap((replay) => (replay.name ? [replay.name] : [])));
+  // Its schedules go with the row (cascade); the files their pending ones hold go with them.
+  const scheduled = await tx
+    .select({ name: schedules.mediaName })
+    .from(schedules)
+    .where(and(eq(schedules.contactId, contactId), isNotNull(schedules.mediaName)));
+  mediaNames.push(...scheduled.flatMap((file) => (file.name ? [file.name] : [])));
   await tx.delete(contacts).where(eq(contacts.id, contactId));
   return { tickets: ticketsBefore, mediaNames };
 }

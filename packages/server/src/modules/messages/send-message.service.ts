@@ -2,14 +2,14 @@ import type { Message, sendMessageBody } from "@atendo/contracts";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { connections, messages, tickets } from "../../db/schema/index.js";
+import { messages, tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertCanWriteTicket, canSeeTicket } from "../tickets/ticket.policy.js";
 import { findTicketRow, type TicketRow } from "../tickets/tickets.repo.js";
 import { sendingConnection } from "./delivery/outgoing.repo.js";
 import { sendOutgoing, type Draft } from "./delivery/outgoing.service.js";
-import { signForChannel } from "./signature.js";
+import { signedForChannel } from "./signature.js";
 import { keepUploads, type Upload } from "./uploads.js";
 
 type SendText = z.output<typeof sendMessageBody>;
@@ -33,32 +33,12 @@ async function quotedIdFor(ctx: AppContext, actor: Actor, ticket: TicketRow, quo
 }
 
 /**
- * The drafts with the sender's signature written as the ticket's channel writes it
- * (signature.ts), and that line. A ticket without a connection is left to sendOutgoing's
- * refusal.
- */
-async function signedForChannel(ctx: AppContext, actor: Actor, ticket: TicketRow, drafts: readonly Draft[]): Promise<{ drafts: Draft[]; signature: string | null }> {
-  if (ticket.connectionId === null) return { drafts: [...drafts], signature: null };
-  const [connection] = await ctx.db.select({ kind: connections.kind }).from(connections).where(eq(connections.id, ticket.connectionId)).limit(1);
-  if (!connection) return { drafts: [...drafts], signature: null };
-  const format = ctx.channels.formatOf(connection.kind);
-  const signer = { name: actor.name, extension: actor.extension };
-  let signature: string | null = null;
-  const signed = drafts.map((draft) => {
-    const channel = signForChannel(format, signer, draft.body);
-    signature ??= channel.signature;
-    return { ...draft, body: channel.body };
-  });
-  return { drafts: signed, signature };
-}
-
-/**
  * An attendant's messages through the outgoing writer (stored, shown at once, handed to the
  * channel). If one cannot be delivered it is marked failed (visible) and its error
  * (ERR_SENDING_WAPP_MSG, ERR_WAPP_NOT_INITIALIZED…) becomes the call's answer; the others still go.
  */
 async function storeAndDeliver(ctx: AppContext, actor: Actor, ticket: TicketRow, drafts: readonly Draft[]): Promise<Message[]> {
-  const { drafts: forChannel, signature } = await signedForChannel(ctx, actor, ticket, drafts);
+  const { drafts: forChannel, signature } = await signedForChannel(ctx, { name: actor.name, extension: actor.extension }, ticket.connectionId, drafts);
   const { messages: stored, failure } = await sendOutgoing(ctx, ticket, forChannel, { userId: actor.id, lastMessage: true, signature });
   if (failure) throw failure;
   return stored;

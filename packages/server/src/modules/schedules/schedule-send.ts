@@ -1,11 +1,12 @@
-import { activeTicketStatuses, limits, type RecurrenceUnit } from "@atendo/contracts";
+import { activeTicketStatuses, limits, signedText, type RecurrenceUnit } from "@atendo/contracts";
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
 import type { Db } from "../../db/client.js";
 import { contacts, schedules, tickets, users } from "../../db/schema/index.js";
 import { inValues } from "../../db/schema/in-values.js";
-import { sendOutgoingOnce } from "../messages/delivery/outgoing.service.js";
+import { sendOutgoingOnce, type Draft } from "../messages/delivery/outgoing.service.js";
+import { signedForChannel } from "../messages/signature.js";
 import { assertReachable } from "../tickets/ticket-create.service.js";
 import { ticketMoment } from "../tickets/ticket-events.js";
 import * as lifecycle from "../tickets/ticket-lifecycle.js";
@@ -49,7 +50,9 @@ function heldBy(row: ScheduleRow) {
  * when the row is still pending and still held by this claim: its `held_until` is the lease this
  * instance wrote (an edit clears it, and another instance's claim after the lease writes its own),
  * so a text edited meanwhile is not sent and is picked up again. Returns whether it held and the
- * next one's id.
+ * next one's id, and the series' file when the series ends here (the caller removes it once
+ * committed). The file moves to the next occurrence's row; the ended row keeps only its name and
+ * type, to show what it sent (each sent message has its own copy).
  */
 async function endOccurrence(
   ctx: AppContext,
@@ -57,16 +60,17 @@ async function endOccurrence(
   row: ScheduleRow,
   end: { status: "sent" | "failed"; failure: string | null; ticketId: number | null; repeat: boolean },
   now: Date,
-): Promise<{ ended: boolean; nextId: number | null }> {
+): Promise<{ ended: boolean; nextId: number | null; leftFile: string | null }> {
   const [ended] = await tx
     .update(schedules)
-    .set({ status: end.status, failure: end.failure, ticketId: end.ticketId, sentAt: end.status === "sent" ? now : null, heldUntil: null, updatedAt: now })
+    .set({ status: end.status, failure: end.failure, ticketId: end.ticketId, sentAt: end.status === "sent" ? now : null, heldUntil: null, mediaName: null, updatedAt: now })
     .where(and(eq(schedules.id, row.id), eq(schedules.status, "pending"), heldBy(row)))
     .returning({ id: schedules.id });
-  if (!ended || !end.repeat || row.repeatEvery === null) return { ended: !!ended, nextId: null };
+  if (!ended) return { ended: false, nextId: null, leftFile: null };
+  if (!end.repeat || row.repeatEvery === null) return { ended: true, nextId: null, leftFile: row.mediaName };
   const rule = { every: row.repeatEvery as RecurrenceUnit, interval: row.repeatInterval ?? 1, until: row.repeatUntil };
   const next = nextOccurrence(row.anchorAt, rule, row.occurrence, ctx.config.TIME_ZONE, now);
-  if (!next) return { ended: true, nextId: null };
+  if (!next) return { ended: true, nextId: null, leftFile: row.mediaName };
   const [inserted] = await tx
     .insert(schedules)
     .values({
@@ -74,6 +78,11 @@ async function endOccurrence(
       connectionId: row.connectionId,
       userId: row.userId,
       body: row.body,
+      mediaName: row.mediaName,
+      mediaFileName: row.mediaFileName,
+      mediaType: row.mediaType,
+      mimeType: row.mimeType,
+      signed: row.signed,
       repeatEvery: row.repeatEvery,
       repeatInterval: row.repeatInterval,
       repeatUntil: row.repeatUntil,
@@ -82,7 +91,7 @@ async function endOccurrence(
       occurrence: next.occurrence,
     })
     .returning({ id: schedules.id });
-  return { ended: true, nextId: inserted!.id };
+  return { ended: true, nextId: inserted!.id, leftFile: null };
 }
 
 /**
@@ -126,8 +135,28 @@ async function announceChanged(ctx: AppContext, ids: readonly (number | null)[])
 /** A claimed schedule that cannot be sent: failed with the code, its series going on (unless its connection is gone for good). */
 async function fail(ctx: AppContext, row: ScheduleRow, code: string, now: Date): Promise<void> {
   const repeat = code !== "ERR_NO_WAPP_FOUND";
-  const { ended, nextId } = await ctx.db.transaction((tx) => endOccurrence(ctx, tx, row, { status: "failed", failure: code, ticketId: null, repeat }, now));
+  const { ended, nextId, leftFile } = await ctx.db.transaction((tx) => endOccurrence(ctx, tx, row, { status: "failed", failure: code, ticketId: null, repeat }, now));
+  if (leftFile) await ctx.media.remove(leftFile);
   if (ended) await announceChanged(ctx, [row.id, nextId]);
+}
+
+/**
+ * The occurrence's message as its author would have typed it: signed (when the schedule says so)
+ * with the author's signature as it stands now, through the reply path's signing
+ * (signedForChannel: the connection's format), and with its own link copy of the series' file.
+ */
+async function draftOf(ctx: AppContext, row: ScheduleRow, connectionId: number): Promise<{ draft: Draft; signature: string | null }> {
+  const [author] = await ctx.db.select({ name: users.name, extension: users.extension }).from(users).where(eq(users.id, row.userId)).limit(1);
+  const signer = row.signed && author ? { name: author.name, extension: author.extension } : null;
+  const body = signer ? signedText(row.body, signer) : row.body;
+  // Every message owns its file (a message's file goes with the message): a link, not a copy of the bytes.
+  const draft: Draft =
+    row.mediaName && row.mediaType
+      ? { body, mediaType: row.mediaType, mediaName: await ctx.media.linkCopy(row.mediaName), mimeType: row.mimeType ?? "application/octet-stream", fileName: row.mediaFileName ?? row.mediaName }
+      : { body, mediaType: "chat" };
+  if (!signer) return { draft, signature: null };
+  const signed = await signedForChannel(ctx, signer, connectionId, [draft]);
+  return { draft: signed.drafts[0]!, signature: signed.signature };
 }
 
 /**
@@ -150,15 +179,26 @@ export async function sendSchedule(ctx: AppContext, row: ScheduleRow, now = new 
       return;
     }
     const ticket = await ticketFor(ctx, row, connectionId);
+    const { draft, signature } = await draftOf(ctx, row, connectionId);
     let nextId: number | null = null;
-    const sent = await sendOutgoingOnce(ctx, ticket, [{ body: row.body, mediaType: "chat" }], { userId: row.userId, lastMessage: true, paced: true }, async (tx) => {
-      const end = await endOccurrence(ctx, tx, row, { status: "sent", failure: null, ticketId: ticket.id, repeat: true }, now);
-      nextId = end.nextId;
-      return end.ended;
-    });
+    let leftFile: string | null = null;
+    let sent: Awaited<ReturnType<typeof sendOutgoingOnce>> | undefined;
+    try {
+      sent = await sendOutgoingOnce(ctx, ticket, [draft], { userId: row.userId, lastMessage: true, paced: true, signature }, async (tx) => {
+        const end = await endOccurrence(ctx, tx, row, { status: "sent", failure: null, ticketId: ticket.id, repeat: true }, now);
+        nextId = end.nextId;
+        leftFile = end.leftFile;
+        return end.ended;
+      });
+    } finally {
+      // The message's copy goes with a message that was not written.
+      if (!sent && draft.mediaName) await ctx.media.remove(draft.mediaName);
+    }
     // Not ours any more: sent by another instance, claimed again by one after the lease, or
     // edited meanwhile (the edit cleared the hold, so the next look picks the new text).
     if (!sent) return;
+    // The series ended with this one: its file is no one's now (the message has its own copy).
+    if (leftFile) await ctx.media.remove(leftFile);
     if (sent.failure) await ctx.db.update(schedules).set({ status: "failed", failure: sent.failure.code }).where(eq(schedules.id, row.id));
     await announceChanged(ctx, [row.id, nextId]);
   } catch (error) {

@@ -33,6 +33,8 @@ export function presentSchedule(row: JoinedSchedule): Schedule {
     userId: row.userId,
     user: { id: row.userId, name: row.userName },
     body: row.body,
+    media: row.mediaFileName && row.mediaType ? { fileName: row.mediaFileName, mediaType: row.mediaType, mimeType: row.mimeType ?? "application/octet-stream" } : null,
+    signed: row.signed,
     sendAt: row.sendAt.toISOString(),
     recurrence:
       row.repeatEvery === null

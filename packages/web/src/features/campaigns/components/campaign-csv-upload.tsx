@@ -5,7 +5,7 @@ import Box from "@mui/material/Box";
 import FormHelperText from "@mui/material/FormHelperText";
 import { useTranslation } from "../../../lib/i18n";
 import { useUploadAudience } from "../hooks/use-campaigns";
-import { FilePickButton } from "./file-pick-button";
+import { FilePickButton } from "../../../components/file-pick-button";
 
 /** A CSV (`number`, optional `name`, other columns custom fields) whose contacts join a saved draft's audience. */
 export function CampaignCsvUpload({ campaign }: { campaign: Campaign }) {

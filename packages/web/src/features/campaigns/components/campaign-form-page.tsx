@@ -27,7 +27,7 @@ import { AudienceTagsField } from "./audience-tags-field";
 import { CampaignCsvUpload } from "./campaign-csv-upload";
 import { CampaignFormSection } from "./campaign-form-section";
 import { CampaignPreview } from "./campaign-preview";
-import { FilePickButton } from "./file-pick-button";
+import { FilePickButton } from "../../../components/file-pick-button";
 import { MessageField } from "./message-field";
 
 const windowTexts = { switch: "campaigns.form.window", offHint: "campaigns.form.windowOff", onHint: "campaigns.form.windowOn" };

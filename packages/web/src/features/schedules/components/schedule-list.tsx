@@ -1,4 +1,5 @@
 import type { Schedule } from "@atendo/contracts";
+import AttachFileIcon from "@mui/icons-material/AttachFile";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -84,8 +85,16 @@ export function ScheduleList({ query, showContact = true, showAuthor = false }: 
                   <Typography variant="body2" sx={{ ...twoLines, mt: 0.5 }}>
                     {schedule.body}
                   </Typography>
+                  {schedule.media && (
+                    <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary", minWidth: 0 }}>
+                      <AttachFileIcon sx={{ fontSize: 16 }} aria-hidden />
+                      <Typography variant="caption" noWrap title={schedule.media.fileName}>
+                        {t("schedules.withFile", { name: schedule.media.fileName })}
+                      </Typography>
+                    </Stack>
+                  )}
                   {repeats && (
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
                       {repeats}
                     </Typography>
                   )}

@@ -8,8 +8,17 @@ import { schedulesKey } from "../api/schedules.queries";
 /** After a change every list of schedules is read again (they are few, and ordered by the server). */
 const refetchLists = (queryClient: ReturnType<typeof useQueryClient>) => void queryClient.invalidateQueries({ queryKey: schedulesKey });
 
+/** What the dialog saves: the fields, and a file to attach (or to replace the saved one). */
+export interface ScheduleSave {
+  body: CreateScheduleBody | UpdateScheduleBody;
+  media: File | null;
+}
+
 export function useSaveSchedule(id: number | null) {
-  return useCacheMutation((body: CreateScheduleBody | UpdateScheduleBody) => (id === null ? createSchedule(body as CreateScheduleBody) : updateSchedule(id, body as UpdateScheduleBody)), refetchLists);
+  return useCacheMutation(
+    ({ body, media }: ScheduleSave) => (id === null ? createSchedule(body as CreateScheduleBody, media) : updateSchedule(id, body as UpdateScheduleBody, media)),
+    refetchLists,
+  );
 }
 
 export function useDeleteSchedule() {
