@@ -5,8 +5,9 @@
 // tickets page. Builds nothing: it serves packages/web/dist (or WEB_DIST) from a real server,
 // with an empty install (`empty`) and on bench:tickets' dataset of 100k tickets (`tickets`).
 // `npm run bench:web`; the environment variables are in bench/README.md.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
+import { gzipSync } from "node:zlib";
 import { resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { spawnServer, type SpawnedServer } from "../packages/server/src/test/spawn-server.js";
@@ -190,4 +191,8 @@ console.table(
     ]),
   ),
 );
-writeResult("web", { when: new Date().toISOString(), machine: { cpus: cpus().length }, dist, unit: "ms", results });
+// The website chat widget (decision 0090): one file, its budget 30 kB compressed (issue 32).
+const widgetPath = `${dist}/widget.js`;
+const widget = existsSync(widgetPath) ? { bytes: readFileSync(widgetPath).length, gzipBytes: gzipSync(readFileSync(widgetPath), { level: 9 }).length } : null;
+console.log(widget ? `\nwidget.js: ${kB(widget.bytes)}, ${kB(widget.gzipBytes)} gzip (budget 30 kB)` : "\nwidget.js: not built");
+writeResult("web", { when: new Date().toISOString(), machine: { cpus: cpus().length }, dist, unit: "ms", results, widget });

@@ -5,7 +5,7 @@
 // renders (the shell, the page), that chunk and its static imports. Dynamic imports inside a page
 // (charts, the audio encoder, the emoji picker) load on use and are not counted.
 // Usage: tsx scripts/web-budgets.ts [dist folder]   (default packages/web/dist, or WEB_DIST)
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -125,6 +125,20 @@ function zodInEntryImports(): string[] {
 
 const zodTooEarly = zodInEntryImports();
 if (zodTooEarly.length) console.error(`zod is in the entry's static imports (${zodTooEarly.join(", ")}): it must load lazily (lib/zod-config.ts).`);
+
+// The website chat widget (decision 0090): one file on other sites' pages, 30 kB compressed at most (issue 32).
+const widgetBudget = 30 * kB;
+const widgetBytes = existsSync(join(dist, "widget.js")) ? gzipBytes("widget.js") : null;
+const widgetFits = widgetBytes !== null && widgetBytes <= widgetBudget;
+rows.push({
+  route: "widget.js",
+  files: 1,
+  "JS gzip": widgetBytes === null ? "missing" : format(widgetBytes),
+  "CSS gzip": "-",
+  budget: `${format(widgetBudget)} JS`,
+  status: widgetFits ? "ok" : "OVER",
+});
+if (!widgetFits) over += 1;
 
 console.log(`Web route budgets (gzip level 9) for ${dist}`);
 console.table(rows);

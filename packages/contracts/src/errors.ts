@@ -545,6 +545,19 @@ export const errorCatalogue = {
     pt: "O token de API da conexão está ausente ou incorreto.",
     es: "El token de API de la conexión falta o es incorrecto.",
   },
+  // The website chat widget (docs/decisions/0090).
+  ERR_WEBCHAT_ORIGIN: {
+    status: 403,
+    en: "This website is not allowed to use this chat widget: add its address to the connection's allowed origins.",
+    pt: "Este site não tem permissão para usar este widget de chat: adicione o endereço dele às origens permitidas da conexão.",
+    es: "Este sitio no tiene permiso para usar este widget de chat: agregue su dirección a los orígenes permitidos de la conexión.",
+  },
+  ERR_VISITOR_TOKEN: {
+    status: 401,
+    en: "The chat session is missing or has ended. Start a new conversation.",
+    pt: "A sessão de chat está ausente ou terminou. Inicie uma nova conversa.",
+    es: "La sesión de chat falta o ha terminado. Inicie una nueva conversación.",
+  },
   ERR_DESTINATION_IN_USE: {
     status: 409,
     en: "It cannot be deleted: a connection, menu, announcement or monitoring still sends customers to it. Point them elsewhere first.",

@@ -52,3 +52,4 @@ export * from "./ticket-sla-standing.js";
 export * from "./uras.js";
 export * from "./users.js";
 export * from "./whaticket.js";
+export * from "./webchat.js";

@@ -3,11 +3,14 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { limits, type ConnectionKind } from "@atendo/contracts";
+import { limits, visitorSocketNamespace, type ConnectionKind } from "@atendo/contracts";
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createApiDriverFactory } from "./channels/api/api-driver.js";
 import { apiChannelRoutes } from "./channels/api/api-channel.routes.js";
+import { createWebchatDriverFactory } from "./channels/webchat/webchat-driver.js";
+import { webchatRoutes } from "./channels/webchat/webchat.routes.js";
+import { serveVisitorSockets } from "./channels/webchat/visitor-sockets.js";
 import { ApiConnectionCache } from "./channels/api/connection-cache.js";
 import { listenWithWebhooks, type WebhookOptions } from "./channels/api/webhook-listener.js";
 import { DomainEvents } from "./events/event-bus.js";
@@ -179,8 +182,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const eventOutbox = new EventOutbox({ db, log, events }, deps.eventOutbox);
   events.useStore(eventOutbox, () => eventOutbox.kick());
   const webhookGuard = new OutboundGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolve: deps.resolveHost });
+  // Website visitors' sockets: a namespace of their own, which no staff event reaches (decision 0090).
+  const visitorSpace = realtime.outsiderSpace(visitorSocketNamespace);
   const drivers: Partial<Record<ConnectionKind, DriverFactory | null>> = {
     api: createApiDriverFactory({ db, publish: (event) => events.publish(event) }),
+    webchat: createWebchatDriverFactory({ db, visitors: visitorSpace }),
     whatsapp: createWhatsappDriver({
       db,
       logger: log,
@@ -224,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
   };
   listenWithSockets(events, realtime, db);
+  serveVisitorSockets(ctx, visitorSpace);
   trackPresenceOfSockets(ctx);
   listenWithPush(events, push);
   listenForAssignment(events, ctx.slots.get(assignmentRunnerSlot));
@@ -320,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   for (const routes of modules) {
     routes(app, ctx);
   }
+  webchatRoutes(app, ctx, visitorSpace);
   whaticketRoutes(app, ctx, whaticket);
   await registerWebApp(app, config);
   return { app, ctx, jobs };

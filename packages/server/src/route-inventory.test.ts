@@ -16,6 +16,16 @@ function hear(route: RouteOptions): void {
   }
 }
 
+const webchatRoutes = [
+  "GET /api/webchat/:widgetKey/config",
+  "GET /api/webchat/:widgetKey/media/:name",
+  "GET /api/webchat/:widgetKey/messages",
+  "OPTIONS /api/webchat/:widgetKey/*",
+  "POST /api/webchat/:widgetKey/files",
+  "POST /api/webchat/:widgetKey/messages",
+  "POST /api/webchat/:widgetKey/visitors",
+];
+
 /**
  * The routes anyone may call without a session (`config: { public: true }`). Adding one here is a
  * security decision: it needs a reason in review.
@@ -44,6 +54,9 @@ const publicRoutes = [
   // The Whaticket dialect's file links: the signed link is the credential, made for one live
   // sign-in whose user must still see the file's ticket (decision 0066).
   "GET /whaticket/media/:link/:name",
+  // The website widget: anyone on an allowed origin may start a visitor; the rest needs the
+  // visitor's signed token and reads only that visitor's conversation (decision 0090).
+  ...webchatRoutes,
 ].sort();
 
 /** The API reference: public by path in the auth plugin, not by route config. */
@@ -195,6 +208,7 @@ const allRoutes = [
   "POST /api/uras",
   "POST /api/users",
   "POST /api/whatsapp",
+  ...webchatRoutes,
   "POST /api/whatsapp/:id/move",
   "POST /api/whatsappsession/:id",
   "POST /api/whatsappsession/:id/pairing-code",
@@ -221,7 +235,7 @@ const allRoutes = [
   "PUT /api/users/me/presence",
   "PUT /api/whatsapp/:id",
   "PUT /whaticket/tickets/:id",
-];
+].sort();
 
 let server: TestServer;
 let webDist: string;

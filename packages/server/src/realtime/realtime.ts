@@ -97,6 +97,11 @@ export interface Realtime {
   localSessions(): string[];
   /** Closes the sockets of these sign-ins connected to this instance, each told its sign-in's reason first. */
   disconnectLocalSessions(reasons: ReadonlyMap<string, SessionEndReason>): void;
+  /**
+   * A namespace of outsiders' sockets (website visitors, decision 0090), served by its owner.
+   * `emit` above never reaches it: staff events go only to Atendo's namespace and the dialects'.
+   */
+  outsiderSpace(name: string): Namespace;
   close(): Promise<void>;
 }
 
@@ -331,6 +336,10 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
         const reason = reasons.get((socket.data.actor as Actor).sessionId);
         if (reason) endSignIn(socket, reason);
       }
+    },
+    outsiderSpace(name) {
+      if (spaces.some((space) => space.name === name)) throw new Error(`${name} is a staff namespace`);
+      return io.of(name);
     },
     async close() {
       await io.close();

@@ -38,6 +38,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "telegramChannel",
   "uras",
   "users",
+  "webchat",
 ];
 
 type Texts = Record<string, unknown>;

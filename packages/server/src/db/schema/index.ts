@@ -17,3 +17,4 @@ export * from "./tags.js";
 export * from "./notes.js";
 export * from "./campaigns.js";
 export * from "./schedules.js";
+export * from "./webchat.js";

@@ -55,7 +55,7 @@ function ConnectionFields({ form, nameField, record: connection, others }: Entit
         name="kind"
         label={t("connections.kind")}
         disabled={Boolean(connection)}
-        helperText={t(kind === "api" ? "connections.kindApiHint" : "connections.kindWhatsappHint")}
+        helperText={t(kind === "api" ? "connections.kindApiHint" : kind === "webchat" ? "webchat.kindHint" : "connections.kindWhatsappHint")}
       >
         <MenuItem value="whatsapp">{t("connections.kinds.whatsapp")}</MenuItem>
         <MenuItem value="api">{t("connections.kinds.api")}</MenuItem>

@@ -12,6 +12,7 @@ import {
 import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { destinationFormFields, destinationFormValues } from "../../../lib/destinations";
+import { webchatFormField, webchatFormValues, webchatToSend, webchatValid } from "./webchat-form";
 
 /** What a customer sends to close the conversation unless the admin chooses another code. */
 const defaultCloseCode = "#";
@@ -73,14 +74,18 @@ export const connectionFormSchema = z
     // Telegram (issue 32): the bot token is write-only; empty keeps the stored one (`telegramTokenSet`).
     telegramBotToken: z.union([z.literal(""), telegramSettingsInput.shape.botToken]),
     telegramTokenSet: z.boolean(),
+    // The website widget's settings (issue 32), sent as the contract's `webchat` for that kind only.
+    webchat: webchatFormField,
   })
   .refine((values) => !values.canCloseTicketByMessage || values.closeCode !== "", { path: ["closeCode"], message: "required" })
+  .refine((values) => webchatValid(values.kind, values.webchat), { path: ["webchat", "allowedOrigins"], message: "invalid" })
   .refine((values) => values.kind !== "telegram" || values.telegramTokenSet || values.telegramBotToken !== "", { path: ["telegramBotToken"], message: "required" })
   .transform(({ surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, pacePerMinute, paceDailyCap, paceWarmUp, telegramBotToken, telegramTokenSet: _, ...values }) => ({
     ...values,
     telegram: values.kind === "telegram" && telegramBotToken ? { botToken: telegramBotToken } : undefined,
     pace: paceToSend(values.kind, { perMinute: pacePerMinute, dailyCap: paceDailyCap, warmUp: paceWarmUp }),
     closeCode: values.closeCode || defaultCloseCode,
+    webchat: webchatToSend(values.kind, values.webchat),
     survey: { enabled: surveyEnabled, question: surveyQuestion, askComment: surveyAskComment, onAutoClose: surveyOnAutoClose, windowHours: surveyWindowHours },
   }));
 
@@ -112,5 +117,6 @@ export function connectionFormDefaults(connection: Connection | undefined, force
     ...paceFormValues(connection?.pace ?? defaultConnectionPaces[connection?.kind ?? "whatsapp"]),
     telegramBotToken: "",
     telegramTokenSet: connection?.telegram?.botTokenSet ?? false,
+    webchat: webchatFormValues(connection),
   };
 }
