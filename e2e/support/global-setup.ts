@@ -4,6 +4,7 @@ import type { TestProject } from "vitest/node";
 import { makeDataDir, spawnServer } from "../../packages/server/src/test/spawn-server.js";
 import { spawnedDatabaseUrl } from "../../packages/server/src/test/spawned-database.js";
 import { startFakeGraphApi } from "../../packages/server/src/test/fakes/graph-api.js";
+import { TelegramFake } from "../../packages/server/src/test/fakes/telegram-fake.js";
 
 export const E2E_ADMIN = { email: "admin@e2e.atendo.test", password: "admin-password-e2e", name: "Ada Admin" };
 
@@ -14,6 +15,8 @@ declare module "vitest" {
     databaseUrl: string;
     /** The fake Graph API the server's WhatsApp Cloud API connections talk to (its /_fake/state tells what it got). */
     graphApiUrl: string;
+    /** The fake Telegram Bot API the server's TELEGRAM_API_URL names (customers write through its `/_fake/<token>/say`). */
+    telegramFakeUrl: string;
   }
 }
 
@@ -31,6 +34,9 @@ export default async function setup(project: TestProject) {
   const dataDir = makeDataDir();
   // WhatsApp Cloud API connections reach Meta through this local fake (whatsapp-cloud.e2e.ts).
   const graph = await startFakeGraphApi();
+  // Telegram connections talk to a local fake of the Bot API (no network here).
+  const telegram = new TelegramFake();
+  const telegramUrl = await telegram.start();
   const server = await spawnServer({
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -43,10 +49,12 @@ export default async function setup(project: TestProject) {
     WEBHOOK_ALLOW_PRIVATE: "true",
     WHATSAPP_CLOUD_API_URL: graph.baseUrl,
     WEB_DIST: dist,
+    TELEGRAM_API_URL: telegramUrl,
   }, { dataDir });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", (await spawnedDatabaseUrl(dataDir)) ?? "");
   project.provide("graphApiUrl", graph.baseUrl);
+  project.provide("telegramFakeUrl", telegramUrl);
   // The first admin's sign-in sets the customers' language while unset (decision 0071). Signing in
   // in English here first keeps the journeys' customers in English whichever journey runs first.
   const firstSignIn = await fetch(`${server.baseUrl}/api/auth/login`, {
@@ -67,6 +75,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     await graph.close();
+    await telegram.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -23,6 +23,8 @@ import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-m
 import { driverEvents } from "./channels/driver-events.js";
 import { inboundGroupCommit, inboundGroupCommitSlot } from "./channels/pipeline/inbound-batch.js";
 import { createWhatsappDriver, resendFromStore, type WhatsappDriverDeps } from "./channels/whatsapp/index.js";
+import { createTelegramDriver, type TelegramDriverDeps } from "./channels/telegram/telegram-driver.js";
+import { telegramWebhookRoutes } from "./channels/telegram/telegram-webhook.routes.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/client.js";
@@ -123,6 +125,8 @@ export interface AppDeps {
   drivers?: Partial<Record<ConnectionKind, DriverFactory | null>>;
   /** Extra dependencies of the real WhatsApp driver (tests: a fake Baileys socket). */
   whatsapp?: Partial<WhatsappDriverDeps>;
+  /** Extra dependencies of the Telegram driver (tests: a short long poll, no retry wait). */
+  telegram?: Partial<TelegramDriverDeps>;
   /** How webhook host names resolve (tests: names of their own; default the system resolver). */
   resolveHost?: HostResolver;
   /** Contact import batches and progress pace (tests: small batches, a hold between them). */
@@ -196,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       openingTimeoutMs: config.WHATSAPP_OPENING_TIMEOUT_SECONDS * 1000,
       ...deps.whatsapp,
     }),
+    telegram: createTelegramDriver({ db, log, apiUrl: config.TELEGRAM_API_URL, publicUrl: config.PUBLIC_URL, ...deps.telegram }),
     ...deps.drivers,
   };
   const channels = new ChannelManager({ database, log, drivers, events: (connectionId, wiring) => driverEvents(ctx, connectionId, wiring) }, deps.channels);
@@ -314,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     apiChannelRoutes,
     cloudWebhookRoutes,
     cloudTemplatesRoutes,
+    telegramWebhookRoutes,
     simulatorRoutes,
     settingsRoutes,
     feedbackRoutes,

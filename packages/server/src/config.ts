@@ -121,6 +121,11 @@ export const configSchema = z.object({
   WHATSAPP_CLOUD_API_URL: optionalUrl.transform((v) => (v ?? "https://graph.facebook.com/v21.0").replace(/\/+$/, "")),
   /** How long a WhatsApp session may stay OPENING without reaching WhatsApp before TIMEOUT with the reason. */
   WHATSAPP_OPENING_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(45),
+  /**
+   * Telegram's Bot API (https://api.telegram.org): another address runs the bots against a local
+   * Bot API server, or the fake of docs/channels/README.md.
+   */
+  TELEGRAM_API_URL: z.preprocess(unsetWhenEmpty, z.url().default("https://api.telegram.org")),
   /** First start with no connection: create the demo API connection and its Support queue. */
   DEMO_CONNECTION: z
     .enum(["true", "false", "1", "0", ""])

@@ -46,6 +46,8 @@ const publicRoutes = [
   // Meta's WhatsApp Cloud API webhook: the verify token (GET) or the app secret's signature on the raw body (POST) is the credential (decision 0089).
   "GET /api/channels/whatsapp-cloud/:connectionId/webhook",
   "POST /api/channels/whatsapp-cloud/:connectionId/webhook",
+  // Telegram's webhook (PUBLIC_URL set): Telegram proves itself with the secret given to setWebhook (docs/decisions/0091).
+  "POST /api/channels/telegram/:connectionId/webhook",
   // The public send API: integrations authenticated by the install's API token (docs/decisions/0048).
   "POST /api/messages/send",
   // Probes and what the login screen needs before anyone signs in.
@@ -185,6 +187,7 @@ const allRoutes = [
   "POST /api/channels/:connectionId/acks",
   "POST /api/channels/:connectionId/messages",
   "POST /api/channels/whatsapp-cloud/:connectionId/webhook",
+  "POST /api/channels/telegram/:connectionId/webhook",
   "POST /api/chatmessages/:chatId",
   "POST /api/chats",
   "POST /api/chats/:id/participant",

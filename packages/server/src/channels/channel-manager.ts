@@ -41,9 +41,10 @@ export interface ChannelManagerOptions {
 
 /**
  * Kinds whose session may run on one instance only (two WhatsApp sockets on one session get each
- * other logged out). The API channel has no session: every instance runs it.
+ * other logged out; two pollers of one Telegram bot take each other's updates). The API channel
+ * has no session: every instance runs it.
  */
-export const exclusiveKinds: ReadonlySet<ConnectionKind> = new Set<ConnectionKind>(["whatsapp"]);
+export const exclusiveKinds: ReadonlySet<ConnectionKind> = new Set<ConnectionKind>(["whatsapp", "telegram"]);
 
 /** One running (or retrying) driver of one connection. */
 interface Slot {

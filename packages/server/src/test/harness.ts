@@ -39,7 +39,7 @@ export interface TestServer {
 
 let userSeq = 0;
 
-export interface TestServerOptions extends Pick<AppDeps, "channels" | "webhooks" | "jobs" | "drivers" | "whatsapp" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox" | "onRoute" | "presence" | "paceRandom"> {
+export interface TestServerOptions extends Pick<AppDeps, "channels" | "webhooks" | "jobs" | "drivers" | "whatsapp" | "telegram" | "logStream" | "resolveHost" | "contactImport" | "replica" | "eventOutbox" | "onRoute" | "presence" | "paceRandom"> {
   mailer?: Mailer | null;
   /** Another server's database (a restart): left open on close, for its owner to close. */
   database?: Database;
@@ -75,8 +75,10 @@ export async function createTestServer(env: Record<string, string> = {}, options
     jobs: options.jobs,
     // No real WhatsApp in tests (this network cannot reach it): tests register fake drivers, or
     // pass `whatsapp` deps (a fake Baileys socket) to run the real driver.
-    drivers: options.drivers ?? (options.whatsapp ? {} : { whatsapp: null }),
+    // Nor Telegram: its driver runs only against a fake a test names (TELEGRAM_API_URL).
+    drivers: { ...(env.TELEGRAM_API_URL ? {} : { telegram: null }), ...(options.drivers ?? (options.whatsapp ? {} : { whatsapp: null })) },
     whatsapp: options.whatsapp,
+    telegram: options.telegram,
     logStream: options.logStream,
     resolveHost: options.resolveHost,
     contactImport: options.contactImport,

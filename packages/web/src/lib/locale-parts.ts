@@ -36,6 +36,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "slaAdmin",
   "stages",
   "surveyAdmin",
+  "telegramChannel",
   "uras",
   "users",
   "webchat",

@@ -8,7 +8,7 @@ import {
   type WebchatSettings,
 } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { businessHoursColumns } from "./business-hours.js";
 import { linkId, ownerId, serialId, timestamps, timestamptz, updatedAt } from "./columns.js";
 import { inValues } from "./in-values.js";
@@ -56,6 +56,11 @@ export const connections = pgTable(
     channelSecrets: jsonb("channel_secrets").$type<Record<string, string>>(),
     /** A website widget's public key (`data-atendo`), looked up on every visitor request. */
     widgetKey: text("widget_key"),
+    /**
+     * Where a polling channel resumes (Telegram: the next update id to ask for), kept after each
+     * batch is stored so a restart neither loses nor repeats updates (docs/decisions/0091).
+     */
+    inboundCursor: bigint("inbound_cursor", { mode: "number" }),
     /**
      * The connection its customers were moved to (issue 31, docs/decisions/0087): a banned or
      * replaced number. Sends naming this one go there; it raises no down alerts.

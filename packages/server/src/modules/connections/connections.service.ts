@@ -133,6 +133,10 @@ export async function updateConnection(ctx: AppContext, actor: Actor, id: number
   });
   ctx.apiConnections.forget(id);
   await announce(ctx, [...cleared, updated]);
+  // A new bot token names another bot (or one no longer refused): its driver starts over, where it runs.
+  if (current.kind === "telegram" && body.telegram?.botToken) {
+    await ctx.channels.commands.restart(id, current.kind).catch((error: unknown) => ctx.log.warn({ err: error, connectionId: id }, "telegram restart after a new token failed"));
+  }
   return presentConnection(updated);
 }
 

@@ -15,6 +15,7 @@ import { useCurrentUser } from "../../lib/session";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { adminNavItems, configNavItems, mainNavItems } from "../shell/nav-items";
 import { matchChoices, movedIndex, type PaletteChoice } from "./palette-matching";
+import { contactNumberText } from "../../lib/contact-number";
 
 /** The open ticket's actions the palette runs, when the screen allows them now. */
 const ticketActions: readonly ShortcutId[] = ["accept", "close", "transfer"];
@@ -66,7 +67,7 @@ export function CommandPalette({ open, onClose, takeTypedEarly }: { open: boolea
       key: `ticket:${ticket.id}`,
       kind: "ticket" as const,
       label: t("palette.ticket", { id: ticket.id, name: ticket.contact.name }),
-      detail: [ticket.contact.number, ticket.queue?.name, t(`ticketView.status.${ticket.status}`)].filter(Boolean).join(" · "),
+      detail: [contactNumberText(ticket.contact.number, t), ticket.queue?.name, t(`ticketView.status.${ticket.status}`)].filter(Boolean).join(" · "),
       run: go(paths.ticket.href(ticket.id)),
     }));
     const byKey = new Map<string, Offer>([...screens, ...actions, ...tickets].map((offer) => [offer.key, offer]));

@@ -1,4 +1,14 @@
-import { businessHoursFields, connectionKinds, defaultConnectionPaces, entityName, limits, type Connection, type ConnectionKind, type ConnectionPace } from "@atendo/contracts";
+import {
+  businessHoursFields,
+  connectionKinds,
+  defaultConnectionPaces,
+  entityName,
+  limits,
+  telegramSettingsInput,
+  type Connection,
+  type ConnectionKind,
+  type ConnectionPace,
+} from "@atendo/contracts";
 import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { destinationFormFields, destinationFormValues } from "../../../lib/destinations";
@@ -64,6 +74,9 @@ export const connectionFormSchema = z
     pacePerMinute: wholeNumber(limits.pacePerMinute),
     paceDailyCap: wholeNumber(limits.paceDailyCap),
     paceWarmUp: wholeNumber(limits.paceWarmUpDays),
+    // Telegram (issue 32): the bot token is write-only; empty keeps the stored one (`telegramTokenSet`).
+    telegramBotToken: z.union([z.literal(""), telegramSettingsInput.shape.botToken]),
+    telegramTokenSet: z.boolean(),
     // The website widget's settings (issue 32), sent as the contract's `webchat` for that kind only.
     webchat: webchatFormField,
   })
@@ -74,9 +87,11 @@ export const connectionFormSchema = z
     const parsed = cloudFormField.safeParse(values.cloud);
     for (const issue of parsed.error?.issues ?? []) issues.addIssue({ code: "custom", path: ["cloud", ...issue.path.map(String)], message: issue.message });
   })
-  .transform(({ cloud, surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, pacePerMinute, paceDailyCap, paceWarmUp, ...values }) => ({
+  .refine((values) => values.kind !== "telegram" || values.telegramTokenSet || values.telegramBotToken !== "", { path: ["telegramBotToken"], message: "required" })
+  .transform(({ cloud, surveyEnabled, surveyQuestion, surveyAskComment, surveyOnAutoClose, surveyWindowHours, pacePerMinute, paceDailyCap, paceWarmUp, telegramBotToken, telegramTokenSet: _, ...values }) => ({
     ...values,
     cloud: values.kind === "whatsapp_cloud" ? cloudToSend(cloud) : undefined,
+    telegram: values.kind === "telegram" && telegramBotToken ? { botToken: telegramBotToken } : undefined,
     pace: paceToSend(values.kind, { perMinute: pacePerMinute, dailyCap: paceDailyCap, warmUp: paceWarmUp }),
     closeCode: values.closeCode || defaultCloseCode,
     webchat: webchatToSend(values.kind, values.webchat),
@@ -110,6 +125,8 @@ export function connectionFormDefaults(connection: Connection | undefined, force
     surveyOnAutoClose: connection?.survey.onAutoClose ?? false,
     surveyWindowHours: String(connection?.survey.windowHours ?? limits.surveyWindowHours.default),
     ...paceFormValues(connection?.pace ?? defaultConnectionPaces[connection?.kind ?? "whatsapp"]),
+    telegramBotToken: "",
+    telegramTokenSet: connection?.telegram?.botTokenSet ?? false,
     webchat: webchatFormValues(connection),
   };
 }

@@ -8,6 +8,7 @@ import Tooltip from "@mui/material/Tooltip";
 import { useCallback, useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import { ellipsis, RowDetail, RowMuted, RowName, useCompactTable } from "../../../components/admin-table";
+import { ChannelIcon } from "../../../components/channel-icon";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { AdminEntityPage, type EntityColumns } from "../../../components/entity-list-page";
 import { formatDateTime, formatTime } from "../../../lib/date-format";
@@ -50,12 +51,17 @@ function NameCell({ connection, compact }: { connection: Connection; compact: bo
   return (
     <Box sx={{ minWidth: 0 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
+        {/* Decorative: the channel is named under the name (WhatsApp, the default, is not). */}
+        <ChannelIcon kind={connection.kind} fontSize="small" sx={{ flexShrink: 0 }} />
         <RowName title={connection.name}>{connection.name}</RowName>
-        {connection.kind === "api" && <Chip size="small" label={t("connections.kinds.api")} />}
         {compact && connection.isDefault && (
           <CheckCircleIcon fontSize="small" color="success" titleAccess={t("connections.isDefault")} sx={{ flexShrink: 0 }} />
         )}
       </Box>
+      {/* The channel by name (its icon is beside the name), and a Telegram bot's @username once checked. */}
+      {connection.kind !== "whatsapp" && (
+        <RowDetail>{[t(`connections.kinds.${connection.kind}`), connection.telegram?.botUsername && `@${connection.telegram.botUsername}`].filter(Boolean).join(" · ")}</RowDetail>
+      )}
       {compact && <RowDetail>{[connection.label, formatDateTime(connection.updatedAt)].filter(Boolean).join(" · ")}</RowDetail>}
     </Box>
   );

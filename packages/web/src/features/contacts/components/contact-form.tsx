@@ -9,6 +9,7 @@ import { useCreateContact, useUpdateContact } from "../hooks/use-contacts";
 import { contactFormDefaults, contactFormSchema } from "./contact-form.schema";
 import { ExtraInfoFields } from "./extra-info-fields";
 import { OptedOutNotice } from "./opt-out";
+import { contactNumberText, isPhoneNumber } from "../../../lib/contact-number";
 
 interface ContactFormProps {
   contact?: Contact;
@@ -23,6 +24,7 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
   const form = useContractForm(contactFormSchema(), contactFormDefaults(contact));
   const { handleSubmit } = form;
   const { min, max } = limits.contactNumber;
+  const identity = contact ? !isPhoneNumber(contact.number) : false;
 
   const submit = handleSubmit((values) => {
     const onSuccess = savedAndClose(t("contacts.saved"), onClose);
@@ -40,8 +42,9 @@ export function ContactForm({ contact, onClose }: ContactFormProps) {
         label={t("contacts.number")}
         required
         autoComplete="off"
-        helperText={t("contacts.numberHint", { min, max })}
-        slotProps={{ htmlInput: { inputMode: "tel" } }}
+        // A Telegram chat's or a website visitor's identity (decision 0088) names the conversation: not edited.
+        helperText={identity ? t("channels.identityHint", { channel: contactNumberText(contact!.number, t) }) : t("contacts.numberHint", { min, max })}
+        slotProps={{ htmlInput: { inputMode: "tel", readOnly: identity } }}
       />
       <FormEmailField form={form} label={t("contacts.email")} autoComplete="off" helperText={t("contacts.emailHint")} />
       <Divider />

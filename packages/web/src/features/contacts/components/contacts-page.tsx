@@ -24,6 +24,8 @@ import { ExportContactsButton } from "./export-contacts-button";
 import { OptedOutChip, OptedOutFilter, OptInButton } from "./opt-out";
 import { ToolButton } from "./tool-button";
 import { ContactSchedulesButton } from "../../schedules";
+import { ContactNumberLabel } from "../../../components/contact-number-label";
+import { contactNumberText } from "../../../lib/contact-number";
 
 /** Avatar, name, number and email; narrow screens put number and email under the name. */
 function useColumns(): EntityColumns<Contact> {
@@ -34,13 +36,13 @@ function useColumns(): EntityColumns<Contact> {
       lead: (contact) => <ContactAvatar contact={contact} />,
       details: (contact) => (
         <>
-          {compact && <RowDetail>{[contact.number, contact.email].filter(Boolean).join(" · ")}</RowDetail>}
+          {compact && <RowDetail>{[contactNumberText(contact.number, t), contact.email].filter(Boolean).join(" · ")}</RowDetail>}
           <OptedOutChip contact={contact} />
           <TagChips tags={contact.tags} aria-label={t("tags.list")} sx={{ mt: 0.5 }} />
         </>
       ),
     }),
-    !compact && { header: t("contacts.number"), width: 200, cellSx: { fontVariantNumeric: "tabular-nums", ...ellipsis }, cell: (contact) => contact.number },
+    !compact && { header: t("contacts.number"), width: 200, cellSx: { fontVariantNumeric: "tabular-nums", ...ellipsis }, cell: (contact) => <ContactNumberLabel number={contact.number} /> },
     !compact && textColumn(t("contacts.email"), (contact) => contact.email ?? ""),
   ];
 }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "../../../../lib/i18n";
 import { useDebouncedValue } from "../../../../lib/use-debounced-value";
 import { useContactOptions } from "../../hooks/use-ticket-list-actions";
+import { contactNumberText } from "../../../../lib/contact-number";
 
 interface ContactSearchFieldProps {
   value: Contact | null;
@@ -28,7 +29,7 @@ export function ContactSearchField({ value, onChange }: ContactSearchFieldProps)
       options={search ? (query.data ?? []) : []}
       // The server already matched; the options are not filtered again.
       filterOptions={(options) => options}
-      getOptionLabel={(contact) => `${contact.name} (${contact.number})`}
+      getOptionLabel={(contact) => `${contact.name} (${contactNumberText(contact.number, t)})`}
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
       loading={search !== "" && query.isFetching}
       loadingText={t("common.loading")}

@@ -12,6 +12,7 @@ import Typography from "@mui/material/Typography";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useId, useState, type ReactNode } from "react";
+import { contactNumberText, isPhoneNumber } from "../../../../lib/contact-number";
 import { useTranslation } from "../../../../lib/i18n";
 import { ContactDialog, initials, OptedOutChip } from "../../../contacts";
 import { TicketHistoryList } from "./ticket-history-list";
@@ -89,9 +90,15 @@ function ContactDetails({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
         <Typography variant="h3" component="p" sx={{ wordBreak: "break-word" }}>
           {contact.name}
         </Typography>
-        <Typography variant="body2" component="a" href={`tel:+${contact.number}`} color="primary">
-          {contact.number}
-        </Typography>
+        {isPhoneNumber(contact.number) ? (
+          <Typography variant="body2" component="a" href={`tel:+${contact.number}`} color="primary">
+            {contact.number}
+          </Typography>
+        ) : (
+          <Typography variant="body2" color="text.secondary" data-testid="contact-channel">
+            {contactNumberText(contact.number, t)}
+          </Typography>
+        )}
         <OptedOutChip contact={contact} />
         {contact.email && (
           <Typography variant="body2" component="a" href={`mailto:${contact.email}`} color="primary" sx={{ wordBreak: "break-all" }}>

@@ -20,6 +20,7 @@ import { toast } from "../../../../lib/toast";
 import { useDebouncedValue } from "../../../../lib/use-debounced-value";
 import { initials } from "../../../contacts";
 import { useForwardMessages, useForwardTargets } from "../../hooks/use-ticket-forward";
+import { contactNumberText } from "../../../../lib/contact-number";
 
 interface ForwardDialogProps {
   open: boolean;
@@ -101,7 +102,7 @@ function ForwardBody({ messageIds, onClose, onForwarded }: Omit<ForwardDialogPro
                     {initials(target.contact.name) || undefined}
                   </Avatar>
                 </ListItemAvatar>
-                <ListItemText id={labelId} primary={target.contact.name} secondary={`${target.contact.number} · ${target.whatsapp.name}`} />
+                <ListItemText id={labelId} primary={target.contact.name} secondary={`${contactNumberText(target.contact.number, t)} · ${target.whatsapp.name}`} />
               </ListItemButton>
             );
           })}

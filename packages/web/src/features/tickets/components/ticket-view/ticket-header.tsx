@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { ReactNode } from "react";
+import { LazyChannelIcon } from "../../../../components/channel-icon-lazy";
 import { ConversationHeader } from "../../../../components/conversation-header";
 import { useTranslation } from "../../../../lib/i18n";
 import { paths } from "../../../../lib/paths";
@@ -26,6 +27,7 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
   const assignedTo = ticket.autoAssignedAt ? "autoAssigned.to" : "ticketView.assignedTo";
   const holder = ticket.user ? t(assignedTo, { name: ticket.user.name }) : t(`ticketView.status.${ticket.userId === null ? "pending" : ticket.status}`);
   const details = [`#${ticket.id}`, ticket.status === "closed" ? t("ticketView.status.closed") : holder, ticket.queue?.name ?? t("ticketView.noQueue"), connection];
+  const kind = ticket.whatsapp.kind;
 
   return (
     <ConversationHeader
@@ -37,6 +39,8 @@ export function TicketHeader({ ticket, onOpenContact, actions }: TicketHeaderPro
       badges={<TicketStageChips ticket={ticket} withMenuName />}
       subtitle={
         <>
+          {/* The channel first: the line is cut at its end on narrow headers. */}
+          {kind && <LazyChannelIcon kind={kind} titleAccess={t(`channels.${kind}`)} sx={{ fontSize: "1.3em", verticalAlign: "-0.3em", mr: 0.5 }} />}
           {ticket.queue && (
             <Box
               component="span"
