@@ -1,4 +1,4 @@
-import { limits, type Connection } from "@atendo/contracts";
+import { limits, type Connection, type ConnectionKind } from "@atendo/contracts";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import { useWatch } from "react-hook-form";
@@ -18,6 +18,15 @@ import { TelegramFields } from "./telegram-fields";
 import { WebchatFields } from "./webchat-fields";
 import { PaceFields } from "./pace-fields";
 import { SurveyFields } from "./survey-fields";
+
+/** The line under the kind select, per kind. */
+const kindHints = {
+  whatsapp: "connections.kindWhatsappHint",
+  api: "connections.kindApiHint",
+  whatsapp_cloud: "connections.kindCloudHint",
+  webchat: "webchat.kindHint",
+  telegram: "connections.kindTelegramHint",
+} as const satisfies Record<ConnectionKind, string>;
 
 /**
  * Whether the default switch is forced on (spec §5): the default stays the default ("current"),
@@ -55,7 +64,7 @@ function ConnectionFields({ form, nameField, record: connection, others }: Entit
         name="kind"
         label={t("connections.kind")}
         disabled={Boolean(connection)}
-        helperText={t(kind === "api" ? "connections.kindApiHint" : kind === "webchat" ? "webchat.kindHint" : "connections.kindWhatsappHint")}
+        helperText={t(kindHints[kind])}
       >
         <MenuItem value="whatsapp">{t("connections.kinds.whatsapp")}</MenuItem>
         <MenuItem value="api">{t("connections.kinds.api")}</MenuItem>
