@@ -52,7 +52,8 @@ export type QuotedMessage = z.infer<typeof quotedMessage>;
  * A message of a ticket (spec §3). `mediaUrl` is `/api/media/{name}`: fetch it as a blob with the
  * bearer token (only users who may see the ticket get it). `failed` is true when the connection
  * could not deliver an outgoing message (after the last retry for API connections): show it as
- * not sent; `ack` then stays where it was. `userId` is the attendant who sent it from Atendo.
+ * not sent; `ack` then stays where it was, and `failureReason` says why when the channel told
+ * (the WhatsApp Cloud API's error), else null. `userId` is the attendant who sent it from Atendo.
  */
 export const message = z.object({
   id: z.number(),
@@ -63,6 +64,7 @@ export const message = z.object({
   ...messageFileFields,
   ack: z.number(),
   failed: z.boolean(),
+  failureReason: z.string().nullable(),
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
   isForwarded: z.boolean(),

@@ -21,6 +21,7 @@ export function aMessage(patch: Partial<Message> = {}): Message {
     isDeleted: false,
     isEdited: false,
     isForwarded: false,
+    failureReason: null,
     quotedMsg: null,
     contact: null,
     userId: null,

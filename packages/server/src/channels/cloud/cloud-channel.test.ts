@@ -192,8 +192,12 @@ describe("Cloud API: sending", () => {
     }
     const failure = messageStatus(sentFile.id, "failed", from, [{ code: 131053, title: "Media upload error", error_data: { details: "Unsupported media" } }]);
     expect((await webhook(cloudWebhookBody(graph, { statuses: [failure] }))).statusCode).toBe(200);
-    const [failed] = await server.ctx.db.select({ failed: messages.failed }).from(messages).where(eq(messages.externalId, sentFile.id));
+    const [failed] = await server.ctx.db.select({ id: messages.id, failed: messages.failed }).from(messages).where(eq(messages.externalId, sentFile.id));
     expect(failed!.failed).toBe(true);
+    // The attendant sees why: Meta's code, title and details on the failed message.
+    const listed = (await server.request({ method: "GET", url: `/api/messages/${ticketId}`, token: admin })).json() as MessagePage;
+    expect(listed.messages.find((m) => m.id === failed!.id)).toMatchObject({ failed: true, failureReason: "131053 Media upload error Unsupported media" });
+    expect(listed.messages.find((m) => m.body.includes("How can I help?"))).toMatchObject({ failed: false, failureReason: null });
   });
 });
 

@@ -164,6 +164,6 @@ async function receiveStatus(ctx: AppContext, account: CloudAccount, status: Clo
   if (!row) return;
   const reason = (status.errors ?? []).map((e) => [e.code, e.title, e.error_data?.details ?? e.message].filter(Boolean).join(" ")).join("; ");
   ctx.log.warn({ connectionId: account.row.id, messageId: row.id, reason }, "the WhatsApp Cloud API could not deliver a message");
-  await markFailed(ctx, row.id);
+  await markFailed(ctx, row.id, undefined, reason.slice(0, 500) || null);
 }
 

@@ -41,6 +41,8 @@ export const messages = pgTable(
     ack: smallint("ack").$type<MessageAck>().notNull().default(0),
     /** The channel gave up delivering this outgoing message. */
     failed: boolean("failed").notNull().default(false),
+    /** Why the channel could not deliver it, when the channel says (the WhatsApp Cloud API's error). */
+    failureReason: text("failure_reason"),
     isDeleted: boolean("is_deleted").notNull().default(false),
     isEdited: boolean("is_edited").notNull().default(false),
     isForwarded: boolean("is_forwarded").notNull().default(false),

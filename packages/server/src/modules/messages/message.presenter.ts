@@ -57,6 +57,7 @@ function presentRow(row: MessageRow, ticketContact: MessageContact, quotedMsg: Q
     fileName: row.fileName,
     ack: row.ack,
     failed: row.failed,
+    failureReason: row.failed ? row.failureReason : null,
     isDeleted: row.isDeleted,
     isEdited: row.isEdited,
     isForwarded: row.isForwarded,

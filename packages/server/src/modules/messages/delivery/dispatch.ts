@@ -160,11 +160,19 @@ export async function markDelivered(ctx: AppContext, messageId: number, external
   if (done?.ackMoved) await announceMessageUpdate(ctx, done.row);
 }
 
-/** The channel could not deliver it: shown as failed to who may see the ticket; nothing more to dispatch. */
-export async function markFailed(ctx: AppContext, messageId: number, announce: AnnounceUpdate = (row) => announceMessageUpdate(ctx, row)): Promise<MessageRow | undefined> {
+/**
+ * The channel could not deliver it: shown as failed (with the channel's reason, when it gave one)
+ * to who may see the ticket; nothing more to dispatch.
+ */
+export async function markFailed(
+  ctx: AppContext,
+  messageId: number,
+  announce: AnnounceUpdate = (row) => announceMessageUpdate(ctx, row),
+  reason: string | null = null,
+): Promise<MessageRow | undefined> {
   const [row] = await ctx.db
     .update(messages)
-    .set({ failed: true, dispatchAt: null, updatedAt: new Date() })
+    .set({ failed: true, failureReason: reason, dispatchAt: null, updatedAt: new Date() })
     .where(and(eq(messages.id, messageId), or(eq(messages.failed, false), isNotNull(messages.dispatchAt))))
     .returning();
   if (row) await announce(row);

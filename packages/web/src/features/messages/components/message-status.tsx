@@ -11,11 +11,11 @@ function stageOf(ack: number): AckStage {
 }
 
 /** Ack of an own ticket message, or "not sent" when the connection could not deliver it. */
-export function MessageStatus({ message }: { message: Pick<Message, "ack" | "failed"> }) {
+export function MessageStatus({ message }: { message: Pick<Message, "ack" | "failed"> & Partial<Pick<Message, "failureReason">> }) {
   const { t } = useTranslation();
   if (message.failed) {
     return (
-      <Stack direction="row" spacing={0.25} sx={{ alignItems: "center", color: "error.main" }}>
+      <Stack direction="row" spacing={0.25} sx={{ alignItems: "center", color: "error.main" }} title={message.failureReason ?? undefined}>
         <ErrorOutline sx={{ fontSize: 16 }} aria-hidden />
         <Typography variant="caption">{t("messages.failed")}</Typography>
       </Stack>
