@@ -19,11 +19,10 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../core/app-error.js";
 import { requireAdmin } from "../../core/actor.js";
 import { csvFile } from "../../core/csv.js";
 import { actorOf, errorResponses, ok, parseWith, typed } from "../../core/route-kit.js";
-import { discardUploads, readMultipartForm } from "../media/multipart-form.js";
+import { readJsonForm } from "../media/multipart-form.js";
 import { readCsvUpload } from "../contact-import/csv-upload.js";
 import { uploadAudience } from "./campaign-upload.js";
 import {
@@ -78,21 +77,10 @@ export function campaignsRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Permission first: a refused user's upload is never read.
       requireAdmin(actor);
       if (!request.isMultipart()) return reply.status(201).send(await createCampaign(ctx, actor, parseWith(createCampaignBody, request.body)));
-      const form = await readMultipartForm(ctx, request, { fileFields: ["media"], maxFiles: 1, fileFieldHint: "The file goes in the `media` field." });
-      try {
-        let data: unknown;
-        try {
-          data = JSON.parse(form.fields.data ?? "");
-        } catch {
-          throw new AppError("ERR_MISSING_VALUES", 400, "`data` holds the campaign as JSON.");
-        }
-        const body = parseWith(createCampaignBody, data);
-        const file = form.files[0];
+      return readJsonForm(ctx, request, createCampaignBody, "campaign", async (body, file) => {
         const media = file ? { name: await ctx.media.keepTemporary(file.tempPath, file.kind.extension), fileName: file.fileName, kind: file.kind } : undefined;
         return reply.status(201).send(await createCampaign(ctx, actor, body, media));
-      } finally {
-        await discardUploads(ctx, form.files);
-      }
+      });
     },
   );
 

@@ -1,7 +1,9 @@
 import { limits } from "@atendo/contracts";
 import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
+import { parseWith } from "../../core/route-kit.js";
 import { assertSize, classifyFile, type FileKind } from "./file-kind.js";
 
 /** An uploaded file, checked, waiting under a temporary name (the caller keeps it or discards it). */
@@ -91,4 +93,30 @@ export async function readMultipartForm(ctx: AppContext, request: FastifyRequest
 /** Removes the temporary names of uploads (a no-op for those already kept under a stored name). */
 export async function discardUploads(ctx: AppContext, files: readonly Upload[]): Promise<void> {
   await Promise.all(files.map((file) => ctx.media.removeFile(file.tempPath)));
+}
+
+/**
+ * A record sent as multipart: its fields as JSON in `data` (checked by `schema`) and at most one
+ * file in `media`, which waits under a temporary name: `use` keeps it or not; whatever it leaves
+ * is removed after. `what` names the record in the error for a `data` that is not JSON.
+ */
+export async function readJsonForm<S extends z.ZodType, T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  schema: S,
+  what: string,
+  use: (body: z.output<S>, file: Upload | undefined) => Promise<T>,
+): Promise<T> {
+  const form = await readMultipartForm(ctx, request, { fileFields: ["media"], maxFiles: 1, fileFieldHint: "The file goes in the `media` field." });
+  try {
+    let data: unknown;
+    try {
+      data = JSON.parse(form.fields.data ?? "");
+    } catch {
+      throw new AppError("ERR_MISSING_VALUES", 400, `\`data\` holds the ${what} as JSON.`);
+    }
+    return await use(parseWith(schema, data), form.files[0]);
+  } finally {
+    await discardUploads(ctx, form.files);
+  }
 }
