@@ -97,6 +97,22 @@ describe("domain events: durable listeners run once across instances", () => {
     runs.length = 0;
   });
 
+  it("keeps no row for an event its listener's `when` turns down", async () => {
+    const wanted: string[] = [];
+    first.ctx.events.durable("settings.changed", "test-picky", ({ event }) => void wanted.push(event.setting.value), {
+      when: ({ event }) => event.setting.value.startsWith("wanted"),
+    });
+    await first.ctx.events.emit("settings.changed", changed("ignored"));
+    expect(await pending(first), "only test-once's row").toBe(1);
+    await first.ctx.events.emit("settings.changed", changed("wanted"));
+    expect(await pending(first)).toBe(3);
+    first.ctx.eventOutbox.start();
+    await waitFor(async () => (await pending(first)) === 0, "the rows to run");
+    await first.ctx.eventOutbox.stop();
+    expect(wanted).toEqual(["wanted"]);
+    runs.length = 0;
+  });
+
   it("runs each of 200 events published on two instances exactly once", async () => {
     first.ctx.eventOutbox.start();
     second.ctx.eventOutbox.start();

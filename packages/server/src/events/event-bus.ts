@@ -28,6 +28,17 @@ export interface DurableRetry {
   backoffMs(attempt: number): number;
 }
 
+/**
+ * How a durable listener wants its events: its retry pace, and which events it wants at all. A
+ * listener that acts on few of its events (a bot only on tickets in its stage, automation only
+ * while a rule of that trigger is on) says so in `when`, so the others cost no outbox row.
+ */
+export interface DurableOptions<N extends DomainEventName = DomainEventName> {
+  retry?: DurableRetry;
+  /** Called in the publishing write, synchronously: false keeps no row for this event. Default: every event. */
+  when?: (payload: DomainEventMap[N], name: N) => boolean;
+}
+
 /** Where durable listeners' events are kept until one instance has run them (events/event-outbox.ts). */
 export interface DurableStore {
   /** Keeps one row per (event, durable listener) on `db`: the write's own transaction when it has one. */
@@ -41,6 +52,7 @@ interface Registered {
   key: string;
   run: (payload: never, name: never, delivery?: DurableDelivery) => void | Promise<void>;
   retry?: DurableRetry | undefined;
+  when?: ((payload: never, name: never) => boolean) | undefined;
 }
 
 /**
@@ -79,12 +91,13 @@ export class DomainEvents {
 
   /**
    * A listener that runs once per event across every instance, even if the one that wrote it dies
-   * after the commit: `key` is its name in the outbox, the same on every instance. `retry`, when
-   * its failures want another pace than the outbox's (an HTTP receiver's outage, say).
+   * after the commit: `key` is its name in the outbox, the same on every instance. `options.retry`,
+   * when its failures want another pace than the outbox's (an HTTP receiver's outage, say);
+   * `options.when`, when it wants only some of its events.
    */
-  durable<N extends DomainEventName>(names: N | readonly N[], key: string, listener: DurableListener<N>, retry?: DurableRetry): void {
+  durable<N extends DomainEventName>(names: N | readonly N[], key: string, listener: DurableListener<N>, options: DurableOptions<N> = {}): void {
     if (this.durableHandlers.has(key)) throw new Error(`durable listener ${key} registered twice`);
-    this.durableHandlers.set(key, { key, run: listener as Registered["run"], retry });
+    this.durableHandlers.set(key, { key, run: listener as Registered["run"], retry: options.retry, when: options.when as Registered["when"] });
     for (const name of typeof names === "string" ? [names] : names) this.durables.set(name, [...(this.durables.get(name) ?? []), key]);
   }
 
@@ -145,11 +158,21 @@ export class DomainEvents {
   }
 
   private hasDurable(events: readonly DomainEvent[]): boolean {
-    return events.some((event) => this.durables.has(event.name));
+    return this.durableRows(events).length > 0;
+  }
+
+  /** One row per (event, durable listener that wants it). */
+  private durableRows(events: readonly DomainEvent[]): { listener: string; event: DomainEvent }[] {
+    return events.flatMap((event) =>
+      (this.durables.get(event.name) ?? []).flatMap((listener) => {
+        const when = this.durableHandlers.get(listener)?.when;
+        return !when || when(event.payload as never, event.name as never) ? [{ listener, event }] : [];
+      }),
+    );
   }
 
   private async keepDurable(db: Db, events: readonly DomainEvent[]): Promise<void> {
-    const rows = events.flatMap((event) => (this.durables.get(event.name) ?? []).map((listener) => ({ listener, event })));
+    const rows = this.durableRows(events);
     if (rows.length === 0) return;
     if (!this.store) throw new Error("durable listeners need the event outbox");
     await this.store.keep(db, rows);

@@ -79,6 +79,6 @@ export function listenWithWebhooks(events: DomainEvents, deps: WebhookDeps, opti
         throw error;
       }
     },
-    { ...webhookRetry, ...retry },
+    { retry: { ...webhookRetry, ...retry } },
   );
 }
