@@ -71,6 +71,7 @@ const docsPrefix = "/api/docs";
  */
 const allRoutes = [
   "DELETE /api/announcements/:id",
+  "DELETE /api/bots/:id",
   "DELETE /api/auth/logout",
   "DELETE /api/campaigns/:id",
   "DELETE /api/chatmessages/:id",
@@ -93,6 +94,8 @@ const allRoutes = [
   "GET /api/about",
   "GET /api/announcements",
   "GET /api/announcements/:id",
+  "GET /api/bots",
+  "GET /api/bots/:id",
   "GET /api/campaigns",
   "GET /api/campaigns/:id",
   "GET /api/campaigns/:id/recipients",
@@ -171,6 +174,7 @@ const allRoutes = [
   "GET /whaticket/whatsapp",
   "GET /whaticket/whatsapp/:id",
   "POST /api/announcements",
+  "POST /api/bots",
   "POST /api/auth/forgot-password",
   "POST /api/auth/login",
   "POST /api/auth/refresh_token",
@@ -222,6 +226,7 @@ const allRoutes = [
   "POST /api/whatsappsession/:id/pairing-code",
   "POST /whaticket/tickets",
   "PUT /api/announcements/:id",
+  "PUT /api/bots/:id",
   "PUT /api/campaigns/:id",
   "PUT /api/chatmessages/:chatId",
   "PUT /api/chats/:id",
