@@ -10,6 +10,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "announcements",
   "assignment",
   "board",
+  "bots",
   "businessHours",
   "campaigns",
   "cloudChannel",
