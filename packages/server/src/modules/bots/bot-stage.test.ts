@@ -10,6 +10,7 @@ import { createTestServer, type TestServer } from "../../test/harness.js";
 import { connectionTo, conversation, to } from "../../test/routing-fixtures.js";
 import { idsOf, listTickets, putTicket } from "../../test/ticket-fixtures.js";
 import { waitFor } from "../../test/wait-for.js";
+import { BotBusy, answerByBot } from "./bot-exchange.js";
 import { botListenerKey } from "./bot-listener.js";
 
 /** The event outbox runs (it is not started in tests unless one asks): the bot listener is a durable one. */
@@ -137,6 +138,23 @@ describe("a conversation in a bot's stage", () => {
     expect(next.ticketId).not.toBe(first.ticketId);
     expect((await conversation(t.server, t.admin, next.ticketId)).ticket.bot).toEqual({ id: made.id, name: made.name });
     await waitFor(async () => (await bodiesOf(next.ticketId)).includes("Welcome back"), "the bot again");
+  });
+
+  it("asks the bot one message at a time per conversation: another waits for the call under way", async () => {
+    const { connection } = await botConnection({ timeoutSeconds: 10 });
+    bot.answerWith((request) => ({ messages: [{ body: `You said: ${request.message.body}` }] }));
+    bot.hold();
+    const before = bot.waiting();
+    const say = customer(connection);
+    const { ticketId } = await say("one");
+    await waitFor(() => bot.waiting() === before + 1, "the first call");
+    // Another instance running the next message meanwhile finds the ticket taken, and tries later.
+    await expect(answerByBot(t.server.ctx, ticketId, { body: "two", mediaType: "chat" })).rejects.toBeInstanceOf(BotBusy);
+    expect(bot.received.filter((request) => request.ticketId === ticketId).map((request) => request.message.body)).toEqual(["one"]);
+    await say("two");
+    bot.release();
+    await waitFor(async () => (await bodiesOf(ticketId)).includes("You said: two"), "the second answer", 8000);
+    expect(await bodiesOf(ticketId)).toEqual(["one", "two", "You said: one", "You said: two"]);
   });
 
   it("is nobody's work: attendants do not list it, admins see it with its bot", async () => {
