@@ -77,6 +77,13 @@ describe("a bot in front of the team", () => {
     await screenshot(page, "bot-form-1280");
     await save(page, "/bots", "Bot saved.", botName);
     await screenshot(page, "bots-list-1280");
+    // Edited, the form never shows the secret: only its last characters, and empty keeps it.
+    await page.getByRole("row").filter({ hasText: botName }).getByLabel(`Edit ${botName}`).click();
+    await page.getByText(`Stored: ••••${secret.slice(-4)}.`, { exact: false }).waitFor();
+    expect(await page.getByLabel(/^Secret/).inputValue()).toBe("");
+    await screenshot(page, "bot-edit-1280");
+    await page.goBack();
+    await page.waitForURL("**/bots");
 
     await openConfigPage(page, "Connections");
     await page.getByRole("link", { name: "Add connection" }).click();
