@@ -6,15 +6,7 @@ import { useState } from "react";
 import { lazyDialog } from "../../../components/lazy-dialog";
 import { loadPageTexts, useTranslation } from "../../../lib/i18n";
 import { useAssistantOn } from "../hooks/use-assistant-on";
-
-export interface AssistantDraft {
-  ticketId: number;
-  /** Whether the user may write in the ticket: suggesting and improving fill the composer. */
-  canWrite: boolean;
-  /** What the composer holds, and how the assistant's text replaces it (never sent from here). */
-  draft: string;
-  onDraft(text: string): void;
-}
+import type { AssistantDraft } from "./assistant-menu";
 
 // The menu, its dialogs and their texts download the first time the button is pressed.
 const AssistantMenu = lazyDialog(

@@ -7,8 +7,16 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import { assist } from "../api/assistant.api";
-import type { AssistantDraft } from "./assistant-button";
 import { AssistantTextDialog } from "./assistant-text-dialog";
+
+export interface AssistantDraft {
+  ticketId: number;
+  /** Whether the user may write in the ticket: suggesting and improving fill the composer. */
+  canWrite: boolean;
+  /** What the composer holds, and how the assistant's text replaces it (never sent from here). */
+  draft: string;
+  onDraft(text: string): void;
+}
 
 interface AssistantMenuProps extends AssistantDraft {
   anchor: HTMLElement | null;
