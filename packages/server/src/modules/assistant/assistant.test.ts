@@ -1,4 +1,4 @@
-import type { AssistantStatus, AssistResponse } from "@atendo/contracts";
+import type { About, AssistantStatus, AssistResponse } from "@atendo/contracts";
 import { limits } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -101,6 +101,7 @@ describe("the assistant: who may use it", () => {
     try {
       const token = await off.adminToken();
       expect((await off.request({ method: "GET", url: "/api/assistant", token })).json()).toEqual({ enabled: false, offQueueIds: [] });
+      expect(((await off.request({ method: "GET", url: "/api/about", token })).json() as About).assistant).toEqual({ enabled: false, usesLast30Days: 0 });
       await expectError(assist(token, 1, { action: "summarize" }, off), 404, "ERR_ASSISTANT_OFF");
       expect(fake.requests).toEqual([]);
     } finally {
@@ -197,5 +198,10 @@ describe("the assistant: what it sends and answers", () => {
     ]);
     expect(uses[2]!.userId).not.toBe(team.alice.id);
     expect(uses.every((use) => use.createdAt instanceof Date)).toBe(true);
+    // Admins read how often it was used on the About page (the count of every ticket's uses).
+    const about = (await server.request({ method: "GET", url: "/api/about", token: admin })).json() as About;
+    expect(about.assistant.enabled).toBe(true);
+    expect(about.assistant.usesLast30Days).toBe((await server.ctx.db.select().from(assistantUses)).length);
+    expect(about.assistant.usesLast30Days).toBeGreaterThanOrEqual(3);
   });
 });
