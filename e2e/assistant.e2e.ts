@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver } from "../packages/server/src/test/webhook-receiver.js";
-import { adminToken, api, createQueue, launchBrowser, loginAs, newPage, screenshot } from "./support/browser.js";
+import { E2E_ADMIN, adminToken, api, createQueue, launchBrowser, loginAs, newPage, screenshot } from "./support/browser.js";
 
 /**
  * The attendants' assistant (issue 33, decision 0094) against the fake OpenAI-compatible server the
@@ -94,8 +94,19 @@ describe("the assistant", () => {
     await context.close();
   });
 
-  it("shows no assistant in a ticket whose queue turned it off", async () => {
-    await api(`/queue/${queueId}`, { method: "PUT", token: admin, body: JSON.stringify({ assistantEnabled: false }) });
+  it("shows no assistant in a ticket whose queue the admin turned it off for", async () => {
+    const asAdmin = await newPage(browser);
+    await loginAs(asAdmin.page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await asAdmin.page.goto(`/queues/edit/${queueId}`);
+    const assistantSwitch = asAdmin.page.getByRole("switch", { name: "Assistant" }).or(asAdmin.page.getByRole("checkbox", { name: "Assistant" }));
+    expect(await assistantSwitch.isChecked()).toBe(true);
+    await assistantSwitch.uncheck();
+    await assistantSwitch.scrollIntoViewIfNeeded();
+    await screenshot(asAdmin.page, "assistant-queue-switch");
+    await asAdmin.page.getByRole("button", { name: "Save" }).click();
+    await asAdmin.page.getByRole("alert").filter({ hasText: "Queue saved." }).waitFor();
+    await asAdmin.context.close();
+
     const { context, page } = await newPage(browser);
     await loginAs(page, attendant.email, password);
     const status = page.waitForResponse((response) => response.url().endsWith("/api/assistant"));
