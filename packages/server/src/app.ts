@@ -76,6 +76,7 @@ import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery
 import { messagesRoutes } from "./modules/messages/messages.routes.js";
 import { mentionsRoutes } from "./modules/mentions/mentions.routes.js";
 import { notesRoutes } from "./modules/notes/notes.routes.js";
+import { assistantRoutes } from "./modules/assistant/assistant.routes.js";
 import { monitoringsRoutes } from "./modules/monitorings/monitorings.routes.js";
 import { queueRoomsOf } from "./modules/queues/queue-rooms.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
@@ -318,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ticketsRoutes,
     messagesRoutes,
     notesRoutes,
+    assistantRoutes,
     mentionsRoutes,
     forwardingRoutes,
     chatsRoutes,
