@@ -103,7 +103,6 @@ import { listenForOptOut } from "./modules/contacts/opt-out-listener.js";
 import { listenWithIncidentMail } from "./modules/connection-safety/incident-mail-listener.js";
 import { connectionSafetyRoutes } from "./modules/connection-safety/connection-safety.routes.js";
 import { loadInstallId, loadJwtKey } from "./secrets.js";
-import { countForegroundWork, ForegroundWork } from "./core/foreground-work.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
 
@@ -234,9 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(recentCampaignsSlot, new RecentCampaigns(db)),
     push,
     pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
-    foreground: new ForegroundWork(),
   };
-  countForegroundWork(app, ctx.foreground);
   listenWithSockets(events, realtime, db);
   serveVisitorSockets(ctx, visitorSpace);
   trackPresenceOfSockets(ctx);
