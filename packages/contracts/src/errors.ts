@@ -515,6 +515,18 @@ export const errorCatalogue = {
     pt: "Etiqueta não encontrada.",
     es: "Etiqueta no encontrada.",
   },
+  ERR_NO_AUTOMATION_FOUND: {
+    status: 404,
+    en: "Automation rule not found.",
+    pt: "Regra de automação não encontrada.",
+    es: "Regla de automatización no encontrada.",
+  },
+  ERR_AUTOMATION_PATTERN: {
+    status: 400,
+    en: "This pattern cannot be used: it is too long, not a valid pattern, or may take too long to run (no repeated groups holding repetitions or alternatives, no back-references).",
+    pt: "Este padrão não pode ser usado: é longo demais, inválido, ou pode demorar demais (sem grupos repetidos que contenham repetições ou alternativas, sem referências anteriores).",
+    es: "Este patrón no se puede usar: es demasiado largo, no es válido o puede tardar demasiado (sin grupos repetidos que contengan repeticiones o alternativas, sin referencias hacia atrás).",
+  },
   ERR_TAG_NAME_EXISTS: {
     status: 409,
     en: "A label with this name already exists.",

@@ -176,6 +176,27 @@ export const limits = {
    * in memory several times over); larger files, up to documentBytes, go as multipart/form-data,
    * streamed to disk.
    */
+  /** Automation rules (issue 33, docs/decisions/0093): conditions and actions one rule holds at most. */
+  automationConditionsMax: 10,
+  automationActionsMax: 10,
+  /** A condition's text, and a `matches` pattern (short: it is compiled on every message). */
+  automationTextMax: 200,
+  automationPatternMax: 100,
+  /** A message's text a `matches` condition reads at most (a bound on the regex's work). */
+  automationMatchedTextMax: 2000,
+  /** A ticketIdle rule's minutes: one minute to a week. */
+  automationIdleMinutes: { min: 1, max: 10_080 },
+  /** How deep a rule's own actions may trigger rules again (a tag that adds a tag…). */
+  automationDepthMax: 3,
+  /** Runs kept per rule (the log), and events a dry run replays. */
+  automationRunsKept: 100,
+  automationDryRunEvents: 50,
+  /** How often an instance re-reads which triggers have an enabled rule (changes made elsewhere). */
+  automationCacheSeconds: 5,
+  /** How often an instance looks for idle tickets and SLA targets at risk for the rules. */
+  automationScanSeconds: 30,
+  /** A webhook action's receiver answers within this. */
+  automationWebhookTimeoutMs: 10_000,
   channelInlineFileBytes: 16 * 1024 * 1024,
 } as const;
 

@@ -19,3 +19,4 @@ export * from "./campaigns.js";
 export * from "./schedules.js";
 export * from "./cloud.js";
 export * from "./webchat.js";
+export * from "./automations.js";
