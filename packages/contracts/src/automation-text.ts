@@ -9,10 +9,10 @@ export function foldText(text: string): string {
 
 /**
  * Why a `matches` pattern is refused, or null when it is accepted (docs/decisions/0093): too long,
- * not a pattern, a back-reference, or a quantified group that holds a quantifier or an alternation
- * — `(a+)+`, `(a|aa)*`: the shapes whose backtracking grows exponentially with the text (a
- * "regex bomb"). What is left runs in time bounded by the text, itself cut at
- * `limits.automationMatchedTextMax`.
+ * not a pattern, a back-reference, a quantified group that holds a quantifier or an alternation
+ * — `(a+)+`, `(a|aa)*`: backtracking exponential in the text (a "regex bomb") — or more than one
+ * open repetition (`*`, `+`, `{n,}`, `{n,m}` past 20) — `a+a+b`: polynomial. What is left
+ * backtracks at most quadratically in the text, itself cut at `limits.automationMatchedTextMax`.
  */
 export function patternProblem(pattern: string): "length" | "syntax" | "unsafe" | null {
   if (pattern.length === 0 || pattern.length > limits.automationPatternMax) return "length";
@@ -21,7 +21,14 @@ export function patternProblem(pattern: string): "length" | "syntax" | "unsafe" 
   } catch {
     return "syntax";
   }
-  return riskyShape(pattern) ? "unsafe" : null;
+  return riskyShape(pattern) || openRepetitions(pattern) > 1 ? "unsafe" : null;
+}
+
+/** How many repetitions have no small bound (`*`, `+`, `{n,}`, `{n,m}` with m > 20), escapes and classes aside. */
+function openRepetitions(pattern: string): number {
+  const stripped = pattern.replace(/\\./g, "").replace(/\[[^\]]*\]/g, "x");
+  const bounded = [...stripped.matchAll(/\{(\d+)(,(\d*))?\}/g)].filter((m) => m[2] !== undefined && (m[3] === "" || Number(m[3]) > 20)).length;
+  return (stripped.match(/[*+]/g) ?? []).length + bounded;
 }
 
 /** A back-reference, or a group with a quantifier or `|` inside that is itself quantified. */

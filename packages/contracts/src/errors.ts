@@ -523,9 +523,9 @@ export const errorCatalogue = {
   },
   ERR_AUTOMATION_PATTERN: {
     status: 400,
-    en: "This pattern cannot be used: it is too long, not a valid pattern, or may take too long to run (no repeated groups holding repetitions or alternatives, no back-references).",
-    pt: "Este padrão não pode ser usado: é longo demais, inválido, ou pode demorar demais (sem grupos repetidos que contenham repetições ou alternativas, sem referências anteriores).",
-    es: "Este patrón no se puede usar: es demasiado largo, no es válido o puede tardar demasiado (sin grupos repetidos que contengan repeticiones o alternativas, sin referencias hacia atrás).",
+    en: "This pattern cannot be used: it is too long, not a valid pattern, or may take too long to run (at most one open repetition such as * or +, no repeated group holding a repetition or alternatives, no back-reference).",
+    pt: "Este padrão não pode ser usado: é longo demais, inválido, ou pode demorar demais (no máximo uma repetição aberta como * ou +, nenhum grupo repetido com repetições ou alternativas, nenhuma referência anterior).",
+    es: "Este patrón no se puede usar: es demasiado largo, no es válido o puede tardar demasiado (como máximo una repetición abierta como * o +, ningún grupo repetido con repeticiones o alternativas, ninguna referencia hacia atrás).",
   },
   ERR_TAG_NAME_EXISTS: {
     status: 409,

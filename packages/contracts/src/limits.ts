@@ -183,7 +183,7 @@ export const limits = {
   automationTextMax: 200,
   automationPatternMax: 100,
   /** A message's text a `matches` condition reads at most (a bound on the regex's work). */
-  automationMatchedTextMax: 2000,
+  automationMatchedTextMax: 1000,
   /** A ticketIdle rule's minutes: one minute to a week. */
   automationIdleMinutes: { min: 1, max: 10_080 },
   /** How deep a rule's own actions may trigger rules again (a tag that adds a tag…). */
