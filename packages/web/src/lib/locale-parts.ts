@@ -9,6 +9,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "about",
   "announcements",
   "assignment",
+  "automations",
   "board",
   "businessHours",
   "campaigns",

@@ -1,5 +1,6 @@
 import AccountTreeIcon from "@mui/icons-material/AccountTree";
 import AssessmentIcon from "@mui/icons-material/Assessment";
+import AutoModeIcon from "@mui/icons-material/AutoMode";
 import CampaignIcon from "@mui/icons-material/Campaign";
 import ChatIcon from "@mui/icons-material/Chat";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
@@ -51,6 +52,7 @@ export const adminNavItems: readonly NavItem[] = [
   { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
   { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon },
   { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
+  { to: paths.automations, labelKey: "pages.automations", icon: AutoModeIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
 ];
 
