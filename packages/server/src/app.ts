@@ -233,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
       .set(presenceSlot, presenceSettings(deps.presence))
       .set(recentCampaignsSlot, new RecentCampaigns(db))
-      .set(automationTriggersSlot, new AutomationTriggerCache(db)),
+      .set(automationTriggersSlot, new AutomationTriggerCache(db, config.TIME_ZONE)),
     push,
     pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
   };

@@ -37,6 +37,18 @@ describe("automation rules: when", () => {
     await inbound(t.server, connection, { body: "no rule hears this" });
     expect(await t.server.ctx.db.select().from(eventDeliveries).where(eq(eventDeliveries.listener, automationListenerKey))).toEqual([]);
   });
+
+  it("keeps no row for a message that no enabled rule's own conditions could match, and one for a message that could", async () => {
+    const connection = await line();
+    const rule = await on(connection, { conditions: [{ field: "text", op: "contains", value: "reembolso" }] });
+    const rows = () => t.server.ctx.db.select().from(eventDeliveries).where(eq(eventDeliveries.listener, automationListenerKey));
+    await inbound(t.server, connection, { body: "bom dia" });
+    expect(await rows()).toEqual([]);
+    await inbound(t.server, connection, { body: "quero um REEMBOLSO" });
+    expect(await rows()).toHaveLength(1);
+    await drainOutbox(t.server);
+    await t.server.request({ method: "DELETE", url: `/api/automations/${rule.id}`, token: t.admin });
+  });
 });
 
 describe("automation rules: actions, through HTTP", () => {

@@ -57,7 +57,7 @@ async function runRule(ctx: AppContext, rule: AutomationRuleRow, moment: RuleMom
 /**
  * Automation rules (issue 33, docs/decisions/0093): a durable listener of the events rules trigger
  * on, so each event is run once across instances, by whichever claims its outbox row. `when` keeps
- * a row only for an event whose trigger has an enabled rule (the trigger cache); the rules are read
+ * a row only for an event an enabled rule may act on (the rule cache, automation-cache.ts); the rules are read
  * from the database at run time, in order. A failed action is logged and not retried (a retry
  * would repeat the actions already done).
  */
@@ -74,7 +74,7 @@ export function listenWithAutomations(events: DomainEvents, ctx: AppContext, cac
     {
       when: (payload, name) => {
         const moment = momentOf(name, payload);
-        return moment !== null && cache.has(moment.trigger);
+        return moment !== null && cache.mayAct(moment);
       },
     },
   );
