@@ -1,5 +1,5 @@
 import type { AutomationDryRun, AutomationRule } from "@atendo/contracts";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRule, createTag, ruleBody } from "../../test/automation-fixtures.js";
 import { createConnection, inbound } from "../../test/channel-fixtures.js";
 import { createQueue, createQuickAnswer } from "../../test/fixtures.js";
