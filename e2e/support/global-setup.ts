@@ -5,6 +5,7 @@ import { makeDataDir, spawnServer } from "../../packages/server/src/test/spawn-s
 import { spawnedDatabaseUrl } from "../../packages/server/src/test/spawned-database.js";
 import { startFakeGraphApi } from "../../packages/server/src/test/fakes/graph-api.js";
 import { TelegramFake } from "../../packages/server/src/test/fakes/telegram-fake.js";
+import { AiChatFake } from "../../packages/server/src/test/fakes/ai-chat-fake.js";
 
 export const E2E_ADMIN = { email: "admin@e2e.atendo.test", password: "admin-password-e2e", name: "Ada Admin" };
 
@@ -17,6 +18,8 @@ declare module "vitest" {
     graphApiUrl: string;
     /** The fake Telegram Bot API the server's TELEGRAM_API_URL names (customers write through its `/_fake/<token>/say`). */
     telegramFakeUrl: string;
+    /** The fake OpenAI-compatible server of the assistant (AI_API_URL; its /_fake/requests tells what it got). */
+    aiFakeUrl: string;
   }
 }
 
@@ -37,6 +40,9 @@ export default async function setup(project: TestProject) {
   // Telegram connections talk to a local fake of the Bot API (no network here).
   const telegram = new TelegramFake();
   const telegramUrl = await telegram.start();
+  // The attendants' assistant talks to a local fake OpenAI-compatible server (assistant.e2e.ts).
+  const ai = new AiChatFake();
+  const aiUrl = await ai.start();
   const server = await spawnServer({
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -50,11 +56,15 @@ export default async function setup(project: TestProject) {
     WHATSAPP_CLOUD_API_URL: graph.baseUrl,
     WEB_DIST: dist,
     TELEGRAM_API_URL: telegramUrl,
+    AI_API_URL: aiUrl,
+    AI_API_KEY: ai.key,
+    AI_MODEL: "fake-model",
   }, { dataDir });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", (await spawnedDatabaseUrl(dataDir)) ?? "");
   project.provide("graphApiUrl", graph.baseUrl);
   project.provide("telegramFakeUrl", telegramUrl);
+  project.provide("aiFakeUrl", aiUrl);
   // The first admin's sign-in sets the customers' language while unset (decision 0071). Signing in
   // in English here first keeps the journeys' customers in English whichever journey runs first.
   const firstSignIn = await fetch(`${server.baseUrl}/api/auth/login`, {
@@ -76,6 +86,7 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await graph.close();
     await telegram.stop();
+    await ai.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

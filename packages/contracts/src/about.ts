@@ -6,6 +6,8 @@ export const aboutResponse = z.object({
   administrators: z.number(),
   /** The seats this install's licence allows (LICENCE_USERS, LICENCE_ADMINISTRATORS; spec default 5 and 1). */
   licence: z.object({ users: z.number(), administrators: z.number() }),
+  /** The attendants' assistant (docs/decisions/0094): on or off, and how often it was used in the last 30 days. */
+  assistant: z.object({ enabled: z.boolean(), usesLast30Days: z.number() }),
   libVersion: z.string(),
   tagVersion: z.string(),
 });

@@ -679,6 +679,20 @@ export const errorCatalogue = {
     pt: "Ocorreu um erro inesperado.",
     es: "Ocurrió un error inesperado.",
   },
+  /** The assistant is off: no AI server configured, or the ticket's queue turned it off (docs/decisions/0094). */
+  ERR_ASSISTANT_OFF: {
+    status: 404,
+    en: "The assistant is not available for this ticket.",
+    pt: "O assistente não está disponível para este ticket.",
+    es: "El asistente no está disponible para este ticket.",
+  },
+  /** The AI server failed, timed out, refused the key or answered what is not a chat completion. */
+  ERR_ASSISTANT_UNAVAILABLE: {
+    status: 502,
+    en: "The assistant did not answer. Try again in a moment.",
+    pt: "O assistente não respondeu. Tente novamente em instantes.",
+    es: "El asistente no respondió. Inténtelo de nuevo en un momento.",
+  },
 } satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -109,6 +109,12 @@ export const limits = {
   /** Longest comment kept with a rating (a longer one is cut). */
   surveyCommentMax: 2000,
   /**
+   * The assistant (docs/decisions/0094): the longest text a user asks it to translate or improve,
+   * how many of the ticket's newest messages a summary or a suggestion reads, and how many
+   * characters of them at most (the oldest of those are dropped first).
+   */
+  assistant: { textMax: 4000, messagesMax: 40, conversationCharsMax: 12_000 },
+  /**
    * Scheduled messages (issue 31, docs/decisions/0084): how often each instance looks for due
    * ones (their lateness is at most this, plus the send), how long a claim holds a schedule from
    * the other instances (a crash mid-send: another sends it after this), a repeat's interval, and

@@ -65,6 +65,8 @@ export const queue = z.object({
   /** Automatic modes: a returning customer goes to their last attendant when online and under capacity. */
   returnToLastAttendant: z.boolean(),
   sla: queueSla,
+  /** Whether its tickets may use the assistant (docs/decisions/0094; on by default). */
+  assistantEnabled: z.boolean(),
   users: z.array(userRef),
   ...timestamps,
 });
@@ -82,6 +84,7 @@ const queueFields = {
   assignment: z.enum(queueAssignmentModes),
   returnToLastAttendant: z.boolean(),
   sla: queueSla,
+  assistantEnabled: z.boolean(),
 };
 
 /**
@@ -98,6 +101,7 @@ export const createQueueBody = z.object({
   assignment: queueFields.assignment.default("manual"),
   returnToLastAttendant: queueFields.returnToLastAttendant.default(false),
   sla: queueSla.default(noQueueSla),
+  assistantEnabled: queueFields.assistantEnabled.default(true),
 });
 export type CreateQueueBody = z.input<typeof createQueueBody>;
 

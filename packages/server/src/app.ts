@@ -78,6 +78,7 @@ import { quotedInfoLookup, sentMessageLookup } from "./modules/messages/delivery
 import { messagesRoutes } from "./modules/messages/messages.routes.js";
 import { mentionsRoutes } from "./modules/mentions/mentions.routes.js";
 import { notesRoutes } from "./modules/notes/notes.routes.js";
+import { assistantRoutes } from "./modules/assistant/assistant.routes.js";
 import { monitoringsRoutes } from "./modules/monitorings/monitorings.routes.js";
 import { queueRoomsOf } from "./modules/queues/queue-rooms.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
@@ -105,6 +106,7 @@ import { listenForOptOut } from "./modules/contacts/opt-out-listener.js";
 import { listenWithIncidentMail } from "./modules/connection-safety/incident-mail-listener.js";
 import { connectionSafetyRoutes } from "./modules/connection-safety/connection-safety.routes.js";
 import { loadInstallId, loadJwtKey } from "./secrets.js";
+import { countForegroundWork, ForegroundWork } from "./core/foreground-work.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
 
@@ -236,7 +238,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(automationTriggersSlot, new AutomationTriggerCache(db, config.TIME_ZONE)),
     push,
     pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
+    foreground: new ForegroundWork(),
   };
+  countForegroundWork(app, ctx.foreground);
   listenWithSockets(events, realtime, db);
   serveVisitorSockets(ctx, visitorSpace);
   trackPresenceOfSockets(ctx);
@@ -317,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     ticketsRoutes,
     messagesRoutes,
     notesRoutes,
+    assistantRoutes,
     mentionsRoutes,
     forwardingRoutes,
     chatsRoutes,

@@ -126,6 +126,16 @@ export const configSchema = z.object({
    * Bot API server, or the fake of docs/channels/README.md.
    */
   TELEGRAM_API_URL: z.preprocess(unsetWhenEmpty, z.url().default("https://api.telegram.org")),
+  /**
+   * The attendants' assistant (docs/decisions/0094): any OpenAI-compatible server's base URL
+   * (e.g. https://api.openai.com/v1; `POST {AI_API_URL}/chat/completions`), its key and the model.
+   * On only when all three are set.
+   */
+  AI_API_URL: optionalUrl.transform((v) => v?.replace(/\/+$/, "")),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  /** How long one assistant answer may take before ERR_ASSISTANT_UNAVAILABLE. Decimals allowed. */
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   /** First start with no connection: create the demo API connection and its Support queue. */
   DEMO_CONNECTION: z
     .enum(["true", "false", "1", "0", ""])

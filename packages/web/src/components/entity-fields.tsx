@@ -113,11 +113,11 @@ export function textField<const K extends string, S extends StringSchema>(name: 
   return field;
 }
 
-/** A yes/no of the record: a switch, or a checkbox with its hint under it. */
-export function switchField<const K extends string>(name: K, texts: { label: string; hint?: string }, control: "switch" | "checkbox" = "switch") {
+/** A yes/no of the record: a switch, or a checkbox with its hint under it; `fallback` for a new record. */
+export function switchField<const K extends string>(name: K, texts: { label: string; hint?: string }, control: "switch" | "checkbox" = "switch", fallback = false) {
   const field: EntityField<Partial<Record<K, boolean>>, Record<K, z.ZodBoolean>> = {
     shape: { [name]: z.boolean() } as Record<K, z.ZodBoolean>,
-    initial: (record) => ({ [name]: record?.[name] ?? false }) as Input<Record<K, z.ZodBoolean>>,
+    initial: (record) => ({ [name]: record?.[name] ?? fallback }) as Input<Record<K, z.ZodBoolean>>,
     Field: function SwitchFieldOf({ form }) {
       const { t } = useTranslation();
       return (

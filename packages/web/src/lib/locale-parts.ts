@@ -8,6 +8,7 @@
 export const pageOnlyBlocks: readonly string[] = [
   "about",
   "announcements",
+  "assistantPanel",
   "assignment",
   "automations",
   "board",

@@ -19,4 +19,5 @@ export * from "./campaigns.js";
 export * from "./schedules.js";
 export * from "./cloud.js";
 export * from "./webchat.js";
+export * from "./assistant.js";
 export * from "./automations.js";

@@ -22,6 +22,8 @@ export const queues = pgTable(
     slaResolutionMinutes: integer("sla_resolution_minutes"),
     /** Automatic modes: a returning customer goes to their last attendant when online and under capacity (decision 0079). */
     returnToLastAttendant: boolean("return_to_last_attendant").notNull().default(false),
+    /** The admin may turn the assistant off for the queue's tickets (decision 0094). */
+    assistantEnabled: boolean("assistant_enabled").notNull().default(true),
     ...timestamps(),
   },
   (t) => [

@@ -23,6 +23,7 @@ describe("GET /api/about", () => {
       usersCount: 3,
       administrators: 2,
       licence: { users: 5, administrators: 1 },
+      assistant: { enabled: false, usesLast30Days: 0 },
       libVersion: expect.any(String),
       tagVersion: "1.2.3",
     });

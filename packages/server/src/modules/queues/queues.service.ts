@@ -28,6 +28,7 @@ function presentQueue(row: QueueRow, users: UserRef[] = []): Queue {
     outOfHoursMessage: row.outOfHoursMessage,
     assignment: row.assignment,
     returnToLastAttendant: row.returnToLastAttendant,
+    assistantEnabled: row.assistantEnabled,
     sla: { firstResponseMinutes: row.slaFirstResponseMinutes, resolutionMinutes: row.slaResolutionMinutes },
     users,
     createdAt: row.createdAt.toISOString(),

@@ -42,6 +42,11 @@ export function AboutPage() {
                 : t("about.autoCloseOff")}
             </Typography>
           </SectionCard>
+          <SectionCard title={t("about.assistant")}>
+            <Typography variant="body2">
+              {about.assistant.enabled ? t("about.assistantOn", { count: about.assistant.usesLast30Days }) : t("about.assistantOff")}
+            </Typography>
+          </SectionCard>
           <SectionCard title={t("about.versions")}>
             <Typography variant="body2">{t("about.libVersion", { version: about.libVersion })}</Typography>
             <Typography variant="body2">{t("about.systemVersion", { version: about.tagVersion })}</Typography>

@@ -52,6 +52,8 @@ export interface ComposerProps {
   prepareText?(text: string): string | null;
   /** More buttons after the attach button (the ticket's signature toggle). */
   tools?: ReactNode;
+  /** Buttons that read and replace what is typed (the ticket's assistant); `replace` never sends. */
+  draftTools?: (text: string, replace: (text: string) => void) => ReactNode;
   /** A button before send that takes what is typed elsewhere ("Send later"), and clears it once taken. */
   later?: (text: string, clear: () => void) => ReactNode;
 }
@@ -69,7 +71,7 @@ export const focusComposerShortcut = "Alt+M";
  * pasting, emoji from the picker go in at the caret, and with nothing typed the send button
  * records audio instead.
  */
-export function Composer({ label, placeholder, disabledReason, sending, onSend, reply, prepareText = trimmed, tools, later }: ComposerProps) {
+export function Composer({ label, placeholder, disabledReason, sending, onSend, reply, prepareText = trimmed, tools, draftTools, later }: ComposerProps) {
   const { t } = useTranslation();
   const canWrite = disabledReason === null;
   const [text, setText] = useState("");
@@ -173,6 +175,10 @@ export function Composer({ label, placeholder, disabledReason, sending, onSend, 
               }}
             />
             {tools}
+            {draftTools?.(canWrite ? text : "", (next) => {
+              setText(next);
+              input.current?.focus();
+            })}
             <InputBase
               inputRef={input}
               value={canWrite ? text : ""}

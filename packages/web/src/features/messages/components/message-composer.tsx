@@ -8,6 +8,7 @@ import { lazyDialog } from "../../../components/lazy-dialog";
 import { loadPageTexts, useTranslation } from "../../../lib/i18n";
 import Tooltip from "@mui/material/Tooltip";
 import { useCurrentUser } from "../../../lib/session";
+import { AssistantButton } from "../../assistant";
 import { SendLaterButton } from "../../schedules";
 import { useSendMessage } from "../hooks/use-message-actions";
 import { useServiceWindowClosed } from "../hooks/use-service-window";
@@ -76,6 +77,7 @@ function TextComposer({ ticket, canWrite, replyTo, onClearReply }: MessageCompos
       prepareText={(text) => outgoingText(text, signer)}
       // Whoever sees the conversation may schedule a message to its contact, even when they cannot reply now (a closed ticket's follow-up).
       later={(text, clear) => ticket.contact && <SendLaterButton contactId={ticket.contact.id} whatsappId={ticket.whatsappId} text={text} onScheduled={clear} />}
+      draftTools={(text, replace) => <AssistantButton ticket={ticket} canWrite={canWrite} draft={text} onDraft={replace} />}
       tools={
         <Tooltip title={t(signature.on ? "messages.composer.signatureOn" : "messages.composer.signatureOff")}>
           <span>

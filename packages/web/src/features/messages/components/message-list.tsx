@@ -12,6 +12,7 @@ import { conversationItems, isNoteItem, noteItemId } from "../lib/conversation-i
 import type { MessagesData } from "../lib/messages-cache";
 import { flattenNotes } from "../lib/notes-cache";
 import { useCurrentUser } from "../../../lib/session";
+import { TranslateDialog, useAssistantOn } from "../../assistant";
 import { ConversationList } from "./conversation-list";
 import { DeleteMessageDialog } from "./delete-message-dialog";
 import { EditNoteDialog } from "./edit-note-dialog";
@@ -52,6 +53,8 @@ export function MessageList({ ticket, selection, onReply, onStartForward, focusN
   const permissions = useMessagePermissions(ticket);
   const remove = useDeleteMessage(ticket.id);
   const [toDelete, setToDelete] = useState<Message | null>(null);
+  const assistantOn = useAssistantOn(ticket);
+  const [translating, setTranslating] = useState<Message | null>(null);
 
   const blockedOnOtherConnection = (message: Message) => {
     if (!permissions.isOtherConnection(message)) return false;
@@ -93,6 +96,7 @@ export function MessageList({ ticket, selection, onReply, onStartForward, focusN
                     if (!blockedOnOtherConnection(message)) onReply(message);
                   },
                   onForward: () => onStartForward(message),
+                  onTranslate: assistantOn && message.body.trim() !== "" ? () => setTranslating(message) : undefined,
                   onDelete: permissions.canDelete(message)
                     ? () => {
                         if (!blockedOnOtherConnection(message)) setToDelete(message);
@@ -106,6 +110,7 @@ export function MessageList({ ticket, selection, onReply, onStartForward, focusN
     >
       <DeleteMessageDialog message={toDelete} onConfirm={(message) => remove.mutate(message)} onClose={() => setToDelete(null)} />
       <EditNoteDialog note={editing} onClose={() => setEditing(null)} />
+      <TranslateDialog ticketId={ticket.id} message={translating} onClose={() => setTranslating(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t("notes.deleteTitle")}

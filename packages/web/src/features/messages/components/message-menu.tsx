@@ -11,10 +11,12 @@ export interface MessageMenuActions {
   onReply?: () => void;
   onForward?: () => void;
   onDelete?: () => void;
+  /** The assistant's translation into the app's language (decision 0094). */
+  onTranslate?: () => void;
 }
 
 /** The per-message menu: reply, forward, and delete for the user's own messages. */
-export function MessageMenu({ onReply, onForward, onDelete }: MessageMenuActions) {
+export function MessageMenu({ onReply, onForward, onDelete, onTranslate }: MessageMenuActions) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const run = (action: () => void) => () => {
@@ -43,6 +45,11 @@ export function MessageMenu({ onReply, onForward, onDelete }: MessageMenuActions
         {onForward && (
           <MenuItem onClick={run(onForward)}>
             <ListItemText>{t("messages.menu.forward")}</ListItemText>
+          </MenuItem>
+        )}
+        {onTranslate && (
+          <MenuItem onClick={run(onTranslate)}>
+            <ListItemText>{t("assistant.translate")}</ListItemText>
           </MenuItem>
         )}
         {onDelete && (

@@ -1,7 +1,7 @@
 import { createQueueBody, queueColorPresets, userRef, type Queue } from "@atendo/contracts";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { businessHoursField, entityForm, nameField, textField, type EntityField } from "../../../components/entity-fields";
+import { businessHoursField, entityForm, nameField, switchField, textField, type EntityField } from "../../../components/entity-fields";
 import { EntityFormPage } from "../../../components/entity-form-page";
 import { fieldBinding } from "../../../lib/form";
 import { queuesEntity } from "../api/queues.queries";
@@ -36,7 +36,7 @@ const membersField: EntityField<Queue, { members: z.ZodArray<typeof userRef> }> 
   Field: ({ form }) => <Controller control={form.control} name="members" render={({ field }) => <MembersField {...fieldBinding(field)} />} />,
 };
 
-/** Name, colour, greeting, members, assignment mode, opening hours and SLA targets of a queue (spec §2, §5, issue 30); the members are sent by id. */
+/** Name, colour, greeting, members, assignment mode, opening hours, SLA targets and the assistant switch of a queue (spec §2, §5, issue 30); the members are sent by id. */
 const form = entityForm(
   [
     nameField(createQueueBody.shape.name),
@@ -46,6 +46,8 @@ const form = entityForm(
     assignmentField,
     businessHoursField,
     slaField,
+    // On by default: the admin turns the assistant off for a queue whose conversations must not reach the AI server (decision 0094).
+    switchField("assistantEnabled", { label: "queues.assistant", hint: "queues.assistantHint" }, "switch", true),
   ],
   {
     toBody: ({ members, slaFirstResponse, slaResolution, ...values }) => ({
