@@ -1,4 +1,4 @@
-import { limits } from "./limits.js";
+import { automationLimits } from "./limits.js";
 
 // No zod here: the server's rule matching and the web's rule form both read these at run time.
 
@@ -12,10 +12,10 @@ export function foldText(text: string): string {
  * not a pattern, a back-reference, a quantified group that holds a quantifier or an alternation
  * — `(a+)+`, `(a|aa)*`: backtracking exponential in the text (a "regex bomb") — or more than one
  * open repetition (`*`, `+`, `{n,}`, `{n,m}` past 20) — `a+a+b`: polynomial. What is left
- * backtracks at most quadratically in the text, itself cut at `limits.automationMatchedTextMax`.
+ * backtracks at most quadratically in the text, itself cut at `automationLimits.matchedTextMax`.
  */
 export function patternProblem(pattern: string): "length" | "syntax" | "unsafe" | null {
-  if (pattern.length === 0 || pattern.length > limits.automationPatternMax) return "length";
+  if (pattern.length === 0 || pattern.length > automationLimits.patternMax) return "length";
   try {
     new RegExp(pattern, "iu");
   } catch {
@@ -69,5 +69,5 @@ function riskyShape(pattern: string): boolean {
 
 /** Whether `text` matches an accepted pattern, both folded (accents and case aside); text cut to its bound. */
 export function matchesPattern(pattern: string, text: string): boolean {
-  return new RegExp(foldText(pattern), "u").test(foldText(text.slice(0, limits.automationMatchedTextMax)));
+  return new RegExp(foldText(pattern), "u").test(foldText(text.slice(0, automationLimits.matchedTextMax)));
 }

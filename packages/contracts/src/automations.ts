@@ -4,7 +4,7 @@ import { entityName, timestamps } from "./common.js";
 import { connectionKinds } from "./connections.js";
 import { entityEvent } from "./entity-event.js";
 import { failsWith } from "./errors.js";
-import { limits } from "./limits.js";
+import { automationLimits, limits } from "./limits.js";
 
 /** When a rule runs (issue 33, docs/decisions/0093). */
 export const automationTriggers = ["ticketCreated", "messageReceived", "ticketClosed", "ticketIdle", "slaAtRisk", "tagAdded"] as const;
@@ -35,7 +35,7 @@ export const automationCondition = z.discriminatedUnion("field", [
   z.object({ field: z.literal("connectionId"), op: equality, value: id }),
   z.object({ field: z.literal("contactTagId"), op: equality, value: id }),
   z.object({ field: z.literal("channelKind"), op: equality, value: z.enum(connectionKinds) }),
-  z.object({ field: z.literal("text"), op: z.enum(automationConditionOps), value: z.string().trim().min(1).max(limits.automationTextMax) }),
+  z.object({ field: z.literal("text"), op: z.enum(automationConditionOps), value: z.string().trim().min(1).max(automationLimits.textMax) }),
   z.object({ field: z.literal("withinHours"), op: equality, value: z.boolean() }),
   z.object({ field: z.literal("weekday"), op: equality, value: z.number().int().min(0).max(6) }),
 ]);
@@ -70,9 +70,9 @@ export const automationBody = z
     enabled: z.boolean().default(true),
     position: z.number().int().min(0).max(10_000).optional(),
     trigger: z.enum(automationTriggers),
-    idleMinutes: z.number().int().min(limits.automationIdleMinutes.min).max(limits.automationIdleMinutes.max).nullable().default(null),
-    conditions: z.array(automationCondition).max(limits.automationConditionsMax).default([]),
-    actions: z.array(automationAction).min(1).max(limits.automationActionsMax),
+    idleMinutes: z.number().int().min(automationLimits.idleMinutes.min).max(automationLimits.idleMinutes.max).nullable().default(null),
+    conditions: z.array(automationCondition).max(automationLimits.conditionsMax).default([]),
+    actions: z.array(automationAction).min(1).max(automationLimits.actionsMax),
   })
   .refine(
     (rule) => rule.conditions.every((c) => c.field !== "text" || c.op !== "matches" || patternProblem(c.value) === null),

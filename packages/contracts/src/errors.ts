@@ -523,9 +523,9 @@ export const errorCatalogue = {
   },
   ERR_AUTOMATION_PATTERN: {
     status: 400,
-    en: "This pattern cannot be used: it is too long, not a valid pattern, or may take too long to run (at most one open repetition such as * or +, no repeated group holding a repetition or alternatives, no back-reference).",
-    pt: "Este padrão não pode ser usado: é longo demais, inválido, ou pode demorar demais (no máximo uma repetição aberta como * ou +, nenhum grupo repetido com repetições ou alternativas, nenhuma referência anterior).",
-    es: "Este patrón no se puede usar: es demasiado largo, no es válido o puede tardar demasiado (como máximo una repetición abierta como * o +, ningún grupo repetido con repeticiones o alternativas, ninguna referencia hacia atrás).",
+    en: "This pattern is too long, invalid or too slow (see the help).",
+    pt: "Este padrão é longo, inválido ou lento demais (veja a ajuda).",
+    es: "Este patrón es largo, inválido o lento (vea la ayuda).",
   },
   ERR_TAG_NAME_EXISTS: {
     status: 409,

@@ -1,4 +1,4 @@
-import { limits } from "@atendo/contracts";
+import { automationLimits, limits } from "@atendo/contracts";
 import type { AppContext } from "../context.js";
 import { recoverOrphanedImports } from "../modules/contact-import/import-recovery.js";
 import { CampaignRunner, type CampaignRunnerOptions } from "../modules/campaigns/campaign-runner.js";
@@ -44,9 +44,9 @@ export interface JobOptions {
   connectionWatchMs?: number;
   /** Between two looks for scheduled messages due; default limits.schedulePollMs. */
   schedulesMs?: number;
-  /** Between two re-reads of which triggers have an enabled rule; default limits.automationCacheSeconds. */
+  /** Between two re-reads of which triggers have an enabled rule; default automationLimits.cacheSeconds. */
   automationCacheMs?: number;
-  /** Between two looks for idle tickets and SLA targets at risk (automation rules); default limits.automationScanSeconds. */
+  /** Between two looks for idle tickets and SLA targets at risk (automation rules); default automationLimits.scanSeconds. */
   automationMomentsMs?: number;
 }
 
@@ -85,11 +85,11 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
       await sendDueSchedules(ctx);
     }),
     // Which triggers have an enabled rule, re-read for changes made on another instance (decision 0093).
-    periodicJob("automation-cache", ctx.log, { intervalMs: options.automationCacheMs ?? limits.automationCacheSeconds * 1000, runAtStart: true }, () =>
+    periodicJob("automation-cache", ctx.log, { intervalMs: options.automationCacheMs ?? automationLimits.cacheSeconds * 1000, runAtStart: true }, () =>
       ctx.slots.get(automationTriggersSlot).refresh(),
     ),
     // Idle tickets and SLA targets at risk, announced once each across instances for the rules (decision 0093).
-    periodicJob("automation-moments", ctx.log, { intervalMs: options.automationMomentsMs ?? limits.automationScanSeconds * 1000 }, async () => {
+    periodicJob("automation-moments", ctx.log, { intervalMs: options.automationMomentsMs ?? automationLimits.scanSeconds * 1000 }, async () => {
       await announceAutomationMoments(ctx);
     }),
   ];

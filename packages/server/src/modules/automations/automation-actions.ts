@@ -1,4 +1,4 @@
-import { limits, type AutomationAction, type UpdateTicketBody } from "@atendo/contracts";
+import { automationLimits, type AutomationAction, type UpdateTicketBody } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { quickAnswers } from "../../db/schema/index.js";
@@ -54,7 +54,7 @@ async function callWebhook(ctx: AppContext, rule: AutomationRuleRow, moment: Rul
     "x-atendo-delivery": `${deliveryId}-${rule.id}`,
     "x-atendo-signature": signature(rule.webhookSecret, body),
   };
-  const { status } = await postOutbound(url, headers, body, { timeoutMs: limits.automationWebhookTimeoutMs, guard: ctx.webhookGuard });
+  const { status } = await postOutbound(url, headers, body, { timeoutMs: automationLimits.webhookTimeoutMs, guard: ctx.webhookGuard });
   if (status < 200 || status > 299) throw new Error(`webhook answered HTTP ${status}`);
 }
 

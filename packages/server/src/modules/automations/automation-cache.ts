@@ -21,7 +21,7 @@ const needsRead = new Set<AutomationCondition["field"]>(["contactTagId", "within
  * rule may act on — its trigger has an enabled rule whose conditions the event itself does not
  * contradict (those needing a read count as holding). Re-read on this instance's
  * `automation.changed` at once, and by the `automation-cache` job every
- * `limits.automationCacheSeconds` for changes made on another instance (decision 0093). The
+ * `automationLimits.cacheSeconds` for changes made on another instance (decision 0093). The
  * listener reads the rules from the database again when it runs, and decides there.
  */
 export class AutomationTriggerCache {

@@ -1,4 +1,4 @@
-import { limits, type AutomationDryRun, type AutomationTrigger } from "@atendo/contracts";
+import { automationLimits, type AutomationDryRun, type AutomationTrigger } from "@atendo/contracts";
 import { and, desc, eq, isNotNull, like } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { automationMoments, messages, ticketTags, tickets } from "../../db/schema/index.js";
@@ -16,7 +16,7 @@ interface PastEvent {
   at: Date;
 }
 
-const N = limits.automationDryRunEvents;
+const N = automationLimits.dryRunEvents;
 
 /**
  * The last events of a trigger, read back from what they left: customer messages, tickets created

@@ -1,4 +1,4 @@
-import { limits } from "@atendo/contracts";
+import { automationLimits } from "@atendo/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { automationRules } from "../../db/schema/index.js";
@@ -30,7 +30,7 @@ function errorText(error: unknown): string {
 
 /**
  * One rule on one event: its conditions read, then — unless the event is more than
- * `limits.automationDepthMax` automatic steps deep (the loop guard) — its actions in order, one
+ * `automationLimits.depthMax` automatic steps deep (the loop guard) — its actions in order, one
  * step deeper (`events.caused`), stopping at the first that fails. Only runs whose conditions held
  * are logged.
  */
@@ -39,7 +39,7 @@ async function runRule(ctx: AppContext, rule: AutomationRuleRow, moment: RuleMom
   const facts = await loadFacts(ctx.db, moment.ticket, moment, rule.conditions, ctx.config.TIME_ZONE);
   if (!ruleMatches(rule.conditions, facts, ctx.config.TIME_ZONE)) return;
   const run = { ruleId: rule.id, trigger: moment.trigger, ticketId: moment.ticket.id };
-  if (delivery.depth > limits.automationDepthMax) {
+  if (delivery.depth > automationLimits.depthMax) {
     await recordRun(ctx.db, { ...run, result: "loopGuard", error: `${delivery.depth} automatic steps deep` });
     return;
   }

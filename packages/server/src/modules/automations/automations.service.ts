@@ -1,4 +1,4 @@
-import { limits, type AutomationRule, type AutomationRun } from "@atendo/contracts";
+import { automationLimits, type AutomationRule, type AutomationRun } from "@atendo/contracts";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.js";
@@ -89,7 +89,7 @@ export async function deleteAutomation(ctx: AppContext, actor: Actor, id: number
   await ctx.events.emit("automation.changed", { event: { action: "delete", automationId: id } });
 }
 
-/** GET /automations/{id}/runs: the rule's last runs, newest first (at most `limits.automationRunsKept`). */
+/** GET /automations/{id}/runs: the rule's last runs, newest first (at most `automationLimits.runsKept`). */
 export async function listAutomationRuns(ctx: AppContext, actor: Actor, id: number): Promise<AutomationRun[]> {
   assertCanManageAutomations(actor);
   await findRule(ctx.db, id);
@@ -98,6 +98,6 @@ export async function listAutomationRuns(ctx: AppContext, actor: Actor, id: numb
     .from(automationRuns)
     .where(eq(automationRuns.ruleId, id))
     .orderBy(desc(automationRuns.id))
-    .limit(limits.automationRunsKept);
+    .limit(automationLimits.runsKept);
   return rows.map(presentRun);
 }

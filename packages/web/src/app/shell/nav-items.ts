@@ -1,6 +1,5 @@
 import AccountTreeIcon from "@mui/icons-material/AccountTree";
 import AssessmentIcon from "@mui/icons-material/Assessment";
-import AutoModeIcon from "@mui/icons-material/AutoMode";
 import CampaignIcon from "@mui/icons-material/Campaign";
 import ChatIcon from "@mui/icons-material/Chat";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
@@ -52,7 +51,8 @@ export const adminNavItems: readonly NavItem[] = [
   { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
   { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon },
   { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
-  { to: paths.automations, labelKey: "pages.automations", icon: AutoModeIcon },
+  // An icon the shell already carries (the tickets route is at its budget; its other use is a settings tab).
+  { to: paths.automations, labelKey: "pages.automations", icon: TuneIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
 ];
 

@@ -1,4 +1,4 @@
-import { automationTriggers, limits, type AutomationBody, type AutomationDryRun, type AutomationRule, type AutomationTrigger } from "@atendo/contracts";
+import { automationLimits, automationTriggers, limits, type AutomationBody, type AutomationDryRun, type AutomationRule, type AutomationTrigger } from "@atendo/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -78,7 +78,7 @@ function AutomationForm({ initial, id }: { initial: AutomationBody; id: number |
             label={t("automations.idleMinutes")}
             value={rule.idleMinutes ?? ""}
             onChange={(event) => set({ idleMinutes: event.target.value === "" ? null : Number(event.target.value) })}
-            slotProps={{ htmlInput: { min: limits.automationIdleMinutes.min, max: limits.automationIdleMinutes.max } }}
+            slotProps={{ htmlInput: { min: automationLimits.idleMinutes.min, max: automationLimits.idleMinutes.max } }}
           />
         )}
       </Box>
@@ -95,7 +95,7 @@ function AutomationForm({ initial, id }: { initial: AutomationBody; id: number |
         />
       ))}
       <Box>
-        <Button startIcon={<AddIcon />} disabled={conditions.length >= limits.automationConditionsMax} onClick={() => set({ conditions: [...conditions, blankCondition("text")] })}>
+        <Button startIcon={<AddIcon />} disabled={conditions.length >= automationLimits.conditionsMax} onClick={() => set({ conditions: [...conditions, blankCondition("text")] })}>
           {t("automations.addCondition")}
         </Button>
       </Box>
@@ -111,7 +111,7 @@ function AutomationForm({ initial, id }: { initial: AutomationBody; id: number |
         />
       ))}
       <Box>
-        <Button startIcon={<AddIcon />} disabled={rule.actions.length >= limits.automationActionsMax} onClick={() => set({ actions: [...rule.actions, blankAction("addTag")] })}>
+        <Button startIcon={<AddIcon />} disabled={rule.actions.length >= automationLimits.actionsMax} onClick={() => set({ actions: [...rule.actions, blankAction("addTag")] })}>
           {t("automations.addAction")}
         </Button>
       </Box>

@@ -40,7 +40,16 @@ export function ConditionRow({ n, condition, pickers, onChange, onRemove }: Cond
     const label = t("automations.value", { n });
     switch (condition.field) {
       case "text":
-        return <TextField size="small" label={label} value={condition.value} onChange={(event) => onChange({ ...condition, value: event.target.value })} sx={{ flex: 1, minWidth: 180 }} />;
+        return (
+          <TextField
+            size="small"
+            label={label}
+            value={condition.value}
+            helperText={condition.op === "matches" ? t("automations.patternHelp") : undefined}
+            onChange={(event) => onChange({ ...condition, value: event.target.value })}
+            sx={{ flex: 1, minWidth: 180 }}
+          />
+        );
       case "channelKind":
         return <PickField label={label} value={condition.value} options={pickers.channelKinds} onChange={(value) => onChange({ ...condition, value: value as typeof condition.value })} />;
       case "withinHours":
