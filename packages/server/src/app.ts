@@ -47,6 +47,9 @@ import { monitorRoutes } from "./modules/monitor/monitor.routes.js";
 import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
+import { AutomationTriggerCache, automationTriggersSlot } from "./modules/automations/automation-cache.js";
+import { listenWithAutomations } from "./modules/automations/automation-listener.js";
+import { automationsRoutes } from "./modules/automations/automations.routes.js";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
@@ -230,7 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
       .set(presenceSlot, presenceSettings(deps.presence))
-      .set(recentCampaignsSlot, new RecentCampaigns(db)),
+      .set(recentCampaignsSlot, new RecentCampaigns(db))
+      .set(automationTriggersSlot, new AutomationTriggerCache(db, config.TIME_ZONE)),
     push,
     pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
   };
@@ -254,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   listenForCampaignReplies(events, db, ctx.slots.get(recentCampaignsSlot));
   listenForOptOut(events, ctx);
   listenWithIncidentMail(events, ctx);
+  listenWithAutomations(events, ctx, ctx.slots.get(automationTriggersSlot));
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.
@@ -307,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     destinationsRoutes,
     urasRoutes,
     announcementsRoutes,
+    automationsRoutes,
     campaignsRoutes,
     monitoringsRoutes,
     ticketsRoutes,

@@ -1,7 +1,6 @@
 import type { WebhookPayload } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { createHmac } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import type { DomainEventMap } from "../../events/domain-events.js";
@@ -11,10 +10,8 @@ export type WebhookDue = DomainEventMap["webhook.due"];
 
 const quoted = alias(messages, "quoted");
 
-/** `sha256=<hex HMAC-SHA256 of the raw body>`, the X-Atendo-Signature header. */
-export function signature(secret: string, rawBody: string): string {
-  return `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`;
-}
+/** The X-Atendo-Signature header (core/webhook-signature.ts, shared with the automation rules' webhooks). */
+export { signature } from "../../core/webhook-signature.js";
 
 /** The external id acks use for a message Atendo sent, unless the webhook answered another. */
 export function defaultExternalId(messageId: number): string {
