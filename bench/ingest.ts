@@ -9,6 +9,7 @@
 // created and dropped.
 import { cpus, loadavg } from "node:os";
 import { measureAssignment, printAssignment, type AssignmentResult } from "./ingest-assignment.js";
+import { measureRules, printRules, type RulesResult } from "./ingest-rules.js";
 import { compareWithPlain, measureUra, printUra, type UraResult, type VsPlain } from "./ingest-ura.js";
 import { benchDatabases, startOn } from "./support/databases.js";
 import { cpuSeconds } from "./support/process-cpu.js";
@@ -28,6 +29,8 @@ const withUra = process.env.BENCH_URA !== "0";
 const withCloud = process.env.BENCH_CLOUD !== "0";
 /** BENCH_ASSIGNMENT=0 leaves the assignment case out. */
 const withAssignment = process.env.BENCH_ASSIGNMENT !== "0";
+/** BENCH_RULES=0 leaves out the automation case (10 active rules that do not match, issue 33). */
+const withRules = process.env.BENCH_RULES !== "0";
 const admin = { email: "bench@atendo.local", password: "bench-password" };
 const adminEnv = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
 
@@ -37,6 +40,7 @@ interface IngestResult {
   latency: { p50: number; p99: number };
   ura?: UraResult & { vsPlain: VsPlain };
   assignment?: AssignmentResult;
+  rules?: RulesResult;
 }
 
 async function measure(target: string): Promise<IngestResult> {
@@ -92,6 +96,10 @@ async function measure(target: string): Promise<IngestResult> {
       cpuMsPerMessage: steady.cpuMs,
       serverCapacity: steady.serverCapacity,
     };
+
+    // The same steady state with 10 enabled rules that do not match, right after the plain one (issue 33).
+    const plainFigures = { msgsPerSecond: steadyState.msgsPerSecond, p99: steady.roundTrip.p99 };
+    const rules = withRules ? await measureRules(session, run, throughputMessages, plainFigures) : undefined;
 
     // The same steady state with Meta's signed webhook as the source (its own contacts, their tickets made first).
     const cloudWebhook = withCloud ? await measureCloud(session, queue.id, graph) : undefined;
@@ -161,6 +169,7 @@ async function measure(target: string): Promise<IngestResult> {
       },
       ura: ura && vsPlain && { ...ura, vsPlain },
       assignment,
+      rules,
     };
     console.log(`\nthroughput (concurrency ${concurrency}, ${contactsCount} contacts; POST round trip in ms; 1-minute load ${result.machine.loadAverage1m.map((n) => n.toFixed(1)).join(" → ")})`);
     console.table(
@@ -194,6 +203,7 @@ async function measure(target: string): Promise<IngestResult> {
     console.table({ latency });
     if (ura && vsPlain) printUra(ura, vsPlain);
     if (assignment) printAssignment(assignment);
+    if (rules) printRules(rules, plainFigures);
     writeResult(`ingest-${target}`, result);
     return result;
   } finally {

@@ -13,6 +13,7 @@ const suffix = Date.now().toString(36);
 const password = "a11y-attendant-password";
 
 interface Records {
+  automationId: number;
   queueId: number;
   userId: number;
   connectionId: number;
@@ -81,7 +82,14 @@ async function createRecords(): Promise<Records> {
     audience: { search: "order" },
     body: "Hello {{firstName}}, your order is on its way.",
   });
+  const automation = await post<{ id: number }>("/automations", {
+    name: `A11y rule ${suffix}`,
+    trigger: "messageReceived",
+    conditions: [{ field: "text", op: "contains", value: "order" }],
+    actions: [{ type: "addNote", body: "Asked about an order" }],
+  });
   return {
+    automationId: automation.id,
     queueId: queue.id,
     userId: user.id,
     connectionId: connection.id,
@@ -162,6 +170,9 @@ const signedInScreens = (): Screen[] => [
   { name: "new campaign", path: "/campaigns/new" },
   { name: "edit campaign", path: `/campaigns/edit/${records.campaignId}` },
   { name: "a campaign", path: `/campaigns/${records.campaignId}` },
+  { name: "automations", path: "/automations" },
+  { name: "new automation rule", path: "/automations/new" },
+  { name: "edit automation rule", path: `/automations/edit/${records.automationId}` },
   { name: "not found (signed in)", path: `/no-such-page-${suffix}` },
 ];
 

@@ -79,6 +79,12 @@ beforeAll(async () => {
     body: JSON.stringify({ name: `Shell campaign ${suffix}`, whatsappId: connection.id, audience: { search: `Bianca ${suffix}` }, body: "Hello {{firstName}}, a campaign long enough to wrap on a narrow screen." }),
   });
 
+  const rule = await api<{ id: number }>("/automations", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ name: `Shell rule ${suffix}`, trigger: "messageReceived", conditions: [{ field: "text", op: "contains", value: "a word long enough to wrap" }], actions: [{ type: "addNote", body: "Seen" }] }),
+  });
+
   // One entry per path of lib/paths.ts (the test below fails when a path is added without one).
   urls = {
     home: [paths.home],
@@ -126,6 +132,9 @@ beforeAll(async () => {
     newCampaign: [paths.newCampaign],
     editCampaign: [paths.editCampaign.href(campaign.id)],
     campaign: [paths.campaign.href(campaign.id)],
+    automations: [paths.automations],
+    newAutomation: [paths.newAutomation],
+    editAutomation: [paths.editAutomation.href(rule.id)],
   };
 });
 afterAll(() => browser.close());

@@ -527,6 +527,18 @@ export const errorCatalogue = {
     pt: "Etiqueta não encontrada.",
     es: "Etiqueta no encontrada.",
   },
+  ERR_NO_AUTOMATION_FOUND: {
+    status: 404,
+    en: "Automation rule not found.",
+    pt: "Regra de automação não encontrada.",
+    es: "Regla de automatización no encontrada.",
+  },
+  ERR_AUTOMATION_PATTERN: {
+    status: 400,
+    en: "This pattern is too long, invalid or too slow (see the help).",
+    pt: "Este padrão é longo, inválido ou lento demais (veja a ajuda).",
+    es: "Este patrón es largo, inválido o lento (vea la ayuda).",
+  },
   ERR_TAG_NAME_EXISTS: {
     status: 409,
     en: "A label with this name already exists.",

@@ -18,6 +18,8 @@ export * from "./connection-safety.js";
 export * from "./contact-import.js";
 export * from "./contact-merge.js";
 export * from "./contacts.js";
+export * from "./automations.js";
+export * from "./automation-text.js";
 export * from "./dates.js";
 export * from "./destinations.js";
 export * from "./entity-event.js";

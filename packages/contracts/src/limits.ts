@@ -222,3 +222,31 @@ export const layout = {
 export const licence = { users: 5, administrators: 1 } as const;
 
 export const languages = ["en", "pt", "es"] as const;
+
+/**
+ * Automation rules (issue 33, docs/decisions/0093), apart from `limits` so that the screens that
+ * never show a rule (the tickets page above all) do not carry them.
+ */
+export const automationLimits = {
+  /** Conditions and actions one rule holds at most. */
+  conditionsMax: 10,
+  actionsMax: 10,
+  /** A condition's text, and a `matches` pattern (short: it is compiled on every message). */
+  textMax: 200,
+  patternMax: 100,
+  /** A message's text a `matches` condition reads at most (a bound on the regex's work). */
+  matchedTextMax: 1000,
+  /** A ticketIdle rule's minutes: one minute to a week. */
+  idleMinutes: { min: 1, max: 10_080 },
+  /** How deep a rule's own actions may trigger rules again (a tag that adds a tag…). */
+  depthMax: 3,
+  /** Runs kept per rule (the log), and events a dry run replays. */
+  runsKept: 100,
+  dryRunEvents: 50,
+  /** How often an instance re-reads which triggers have an enabled rule (changes made elsewhere). */
+  cacheSeconds: 5,
+  /** How often an instance looks for idle tickets and SLA targets at risk for the rules. */
+  scanSeconds: 30,
+  /** A webhook action's receiver answers within this. */
+  webhookTimeoutMs: 10_000,
+} as const;

@@ -48,6 +48,9 @@ import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
 import { botsRoutes } from "./modules/bots/bots.routes.js";
+import { AutomationTriggerCache, automationTriggersSlot } from "./modules/automations/automation-cache.js";
+import { listenWithAutomations } from "./modules/automations/automation-listener.js";
+import { automationsRoutes } from "./modules/automations/automations.routes.js";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
@@ -105,7 +108,6 @@ import { listenForOptOut } from "./modules/contacts/opt-out-listener.js";
 import { listenWithIncidentMail } from "./modules/connection-safety/incident-mail-listener.js";
 import { connectionSafetyRoutes } from "./modules/connection-safety/connection-safety.routes.js";
 import { loadInstallId, loadJwtKey } from "./secrets.js";
-import { countForegroundWork, ForegroundWork } from "./core/foreground-work.js";
 import { AppSlots } from "./core/app-slots.js";
 import { OutboundGuard, type HostResolver } from "./core/outbound-guard.js";
 
@@ -233,12 +235,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
       .set(presenceSlot, presenceSettings(deps.presence))
-      .set(recentCampaignsSlot, new RecentCampaigns(db)),
+      .set(recentCampaignsSlot, new RecentCampaigns(db))
+      .set(automationTriggersSlot, new AutomationTriggerCache(db, config.TIME_ZONE)),
     push,
     pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
-    foreground: new ForegroundWork(),
   };
-  countForegroundWork(app, ctx.foreground);
   listenWithSockets(events, realtime, db);
   serveVisitorSockets(ctx, visitorSpace);
   trackPresenceOfSockets(ctx);
@@ -260,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   listenForCampaignReplies(events, db, ctx.slots.get(recentCampaignsSlot));
   listenForOptOut(events, ctx);
   listenWithIncidentMail(events, ctx);
+  listenWithAutomations(events, ctx, ctx.slots.get(automationTriggersSlot));
   const jobs = createJobs(ctx, deps.jobs);
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.
@@ -314,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     urasRoutes,
     announcementsRoutes,
     botsRoutes,
+    automationsRoutes,
     campaignsRoutes,
     monitoringsRoutes,
     ticketsRoutes,

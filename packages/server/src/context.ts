@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { ApiConnections, Channels, LoginAttempts, MediaFiles, OutboundPace, PushNotifications } from "./context-types.js";
 import type { AppSlots } from "./core/app-slots.js";
-import type { ForegroundWork } from "./core/foreground-work.js";
 import type { OutboundGuard } from "./core/outbound-guard.js";
 import type { Database, Db } from "./db/client.js";
 import type { DomainEvents } from "./events/event-bus.js";
@@ -57,6 +56,4 @@ export interface AppContext {
   push: PushNotifications;
   /** Every outgoing message's slot on its connection (issue 31). */
   pace: OutboundPace;
-  /** The `/api` requests in flight here: work that can wait (campaigns) lets them go first. */
-  foreground: ForegroundWork;
 }

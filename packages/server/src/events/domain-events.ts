@@ -1,6 +1,7 @@
 import type {
   AnnouncementEvent,
   BotEvent,
+  AutomationEvent,
   CampaignEvent,
   Contact,
   ContactsImportsEvent,
@@ -134,6 +135,20 @@ export interface DomainEventMap {
   "settings.changed": { event: SettingsEvent };
   /** A scheduled message was written, changed, sent, failed or cancelled (issue 31); `userId` its author. */
   "schedule.changed": { event: ScheduleEvent; userId: number };
+  /** An automation rule was created, changed or deleted (issue 33): each instance re-reads its rule cache. */
+  "automation.changed": { event: AutomationEvent };
+  /**
+   * A label was put on a ticket (PUT /tickets/{id}/tags, a bulk tag, an automation's addTag): one
+   * event per label newly there, published with the write. The tagAdded trigger (decision 0093).
+   */
+  "ticket.tagged": { ticket: Ticket; tagId: number };
+  /**
+   * An active ticket had no activity for `minutes` (a ticketIdle rule's), or one of its SLA targets
+   * turned at risk: each announced once per ticket and idle period or clock, across instances
+   * (jobs/automation-moments.ts claims it in automation_moments). For the automation rules only.
+   */
+  "ticket.idle": { ticket: Ticket; minutes: number };
+  "ticket.slaAtRisk": { ticket: Ticket; target: SlaTarget; dueAt: string };
   /** A label was defined, changed or deleted (docs/decisions/0072). */
   "tag.changed": { event: TagEvent };
   /** A user's effective presence changed (by hand, or their last socket left or one came back; issue 30). */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "../db/client.js";
 import { domainEvent, type DomainEvent, type DomainEventMap, type DomainEventName } from "./domain-events.js";
 
@@ -15,6 +16,8 @@ export interface DurableDelivery {
   attempt: number;
   /** No attempt follows if this one fails: the listener's last chance to say so. */
   last: boolean;
+  /** How many automatic steps led to the event (0: a person, a customer, a job; see `caused`). */
+  depth: number;
 }
 
 /** A durable listener: also told which delivery it runs (a receiver may drop repeats by its id). */
@@ -42,7 +45,7 @@ export interface DurableOptions<N extends DomainEventName = DomainEventName> {
 /** Where durable listeners' events are kept until one instance has run them (events/event-outbox.ts). */
 export interface DurableStore {
   /** Keeps one row per (event, durable listener) on `db`: the write's own transaction when it has one. */
-  keep(db: Db, rows: readonly { listener: string; event: DomainEvent }[]): Promise<void>;
+  keep(db: Db, rows: readonly { listener: string; event: DomainEvent; depth: number }[]): Promise<void>;
 }
 
 /** Publishes events of a write (`domainEvent(name, payload)`); inside `DomainEvents.transaction` they wait for its commit. */
@@ -71,6 +74,8 @@ export class DomainEvents {
   private readonly durables = new Map<DomainEventName, string[]>();
   private readonly durableHandlers = new Map<string, Registered>();
   private readonly running = new Set<Promise<unknown>>();
+  /** The depth of the automatic step running now (AsyncLocalStorage: it follows the step's awaits). */
+  private readonly cause = new AsyncLocalStorage<number>();
   private store: DurableStore | undefined;
   /** Called after durable rows are kept outside a worker's poll (the outbox starts at once). */
   private kept: (() => void) | undefined;
@@ -116,7 +121,17 @@ export class DomainEvents {
   async runDurable(key: string, event: DomainEvent, delivery: DurableDelivery): Promise<void> {
     const handler = this.durableHandlers.get(key);
     if (!handler) throw new Error(`no durable listener ${key} on this instance`);
-    await handler.run(event.payload as never, event.name as never, delivery);
+    // What the listener publishes is as deep as its event, unless it says otherwise (`caused`).
+    await this.cause.run(delivery.depth, () => handler.run(event.payload as never, event.name as never, delivery));
+  }
+
+  /**
+   * Runs `fn` as an automatic step `depth` deep: the durable rows of the events it publishes carry
+   * that depth, and their listeners read it back (`DurableDelivery.depth`). An automation rule's
+   * actions run one step deeper than their event, which bounds a chain of rules (decision 0093).
+   */
+  caused<T>(depth: number, fn: () => Promise<T>): Promise<T> {
+    return this.cause.run(depth, fn);
   }
 
   /**
@@ -162,11 +177,12 @@ export class DomainEvents {
   }
 
   /** One row per (event, durable listener that wants it). */
-  private durableRows(events: readonly DomainEvent[]): { listener: string; event: DomainEvent }[] {
+  private durableRows(events: readonly DomainEvent[]): { listener: string; event: DomainEvent; depth: number }[] {
+    const depth = this.cause.getStore() ?? 0;
     return events.flatMap((event) =>
       (this.durables.get(event.name) ?? []).flatMap((listener) => {
         const when = this.durableHandlers.get(listener)?.when;
-        return !when || when(event.payload as never, event.name as never) ? [{ listener, event }] : [];
+        return !when || when(event.payload as never, event.name as never) ? [{ listener, event, depth }] : [];
       }),
     );
   }

@@ -21,7 +21,7 @@ function defaultBackoff(attempt: number): number {
   return 2000 * 5 ** (attempt - 1);
 }
 
-type Claimed = Pick<typeof eventDeliveries.$inferSelect, "id" | "listener" | "event" | "payload" | "attempts">;
+type Claimed = Pick<typeof eventDeliveries.$inferSelect, "id" | "listener" | "event" | "payload" | "attempts" | "depth">;
 
 /**
  * The durable listeners' outbox (docs/decisions/0057). Rows are written by the publishing
@@ -52,8 +52,8 @@ export class EventOutbox implements DurableStore {
     this.worker = new PollWorker(() => this.runOnce(), { pollMs: this.o.pollMs, onError: (error) => deps.log.error({ err: error }, "event outbox run failed") });
   }
 
-  async keep(db: Db, rows: readonly { listener: string; event: DomainEvent }[]): Promise<void> {
-    await db.insert(eventDeliveries).values(rows.map(({ listener, event }) => ({ listener, event: event.name, payload: event.payload })));
+  async keep(db: Db, rows: readonly { listener: string; event: DomainEvent; depth: number }[]): Promise<void> {
+    await db.insert(eventDeliveries).values(rows.map(({ listener, event, depth }) => ({ listener, event: event.name, payload: event.payload, depth })));
   }
 
   start(): void {
@@ -80,7 +80,7 @@ export class EventOutbox implements DurableStore {
     const { db } = this.deps;
     return db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: eventDeliveries.id, listener: eventDeliveries.listener, event: eventDeliveries.event, payload: eventDeliveries.payload, attempts: eventDeliveries.attempts })
+        .select({ id: eventDeliveries.id, listener: eventDeliveries.listener, event: eventDeliveries.event, payload: eventDeliveries.payload, attempts: eventDeliveries.attempts, depth: eventDeliveries.depth })
         .from(eventDeliveries)
         .where(and(eq(eventDeliveries.status, "pending"), lte(eventDeliveries.nextAttemptAt, now)))
         .orderBy(asc(eventDeliveries.nextAttemptAt), asc(eventDeliveries.id))
@@ -100,7 +100,7 @@ export class EventOutbox implements DurableStore {
     const retry = events.retryOf(row.listener) ?? this.o;
     const last = row.attempts >= retry.maxAttempts;
     try {
-      await events.runDurable(row.listener, { name: row.event, payload: row.payload } as DomainEvent, { id: row.id, attempt: row.attempts, last });
+      await events.runDurable(row.listener, { name: row.event, payload: row.payload } as DomainEvent, { id: row.id, attempt: row.attempts, last, depth: row.depth });
       await db.delete(eventDeliveries).where(eq(eventDeliveries.id, row.id));
     } catch (error) {
       log.error({ err: error, listener: row.listener, event: row.event, attempt: row.attempts, last }, "durable event listener failed");

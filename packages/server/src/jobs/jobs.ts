@@ -1,4 +1,4 @@
-import { limits } from "@atendo/contracts";
+import { automationLimits, limits } from "@atendo/contracts";
 import type { AppContext } from "../context.js";
 import { recoverOrphanedImports } from "../modules/contact-import/import-recovery.js";
 import { CampaignRunner, type CampaignRunnerOptions } from "../modules/campaigns/campaign-runner.js";
@@ -9,6 +9,8 @@ import { JobRegistry, periodicJob, type Job } from "./job-registry.js";
 import { presenceRound } from "./presence-rounds.js";
 import { runRecovery } from "./recovery.js";
 import { announceSlaBreaches } from "./sla-breaches.js";
+import { announceAutomationMoments } from "./automation-moments.js";
+import { automationTriggersSlot } from "../modules/automations/automation-cache.js";
 import { closeRevokedSockets } from "./revoked-sockets.js";
 import { sendDueSchedules } from "../modules/schedules/schedule-send.js";
 import { sweepOrphanUploads } from "./upload-sweep.js";
@@ -42,6 +44,10 @@ export interface JobOptions {
   connectionWatchMs?: number;
   /** Between two looks for scheduled messages due; default limits.schedulePollMs. */
   schedulesMs?: number;
+  /** Between two re-reads of which triggers have an enabled rule; default automationLimits.cacheSeconds. */
+  automationCacheMs?: number;
+  /** Between two looks for idle tickets and SLA targets at risk (automation rules); default automationLimits.scanSeconds. */
+  automationMomentsMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -77,6 +83,14 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     // Scheduled messages due, claimed in the database so each is sent once across instances; the first look at start-up sends what came due while stopped (decision 0084).
     periodicJob("schedules", ctx.log, { intervalMs: options.schedulesMs ?? limits.schedulePollMs, runAtStart: true }, async () => {
       await sendDueSchedules(ctx);
+    }),
+    // Which triggers have an enabled rule, re-read for changes made on another instance (decision 0093).
+    periodicJob("automation-cache", ctx.log, { intervalMs: options.automationCacheMs ?? automationLimits.cacheSeconds * 1000, runAtStart: true }, () =>
+      ctx.slots.get(automationTriggersSlot).refresh(),
+    ),
+    // Idle tickets and SLA targets at risk, announced once each across instances for the rules (decision 0093).
+    periodicJob("automation-moments", ctx.log, { intervalMs: options.automationMomentsMs ?? automationLimits.scanSeconds * 1000 }, async () => {
+      await announceAutomationMoments(ctx);
     }),
   ];
   // Campaigns (issue 31, docs/decisions/0085): every instance sends, each its own leased recipients.

@@ -64,6 +64,8 @@ const shell = lazyPages({
   CampaignsPage: () => import("../features/campaigns/components/campaigns-page"),
   CampaignFormPage: () => import("../features/campaigns/components/campaign-form-page"),
   CampaignPage: () => import("../features/campaigns/components/campaign-page"),
+  AutomationsPage: () => import("../features/automations/components/automations-page"),
+  AutomationFormPage: () => import("../features/automations/components/automation-form-page"),
 }, undefined, loadPageTexts);
 
 /** An admin record kind's list, and its form at /new and /edit/:id. */
@@ -142,6 +144,9 @@ export const routes: RouteObject[] = [
                       { path: paths.newCampaign, element: <shell.CampaignFormPage /> },
                       { path: paths.editCampaign.pattern, element: <shell.CampaignFormPage /> },
                       { path: paths.campaign.pattern, element: <shell.CampaignPage /> },
+                      { path: paths.automations, element: <shell.AutomationsPage /> },
+                      { path: paths.newAutomation, element: <shell.AutomationFormPage /> },
+                      { path: paths.editAutomation.pattern, element: <shell.AutomationFormPage /> },
                     ],
                   },
                 ],

@@ -59,6 +59,10 @@ export const paths = {
   newCampaign: "/campaigns/new",
   editCampaign: editRoute("/campaigns"),
   campaign: { pattern: "/campaigns/:id", href: (id: number) => `/campaigns/${id}` },
+  /** Automation rules (issue 33, admins): the ordered list and a rule's builder. */
+  automations: "/automations",
+  newAutomation: "/automations/new",
+  editAutomation: editRoute("/automations"),
 } as const;
 
 /** The routes of an admin record kind: its list, `/new` and `/edit/:id` (spec §2). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, smallint, text } from "drizzle-orm/pg-core";
 import { bigserialId, createdAt, timestamptz } from "./columns.js";
 import { inValues } from "./in-values.js";
 
@@ -22,6 +22,8 @@ export const eventDeliveries = pgTable(
     /** Due from then: at once, after a failed attempt's backoff, or when a claim's lease ends. */
     nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
     lastError: text("last_error"),
+    /** How many automatic steps led to the event (0: a person, a customer, a job): the automation loop guard (decision 0093). */
+    depth: smallint("depth").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

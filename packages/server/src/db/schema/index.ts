@@ -20,3 +20,4 @@ export * from "./schedules.js";
 export * from "./cloud.js";
 export * from "./webchat.js";
 export * from "./assistant.js";
+export * from "./automations.js";

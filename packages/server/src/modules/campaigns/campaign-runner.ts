@@ -19,15 +19,9 @@ export interface CampaignRunnerOptions {
   leaseMs?: number;
   /** How often the campaign's state is read again while sending (pause, cancel); default 250 ms. */
   stateCheckMs?: number;
-  /**
-   * How long the next message waits at most for this instance's API requests to end (people
-   * first: ctx.foreground); default 50 ms, 0 to never wait. A steady stream of requests slows a
-   * campaign by at most this per message; the pace's slot is taken after the wait.
-   */
-  yieldMs?: number;
 }
 
-const defaults: Required<CampaignRunnerOptions> = { pollMs: 1000, batch: 100, inFlight: 8, leaseMs: 60_000, stateCheckMs: 250, yieldMs: 50 };
+const defaults: Required<CampaignRunnerOptions> = { pollMs: 1000, batch: 100, inFlight: 8, leaseMs: 60_000, stateCheckMs: 250 };
 
 /** Progress goes to the admins' screens at most this often per campaign (from each instance). */
 const PROGRESS_MS = 1000;
@@ -208,7 +202,6 @@ export class CampaignRunner {
           await skipOptedOut(this.ctx, recipient.id);
           continue;
         }
-        if (this.options.yieldMs > 0) await this.ctx.foreground.whenQuiet(this.options.yieldMs);
         if (!(await this.slot(campaign.id, connectionId))) break;
         const sending: Promise<void> = sendToRecipient(this.ctx, campaign, recipient).finally(() => inFlight.delete(sending));
         inFlight.add(sending);

@@ -64,11 +64,26 @@ async function mentionEvents(tx: Db, noteId: number, userIds: readonly number[])
 export async function createNote(ctx: AppContext, actor: Actor, ticketId: number, body: ParsedNoteBody): Promise<TicketNote> {
   const { row, visibility } = await visibleTicket(ctx, actor, ticketId);
   const mentioned = await mentionable(ctx.db, row, actor, body.mentionedUserIds ?? []);
+  return writeNote(ctx, visibility, actor.id, body.body, mentioned);
+}
+
+/**
+ * A note the server writes (an automation rule's addNote, decision 0093): no author, no mention,
+ * announced as any note to who may see the ticket.
+ */
+export async function createAutomaticNote(ctx: AppContext, ticketId: number, body: string): Promise<TicketNote> {
+  const row = await findTicketRow(ctx.db, ticketId);
+  return writeNote(ctx, visibilityBefore(row, await participantIdsOf(ctx.db, row.id)), null, body, []);
+}
+
+/** Writes a note after the newest message, with its mentions, and announces it. */
+function writeNote(ctx: AppContext, visibility: TicketVisibility, userId: number | null, body: string, mentioned: readonly number[]): Promise<TicketNote> {
+  const ticketId = visibility.id;
   return ctx.events.transaction(async (tx, publish) => {
     const [newest] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.ticketId, ticketId)).orderBy(desc(messages.id)).limit(1);
     const [inserted] = await tx
       .insert(ticketNotes)
-      .values({ ticketId, userId: actor.id, body: body.body, afterMessageId: newest?.id ?? null })
+      .values({ ticketId, userId, body, afterMessageId: newest?.id ?? null })
       .returning();
     const mentions = await mentionEvents(tx, inserted!.id, mentioned);
     const note = await presentNote(tx, inserted!);

@@ -298,7 +298,7 @@ describe("the survey across two instances on one database", () => {
     await Promise.all([runListeners(first), runListeners(second), runListeners(first), runListeners(second)]);
     const [row] = await first.ctx.db.select().from(eventDeliveries).where(eq(eventDeliveries.listener, surveyListenerKey)).limit(1);
     expect(row).toBeUndefined();
-    await first.ctx.events.runDurable(surveyListenerKey, { name: "ticket.closed", payload: { ticket: { id: ids[0] } as Ticket, transition: "closed", by: "person" } }, { id: 1, attempt: 2, last: false });
+    await first.ctx.events.runDurable(surveyListenerKey, { name: "ticket.closed", payload: { ticket: { id: ids[0] } as Ticket, transition: "closed", by: "person" } }, { id: 1, attempt: 2, last: false, depth: 0 });
     for (const id of ids) {
       expect(automaticBodies((await conversation(first, token, id)).messages), `ticket ${id}`).toEqual([question]);
     }

@@ -5,6 +5,7 @@ import { tags, ticketTags } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { done, readTickets, refusalCode, refused, visibleRows, type Outcomes, type TicketBulk } from "./ticket-bulk-common.js";
+import { domainEvent } from "../../events/domain-events.js";
 import { ticketMoment } from "./ticket-events.js";
 import { presentTicketsById } from "./ticket.presenter.js";
 import { assertKnownPermission } from "./ticket.policy.js";
@@ -50,17 +51,21 @@ export async function tagTickets(ctx: AppContext, actor: Actor, body: TagBulk, o
     });
   if (ids.length === 0) return;
   await ctx.events.transaction(async (tx, publish) => {
+    let added: { ticketId: number; tagId: number }[] = [];
     if (body.action === "tag") {
-      await tx
+      added = await tx
         .insert(ticketTags)
         .values(ids.flatMap((ticketId) => body.tagIds.map((tagId) => ({ ticketId, tagId }))))
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning();
     } else {
       await tx.delete(ticketTags).where(and(inArray(ticketTags.ticketId, ids), inArray(ticketTags.tagId, body.tagIds)));
     }
     // The ticket keeps its place in the lists: a label is not activity (ticket-tags.service.ts).
     const presented = await presentTicketsById(tx, ids);
     for (const ticket of presented.values()) publish(ticketMoment(ticket, "update"));
+    // The tagAdded trigger hears each label newly on a ticket (decision 0093).
+    for (const { ticketId, tagId } of added) publish(domainEvent("ticket.tagged", { ticket: presented.get(ticketId)!, tagId }));
   });
   for (const id of ids) outcomes.set(id, done(id));
 }

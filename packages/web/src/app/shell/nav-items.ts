@@ -52,6 +52,8 @@ export const adminNavItems: readonly NavItem[] = [
   { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
   { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon },
   { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
+  // An icon the shell already carries (the tickets route is at its budget; its other use is a settings tab).
+  { to: paths.automations, labelKey: "pages.automations", icon: TuneIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
 ];
 

@@ -1,0 +1,2 @@
+export { AutomationFormPage } from "./components/automation-form-page";
+export { AutomationsPage } from "./components/automations-page";
