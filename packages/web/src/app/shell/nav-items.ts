@@ -12,7 +12,6 @@ import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
 import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
 import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
 import SendIcon from "@mui/icons-material/Send";
-import SmartToyIcon from "@mui/icons-material/SmartToy";
 import ScheduleSendIcon from "@mui/icons-material/ScheduleSend";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SpeedIcon from "@mui/icons-material/Speed";
@@ -64,7 +63,7 @@ export const configNavItems: readonly (NavItem & { to: ConfigPage })[] = [
   { to: paths.queues, labelKey: "pages.queues", icon: AccountTreeIcon },
   { to: paths.ura, labelKey: "pages.ura", icon: DialpadIcon },
   { to: paths.announcements, labelKey: "pages.announcements", icon: CampaignIcon },
-  { to: paths.bots, labelKey: "pages.bots", icon: SmartToyIcon },
+  { to: paths.bots, labelKey: "pages.bots", icon: ChatIcon },
   { to: paths.monitoring, labelKey: "pages.monitoring", icon: MonitorHeartIcon },
   { to: paths.tags, labelKey: "pages.tags", icon: LocalOfferIcon },
   { to: paths.settings, labelKey: "nav.configuration.general", icon: TuneIcon },
