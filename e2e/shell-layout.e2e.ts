@@ -63,6 +63,11 @@ beforeAll(async () => {
     token,
     body: JSON.stringify({ name: `Shell notice ${suffix}`, description: "We are open from 8 to 18.", destinationType: "queue", destinationItem: queue.id }),
   });
+  const bot = await api<{ id: number }>("/bots", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ name: `Shell bot ${suffix}`, kind: "webhook", url: "http://127.0.0.1:9/bot", secret: "shell-bot-secret", timeoutSeconds: 5, fallback: toQueue }),
+  });
   const monitoring = await api<{ id: number }>("/monitorings", {
     method: "POST",
     token,
@@ -116,6 +121,9 @@ beforeAll(async () => {
     announcements: [paths.announcements],
     newAnnouncement: [paths.newAnnouncement],
     editAnnouncement: [paths.editAnnouncement.href(announcement.id)],
+    bots: [paths.bots],
+    newBot: [paths.newBot],
+    editBot: [paths.editBot.href(bot.id)],
     monitoring: [paths.monitoring],
     newMonitoring: [paths.newMonitoring],
     editMonitoring: [paths.editMonitoring.href(monitoring.id)],

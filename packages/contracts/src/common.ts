@@ -4,7 +4,7 @@ import { errorCodes, failsWith, type ErrorCode } from "./errors.js";
 import { limits } from "./limits.js";
 
 /** What can send customers to a destination: the records a refused delete names. */
-export const destinationReferrerTypes = ["connection", "ura", "announcement", "monitoring"] as const;
+export const destinationReferrerTypes = ["connection", "ura", "announcement", "monitoring", "bot"] as const;
 export type DestinationReferrerType = (typeof destinationReferrerTypes)[number];
 
 /**

@@ -3,10 +3,10 @@ import { looseId, namedRef, positiveId } from "./common.js";
 
 /**
  * Where a conversation goes next (spec §3, destination types): a user (open, assigned), a queue
- * (pending, greeted), a URA menu, an announcement, or a monitoring. A connection starts new
+ * (pending, greeted), a URA menu, an announcement, a monitoring, or a bot (docs/decisions/0092). A connection starts new
  * tickets at one; each URA item and each announcement leads to one (docs/decisions/0036).
  */
-export const destinationKinds = ["users", "queue", "announcements", "uras", "monitorings"] as const;
+export const destinationKinds = ["users", "queue", "announcements", "uras", "monitorings", "bots"] as const;
 export type DestinationKind = (typeof destinationKinds)[number];
 
 /** A destination as entities show it: the kind and the id of the user, queue, menu, … */
@@ -22,7 +22,7 @@ export const destinationInput = z.object({
   destinationTypeId: looseId,
 });
 
-/** GET /destinationtype: the five kinds (every one is routed). */
+/** GET /destinationtype: the six kinds (every one is routed). */
 export const destinationType = z.object({ id: z.enum(destinationKinds), name: z.enum(destinationKinds), available: z.boolean() });
 export type DestinationType = z.infer<typeof destinationType>;
 
@@ -34,10 +34,11 @@ export type DestinationItem = z.infer<typeof destinationItem>;
 /**
  * The destinations a conversation passes through on its way to a person or a queue: a menu (it
  * waits there for the customer's answer), an announcement (said and passed), a monitoring (it hands
- * the conversation to its owner). Deleting one moves on whatever waits in it (docs/decisions/0037);
+ * the conversation to its owner), a bot (it waits there while the bot talks, docs/decisions/0092).
+ * Deleting one moves on whatever waits in it (docs/decisions/0037);
  * a stage kind added later joins this list and gets that, its count and the delete dialog's line.
  */
-export const stageKinds = ["uras", "announcements", "monitorings"] as const satisfies readonly DestinationKind[];
+export const stageKinds = ["uras", "announcements", "monitorings", "bots"] as const satisfies readonly DestinationKind[];
 export type StageKind = (typeof stageKinds)[number];
 
 /** GET /stages/{kind}/{id}/waiting. */

@@ -297,6 +297,18 @@ export const errorCatalogue = {
     pt: "O destino da conexão não está configurado corretamente.",
     es: "El destino de la conexión no está configurado correctamente.",
   },
+  ERR_NO_BOT_FOUND: {
+    status: 404,
+    en: "Bot not found.",
+    pt: "Bot não encontrado.",
+    es: "Bot no encontrado.",
+  },
+  ERR_BOT_NAME_EXISTS: {
+    status: 409,
+    en: "A bot with this name already exists.",
+    pt: "Já existe um bot com este nome.",
+    es: "Ya existe un bot con este nombre.",
+  },
   ERR_ANNOUNCEMENT_NAME_EXISTS: {
     status: 409,
     en: "An announcement with this name already exists.",

@@ -1,5 +1,6 @@
 export * from "./about.js";
 export * from "./announcements.js";
+export * from "./bots.js";
 export * from "./assistant.js";
 export * from "./auth.js";
 export * from "./session-end.js";

@@ -141,6 +141,10 @@ export const limits = {
   paceWarmUpDays: { min: 0, max: 90 },
   /** Longest message text accepted from an attendant or a channel (WhatsApp's own bound is 65,536). */
   messageBodyMax: 65_536,
+  /** How long a bot may take to answer before its conversation goes to its fallback (docs/decisions/0092). */
+  botTimeoutSeconds: { min: 1, max: 30, default: 10 },
+  botKeywordsMax: 20,
+  botKeywordMax: 50,
   /** Campaigns (issue 31): a name, the message, and the contacts chosen one by one. */
   campaignNameMax: 100,
   campaignBodyMax: 4_096,

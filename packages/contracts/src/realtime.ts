@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { looseId } from "./common.js";
 import { announcementEvent } from "./announcements.js";
+import { botEvent } from "./bots.js";
 import { campaignEvent } from "./campaigns.js";
 import { sessionEvent } from "./auth.js";
 import { appChatMessageEvent, chatEvent } from "./chats.js";
@@ -50,6 +51,8 @@ export const serverEvents = {
   /** Beyond the spec's list: the admin lists of menus, announcements and monitorings stay live. */
   ura: uraEvent,
   announcement: announcementEvent,
+  /** Bots (issue 33, docs/decisions/0092), to admins. */
+  bot: botEvent,
   /** Campaigns (issue 31), to admins: created, changed (progress at most once a second), deleted. */
   campaign: campaignEvent,
   monitoring: monitoringEvent,

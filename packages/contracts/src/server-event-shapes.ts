@@ -54,6 +54,7 @@ export const serverEventShapes: Record<string, Readonly<Record<string, ServerEve
   ContactsImports: { progressEvent: importProgress, finishedImport: importProgress },
   ura: entityShape("ura"),
   announcement: entityShape("announcement"),
+  bot: entityShape("bot"),
   campaign: entityShape("campaign"),
   monitoring: entityShape("monitoring"),
   tag: entityShape("tag"),

@@ -150,9 +150,14 @@ describe("ticketPermissions (what the server accepts)", () => {
 });
 
 describe("facts and viewers from API records", () => {
+  it("reads a ticket in a bot's stage as in the automated stage, like a menu", () => {
+    const facts = ticketFactsOf({ status: "pending", userId: null, queueId: null, userTicket: [], ura: null, bot: { id: 3, name: "Triage" } });
+    expect(facts.inMenu).toBe(true);
+  });
+
   it("reads participants and queues by id", () => {
     const user = { id: 2, name: "Ana" };
-    expect(ticketFactsOf({ status: "open", userId: 5, queueId: null, userTicket: [{ userId: 2, ticketId: 9, user }], ura: null })).toEqual(ticket("open", 5, [2], null));
+    expect(ticketFactsOf({ status: "open", userId: 5, queueId: null, userTicket: [{ userId: 2, ticketId: 9, user }], ura: null, bot: null })).toEqual(ticket("open", 5, [2], null));
     expect(ticketViewerOf({ id: 2, profile: "user", queues: [{ id: 7, name: "Support", color: "#000000" }], canSeeAllTicketHistory: true })).toEqual(historian);
   });
 });

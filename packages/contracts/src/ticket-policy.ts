@@ -17,7 +17,7 @@ export interface TicketFacts {
   queueId: number | null;
   /** The users invited to write in it with its owner. */
   participantIds: readonly number[];
-  /** In the automated stage (a menu waits for the customer's answer): admins' business only. */
+  /** In the automated stage (a menu waits for the customer's answer, or a bot talks): admins' business only. */
   inMenu: boolean;
 }
 
@@ -37,13 +37,13 @@ export interface TicketViewer {
 }
 
 /** The facts of a ticket as the API presents it. */
-export function ticketFactsOf(ticket: Pick<Ticket, "status" | "userId" | "queueId" | "userTicket" | "ura">): TicketFacts {
+export function ticketFactsOf(ticket: Pick<Ticket, "status" | "userId" | "queueId" | "userTicket" | "ura" | "bot">): TicketFacts {
   return {
     status: ticket.status,
     userId: ticket.userId,
     queueId: ticket.queueId,
     participantIds: ticket.userTicket.map((p) => p.userId),
-    inMenu: ticket.ura !== null,
+    inMenu: ticket.ura !== null || ticket.bot !== null,
   };
 }
 

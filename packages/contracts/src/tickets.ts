@@ -44,6 +44,11 @@ export const ticket = z.object({
    * admins only (docs/decisions/0036). Null once it reaches a queue, a user or a monitoring.
    */
   ura: namedRef.nullable(),
+  /**
+   * The bot talking with the customer: the ticket waits in its stage, seen by admins only, as in a
+   * menu (docs/decisions/0092). Null once a person, a queue or the bot's hand-off took it.
+   */
+  bot: namedRef.nullable(),
   /** Arrived out of its queue's or connection's opening hours: waits for the morning. */
   outOfHours: z.boolean(),
   /** When automatic assignment gave it to its present owner (docs/decisions/0079); null when a person did, or nobody has it. */

@@ -47,6 +47,7 @@ import { monitorRoutes } from "./modules/monitor/monitor.routes.js";
 import { chatMessagesRoutes } from "./modules/chats/chat-messages.routes.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
+import { botsRoutes } from "./modules/bots/bots.routes.js";
 import { AutomationTriggerCache, automationTriggersSlot } from "./modules/automations/automation-cache.js";
 import { listenWithAutomations } from "./modules/automations/automation-listener.js";
 import { automationsRoutes } from "./modules/automations/automations.routes.js";
@@ -100,6 +101,7 @@ import { createRealtime } from "./realtime/realtime.js";
 import { redisNamespace } from "./realtime/redis-namespace.js";
 import { listenWithSockets } from "./realtime/socket-listener.js";
 import { listenWithSurveys } from "./modules/surveys/survey-listener.js";
+import { listenWithBots } from "./modules/bots/bot-listener.js";
 import { listenForCampaignReplies } from "./modules/campaigns/campaign-listener.js";
 import { RecentCampaigns, recentCampaignsSlot } from "./modules/campaigns/recent-campaigns.js";
 import { listenForOptOut } from "./modules/contacts/opt-out-listener.js";
@@ -255,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     deps.webhooks,
   );
   listenWithSurveys(events, ctx);
+  listenWithBots(events, ctx);
   listenForCampaignReplies(events, db, ctx.slots.get(recentCampaignsSlot));
   listenForOptOut(events, ctx);
   listenWithIncidentMail(events, ctx);
@@ -312,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     destinationsRoutes,
     urasRoutes,
     announcementsRoutes,
+    botsRoutes,
     automationsRoutes,
     campaignsRoutes,
     monitoringsRoutes,

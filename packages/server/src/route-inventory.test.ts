@@ -71,6 +71,7 @@ const docsPrefix = "/api/docs";
  */
 const allRoutes = [
   "DELETE /api/announcements/:id",
+  "DELETE /api/bots/:id",
   "DELETE /api/automations/:id",
   "DELETE /api/auth/logout",
   "DELETE /api/campaigns/:id",
@@ -94,6 +95,8 @@ const allRoutes = [
   "GET /api/about",
   "GET /api/announcements",
   "GET /api/announcements/:id",
+  "GET /api/bots",
+  "GET /api/bots/:id",
   "GET /api/assistant",
   "GET /api/automations",
   "GET /api/automations/:id",
@@ -176,6 +179,7 @@ const allRoutes = [
   "GET /whaticket/whatsapp",
   "GET /whaticket/whatsapp/:id",
   "POST /api/announcements",
+  "POST /api/bots",
   "POST /api/automations",
   "POST /api/automations/dry-run",
   "POST /api/auth/forgot-password",
@@ -230,6 +234,7 @@ const allRoutes = [
   "POST /api/whatsappsession/:id/pairing-code",
   "POST /whaticket/tickets",
   "PUT /api/announcements/:id",
+  "PUT /api/bots/:id",
   "PUT /api/automations/:id",
   "PUT /api/campaigns/:id",
   "PUT /api/chatmessages/:chatId",

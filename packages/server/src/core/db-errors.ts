@@ -23,6 +23,7 @@ const constraintCodes: Record<string, ErrorCode> = {
   ura_items_selector_key: "ERR_DUPLICATED_URAITEM_SELECTOR",
   announcements_name_key: "ERR_ANNOUNCEMENT_NAME_EXISTS",
   monitorings_name_key: "ERR_MONITORING_NAME_EXISTS",
+  bots_name_key: "ERR_BOT_NAME_EXISTS",
   chats_direct_key: "ERR_OTHER_OPEN_CHAT",
   contact_imports_one_running_key: "ERR_IMPORT_RUNNING",
   // A check, not a unique index: a conversation made active on a deleted connection (docs/decisions/0039).

@@ -1,5 +1,6 @@
 import type {
   AnnouncementEvent,
+  BotEvent,
   AutomationEvent,
   CampaignEvent,
   Contact,
@@ -28,7 +29,7 @@ import type {
 } from "@atendo/contracts";
 
 /**
- * What visibility of a ticket depends on (status, owner, queue, menu) and who took part in it:
+ * What visibility of a ticket depends on (status, owner, queue, menu, bot) and who took part in it:
  * enough for a listener to tell who could see it. Carried as `before` by an event whose ticket
  * changed hands, so those who saw it before hear that it left them.
  */
@@ -38,6 +39,7 @@ export interface TicketVisibility {
   userId: number | null;
   queueId: number | null;
   uraId: number | null;
+  botId: number | null;
   participantIds: readonly number[];
 }
 
@@ -125,6 +127,7 @@ export interface DomainEventMap {
   "user.changed": { event: UserEvent; userId: number };
   "ura.changed": { event: UraEvent };
   "announcement.changed": { event: AnnouncementEvent };
+  "bot.changed": { event: BotEvent };
   /** A campaign was created, changed, progressed (at most once a second per instance) or deleted. */
   "campaign.changed": { event: CampaignEvent };
   "monitoring.changed": { event: MonitoringEvent };

@@ -51,7 +51,7 @@ async function claim(ctx: AppContext, target: SlaTarget, now: Date): Promise<{ e
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Claimed[];
     const events = rows.map((row) =>
       domainEvent("ticket.slaBreached", {
-        ticket: { id: row.id, status: row.status, userId: row.user_id, queueId: row.queue_id, uraId: row.ura_id, participantIds: row.participant_ids ?? [] },
+        ticket: { id: row.id, status: row.status, userId: row.user_id, queueId: row.queue_id, uraId: row.ura_id, botId: null, participantIds: row.participant_ids ?? [] },
         target,
         dueAt: new Date(row.due_at).toISOString(),
         contactName: row.contact_name ?? "",

@@ -79,6 +79,7 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime, db: 
   events.on("connection.recovered", "sockets", ({ incident }) => realtime.emit({ admins: true }, "connectionIncident", { action: "recovered", incident }));
   events.on("ura.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "ura", event));
   events.on("announcement.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "announcement", event));
+  events.on("bot.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "bot", event));
   events.on("campaign.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "campaign", event));
   events.on("monitoring.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "monitoring", event));
   events.on("settings.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "settings", event));

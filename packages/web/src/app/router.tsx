@@ -29,6 +29,7 @@ const outer = lazyPages(
   FullPageSpinner,
 );
 const simulator = () => import("../features/connections/components/simulator-page");
+const bots = () => import("../features/bots");
 // The pages of the day's work: their texts are all in the start part (lib/locale-parts.ts).
 const work = lazyPages({
   TicketsPage: () => import("../features/tickets/components/tickets-page"),
@@ -56,6 +57,9 @@ const shell = lazyPages({
   UraFormPage: () => import("../features/uras/components/ura-form-page"),
   AnnouncementsPage: () => import("../features/announcements/components/announcements-page"),
   AnnouncementFormPage: () => import("../features/announcements/components/announcement-form-page"),
+  // One chunk for both bot pages: one more lazy route costs the start bundle its file list once.
+  BotsPage: bots,
+  BotFormPage: bots,
   MonitoringsPage: () => import("../features/monitorings/components/monitorings-page"),
   MonitoringFormPage: () => import("../features/monitorings/components/monitoring-form-page"),
   TagsPage: () => import("../features/tags/components/tags-page"),
@@ -135,6 +139,7 @@ export const routes: RouteObject[] = [
                       },
                       ...recordRoutes(recordPages.uras, shell.UrasPage, shell.UraFormPage),
                       ...recordRoutes(recordPages.announcements, shell.AnnouncementsPage, shell.AnnouncementFormPage),
+                      ...recordRoutes(recordPages.bots, shell.BotsPage, shell.BotFormPage),
                       ...recordRoutes(recordPages.monitorings, shell.MonitoringsPage, shell.MonitoringFormPage),
                       { path: paths.tags, element: <shell.TagsPage /> },
                       { path: paths.campaigns, element: <shell.CampaignsPage /> },

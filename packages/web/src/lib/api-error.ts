@@ -1,6 +1,6 @@
 /** Who still routes customers to a record whose delete was refused (ERR_DESTINATION_IN_USE). */
 export interface DestinationUser {
-  type: "connection" | "ura" | "announcement" | "monitoring";
+  type: "connection" | "ura" | "announcement" | "monitoring" | "bot";
   id: number;
   name: string;
 }
@@ -25,7 +25,7 @@ export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-const userTypes: readonly string[] = ["connection", "ura", "announcement", "monitoring"] satisfies DestinationUser["type"][];
+const userTypes: readonly string[] = ["connection", "ura", "announcement", "monitoring", "bot"] satisfies DestinationUser["type"][];
 
 /** The `usedBy` list of an error body, keeping only well-formed entries (the field is optional). */
 export function usedByOf(body: unknown): DestinationUser[] {

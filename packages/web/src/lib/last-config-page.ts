@@ -11,6 +11,7 @@ export const configPages = [
   paths.queues,
   paths.ura,
   paths.announcements,
+  paths.bots,
   paths.monitoring,
   paths.tags,
   paths.settings,

@@ -12,6 +12,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "assignment",
   "automations",
   "board",
+  "bots",
   "businessHours",
   "campaigns",
   "cloudChannel",

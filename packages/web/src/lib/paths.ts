@@ -46,6 +46,10 @@ export const paths = {
   announcements: "/announcements",
   newAnnouncement: "/announcements/new",
   editAnnouncement: editRoute("/announcements"),
+  /** Bots (issue 33, admins): webhook bots and Typebots a conversation talks with. */
+  bots: "/bots",
+  newBot: "/bots/new",
+  editBot: editRoute("/bots"),
   monitoring: "/monitoring",
   newMonitoring: "/monitoring/new",
   editMonitoring: editRoute("/monitoring"),
@@ -75,5 +79,6 @@ export const recordPages = {
   users: { list: paths.users, create: paths.newUser, edit: paths.editUser },
   uras: { list: paths.ura, create: paths.newUra, edit: paths.editUra },
   announcements: { list: paths.announcements, create: paths.newAnnouncement, edit: paths.editAnnouncement },
+  bots: { list: paths.bots, create: paths.newBot, edit: paths.editBot },
   monitorings: { list: paths.monitoring, create: paths.newMonitoring, edit: paths.editMonitoring },
 } as const satisfies Record<string, RecordPages>;

@@ -50,6 +50,7 @@ export function aTicket(patch: Partial<Ticket> = {}): Ticket {
     isGroup: false,
     userTicket: [],
     ura: null,
+    bot: null,
     outOfHours: false,
     autoAssignedAt: null,
     tags: [],

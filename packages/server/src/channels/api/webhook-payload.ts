@@ -10,7 +10,7 @@ export type WebhookDue = DomainEventMap["webhook.due"];
 
 const quoted = alias(messages, "quoted");
 
-/** The X-Atendo-Signature header (core/webhook-signature.ts, shared with the automation rules' webhooks). */
+/** The X-Atendo-Signature header (core/webhook-signature.ts, shared with the bots' calls and the automation rules' webhooks). */
 export { signature } from "../../core/webhook-signature.js";
 
 /** The external id acks use for a message Atendo sent, unless the webhook answered another. */

@@ -1,4 +1,4 @@
-import { destinationKinds, monitoringStatuses } from "@atendo/contracts";
+import { botKinds, destinationKinds, monitoringStatuses } from "@atendo/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, type PgColumn } from "drizzle-orm/pg-core";
 import { linkId, ownerId, serialId, timestamps } from "./columns.js";
@@ -97,5 +97,33 @@ export const monitorings = pgTable(
     index("monitorings_user_idx").on(t.userId),
     index("monitorings_queue_idx").on(t.queueId),
     check("monitorings_status_check", inValues(t.status, monitoringStatuses)),
+  ],
+);
+
+/**
+ * A bot a conversation talks with (issue 33, docs/decisions/0092): a signed webhook or a Typebot.
+ * Conversations wait in its stage (tickets.bot_id) until it, a keyword, its timeout or a person
+ * hands them over; `fallback_*` is where they go when it cannot answer.
+ */
+export const bots = pgTable(
+  "bots",
+  {
+    id: serialId(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: botKinds }).notNull(),
+    url: text("url").notNull(),
+    /** Typebot's public id of the bot ("" for a webhook bot). */
+    typebotId: text("typebot_id").notNull().default(""),
+    /** Signs each webhook POST (X-Atendo-Signature); a Typebot's API token when it asks for one. */
+    secret: text("secret").notNull(),
+    timeoutSeconds: integer("timeout_seconds").notNull(),
+    keywords: text("keywords").array().notNull(),
+    ...destinationColumns(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueNameKey("bots", t.name),
+    ...destinationKeys("bots", t),
+    check("bots_kind_check", inValues(t.kind, botKinds)),
   ],
 );

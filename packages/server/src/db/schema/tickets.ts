@@ -6,7 +6,7 @@ import { connections } from "./connections.js";
 import { contacts } from "./contacts.js";
 import { inValues } from "./in-values.js";
 import { queues } from "./queues.js";
-import { monitorings, uras } from "./routing.js";
+import { bots, monitorings, uras } from "./routing.js";
 import { users } from "./users.js";
 import { campaigns } from "./campaigns.js";
 
@@ -40,6 +40,14 @@ export const tickets = pgTable(
      */
     uraId: linkId("ura_id", () => uras.id),
     uraMisses: smallint("ura_misses").notNull().default(0),
+    /**
+     * The bot talking with the customer (the bot stage, docs/decisions/0092), the Typebot session
+     * it goes on, and until when a call to it is under way (one call at a time per ticket); kept
+     * here so a restart or another instance goes on. Every person's move and every close clears them.
+     */
+    botId: linkId("bot_id", () => bots.id),
+    botSession: text("bot_session"),
+    botBusyUntil: timestamptz("bot_busy_until"),
     /** The monitoring that took this conversation, if one did. */
     monitoringId: linkId("monitoring_id", () => monitorings.id),
     /** Arrived out of opening hours: waits in its queue for the morning. */
@@ -109,7 +117,9 @@ export const tickets = pgTable(
     // (it changes with updated_at, so no extra write) for the "unread only" tab.
     index("tickets_pending_no_queue_idx")
       .on(t.updatedAt.desc(), t.id.desc(), t.unreadMessages)
-      .where(sql`${t.status} = 'pending' and ${t.queueId} is null and ${t.uraId} is null`),
+      .where(sql`${t.status} = 'pending' and ${t.queueId} is null and ${t.uraId} is null and ${t.botId} is null`),
+    // The tickets waiting in a bot's stage: what deleting it moves on (docs/decisions/0092).
+    index("tickets_bot_idx").on(t.botId).where(sql`${t.botId} is not null`),
     index("tickets_connection_idx").on(t.connectionId),
     index("tickets_contact_idx").on(t.contactId, t.updatedAt.desc()),
     // Reports: tickets created in a period, newest first (the filters narrow while reading it).

@@ -60,7 +60,7 @@ async function lockWaiting(tx: Db, queueIds: readonly number[]): Promise<Waiting
   const rows = await tx
     .select({ ticketId: tickets.id, queueId: tickets.queueId, contactId: tickets.contactId })
     .from(tickets)
-    .where(and(eq(tickets.status, "pending"), isNull(tickets.userId), isNull(tickets.uraId), inArray(tickets.queueId, [...queueIds])))
+    .where(and(eq(tickets.status, "pending"), isNull(tickets.userId), isNull(tickets.uraId), isNull(tickets.botId), inArray(tickets.queueId, [...queueIds])))
     .orderBy(asc(tickets.createdAt), asc(tickets.id))
     .limit(ASSIGNMENT_BATCH)
     .for("update", { skipLocked: true });
@@ -123,7 +123,7 @@ async function writePlan(tx: Db, publish: Publish, plan: readonly Assignment[], 
   for (const id of written) {
     const ticket = presented.get(id);
     if (!ticket) continue;
-    const before = { id, status: "pending" as const, userId: null, queueId: queueOf.get(id) ?? null, uraId: null, participantIds: participants.get(id) ?? [] };
+    const before = { id, status: "pending" as const, userId: null, queueId: queueOf.get(id) ?? null, uraId: null, botId: null, participantIds: participants.get(id) ?? [] };
     publish(ticketMoment(ticket, "assigned", before));
   }
   return written.length;

@@ -62,7 +62,7 @@ export async function answerCampaign(
 async function queuePlan(tx: Db, queueId: number, timeZone: string): Promise<RoutePlan> {
   const queue = await findQueueClock(tx, queueId, timeZone);
   return {
-    placement: { status: "pending", queueId: queue ? queueId : null, userId: null, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false, sla: queue?.clock ?? null },
+    placement: { status: "pending", queueId: queue ? queueId : null, userId: null, uraId: null, uraMisses: 0, botId: null, monitoringId: null, outOfHours: false, sla: queue?.clock ?? null },
     texts: [],
     action: "pending",
   };

@@ -60,7 +60,7 @@ export async function moveConnectionCustomers(ctx: AppContext, actor: Actor, sou
     if (source.id === target.id) throw new AppError("ERR_CONNECTION_MOVE_TARGET");
     // Locks the source's active tickets: none changes under the move.
     const active: ActiveTicket[] = await tx
-      .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, contactId: tickets.contactId })
+      .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, botId: tickets.botId, contactId: tickets.contactId })
       .from(tickets)
       .where(and(eq(tickets.connectionId, source.id), inArray(tickets.status, activeTicketStatuses)))
       .for("update");

@@ -10,7 +10,7 @@ import type { TicketRow } from "../tickets/tickets.repo.js";
 import type { ConnectionRow } from "./connection.presenter.js";
 
 /** What a ticket closed by the delete looked like before: who heard of it then. */
-export type ClosedTicket = Pick<TicketRow, "id" | "status" | "userId" | "queueId" | "uraId">;
+export type ClosedTicket = Pick<TicketRow, "id" | "status" | "userId" | "queueId" | "uraId" | "botId">;
 
 /**
  * Run inside the delete's transaction, before the connection row goes (docs/decisions/0039): its
@@ -26,7 +26,7 @@ export async function keepHistoryOf(tx: Db, connection: ConnectionRow, now: Date
     .set({ connectionName: connection.name })
     .where(eq(tickets.connectionId, connection.id));
   const active = and(eq(tickets.connectionId, connection.id), inArray(tickets.status, activeTicketStatuses));
-  const closing = await tx.select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId }).from(tickets).where(active);
+  const closing = await tx.select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, botId: tickets.botId }).from(tickets).where(active);
   if (closing.length > 0) {
     await tx.update(tickets).set(lifecycle.closed(now)).where(active);
   }

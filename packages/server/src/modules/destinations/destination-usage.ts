@@ -1,7 +1,7 @@
 import type { DestinationKind, DestinationReferrer, DestinationReferrerType } from "@atendo/contracts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { announcements, connections, monitorings, uraItems, uras } from "../../db/schema/index.js";
+import { announcements, bots, connections, monitorings, uraItems, uras } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { destinationTable } from "./destinations.service.js";
 
@@ -13,13 +13,14 @@ const nouns: Record<DestinationReferrerType, string> = {
   ura: "menu",
   announcement: "announcement",
   monitoring: "monitoring",
+  bot: "bot",
 };
 
 const byName = <T extends { name: unknown }>(t: T) => asc(sql`lower(${t.name})`);
 
 /**
  * Everything that would send customers to (kind, id): connections, menus (one entry per menu
- * whatever its number of options), announcements and, for a user, the monitorings they own. The
+ * whatever its number of options), announcements, bots (their fallback) and, for a user, the monitorings they own. The
  * target itself does not count: a menu whose option leads back to it ("0 - main menu") goes with it.
  */
 export async function referrersOf(db: Db, kind: DestinationKind, id: number): Promise<DestinationReferrer[]> {
@@ -45,6 +46,12 @@ export async function referrersOf(db: Db, kind: DestinationKind, id: number): Pr
     .from(announcements)
     .where(and(at(announcements), kind === "announcements" ? ne(announcements.id, id) : undefined))
     .orderBy(byName(announcements), asc(announcements.id));
+  // A bot's fallback leads there (a bot whose fallback is itself goes with it).
+  const viaBots = await db
+    .select({ id: bots.id, name: bots.name })
+    .from(bots)
+    .where(and(at(bots), kind === "bots" ? ne(bots.id, id) : undefined))
+    .orderBy(byName(bots), asc(bots.id));
   const owned =
     kind === "users"
       ? await db.select({ id: monitorings.id, name: monitorings.name }).from(monitorings).where(eq(monitorings.userId, id)).orderBy(byName(monitorings), asc(monitorings.id))
@@ -54,6 +61,7 @@ export async function referrersOf(db: Db, kind: DestinationKind, id: number): Pr
     ...viaConnections.map(tag("connection")),
     ...viaMenus.map(tag("ura")),
     ...viaAnnouncements.map(tag("announcement")),
+    ...viaBots.map(tag("bot")),
     ...owned.map(tag("monitoring")),
   ];
 }

@@ -3,7 +3,7 @@ import { destinationKinds } from "@atendo/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { announcements, monitorings, queues, uras, users } from "../../db/schema/index.js";
+import { announcements, bots, monitorings, queues, uras, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import { assertCanChooseDestinations } from "./destination.policy.js";
@@ -11,16 +11,16 @@ import { assertCanChooseDestinations } from "./destination.policy.js";
 /** The table a kind names, and which of its rows may be a destination (users: active ones only). */
 export function destinationTable(kind: DestinationKind) {
   if (kind === "users") return { table: users, usable: eq(users.isDeleted, false) };
-  return { table: { queue: queues, uras, announcements, monitorings }[kind], usable: undefined };
+  return { table: { queue: queues, uras, announcements, monitorings, bots }[kind], usable: undefined };
 }
 
-/** The five kinds of spec §3, all routed. */
+/** The five kinds of spec §3 and bots (docs/decisions/0092), all routed. */
 export function listDestinationTypes(actor: Actor): DestinationType[] {
   assertCanChooseDestinations(actor);
   return destinationKinds.map((kind) => ({ id: kind, name: kind, available: true }));
 }
 
-/** The items of a destination kind: queues, active users, menus, announcements or monitorings. */
+/** The items of a destination kind: queues, active users, menus, announcements, monitorings or bots. */
 export async function listDestinationItems(ctx: AppContext, actor: Actor, kind: DestinationKind): Promise<DestinationItem[]> {
   assertCanChooseDestinations(actor);
   const { table, usable } = destinationTable(kind);

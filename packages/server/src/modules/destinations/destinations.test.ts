@@ -28,7 +28,7 @@ describe("destination routes: guards", () => {
 });
 
 describe("GET /api/destinationtype and its items", () => {
-  it("lists the five kinds, all available", async () => {
+  it("lists the six kinds, all available", async () => {
     const types = (await t.server.request({ method: "GET", url: "/api/destinationtype", token: t.admin })).json();
     expect(types).toEqual([
       { id: "users", name: "users", available: true },
@@ -36,6 +36,7 @@ describe("GET /api/destinationtype and its items", () => {
       { id: "announcements", name: "announcements", available: true },
       { id: "uras", name: "uras", available: true },
       { id: "monitorings", name: "monitorings", available: true },
+      { id: "bots", name: "bots", available: true },
     ]);
   });
 

@@ -1,6 +1,7 @@
-import type { AnnouncementEvent, MonitoringEvent, UraEvent } from "@atendo/contracts";
+import type { AnnouncementEvent, BotEvent, MonitoringEvent, UraEvent } from "@atendo/contracts";
 import type { Socket } from "socket.io-client";
 import { describe, expect, it } from "vitest";
+import { createBot } from "../../test/bot-fixtures.js";
 import { createQueue } from "../../test/fixtures.js";
 import { useLiveServer } from "../../test/live-server.js";
 import { createAnnouncement, createMonitoring, createUra, to } from "../../test/routing-fixtures.js";
@@ -70,5 +71,22 @@ describe("menu, announcement and monitoring events", () => {
     ]);
     expect(leaked).toEqual([]);
     expect(ownerSaw).toEqual([]);
+  });
+
+  it("announce bots to admins only, never with their secret", async () => {
+    const queue = await createQueue(live.server, live.admin);
+    const { admin, seen, attendant, leaked } = await listeners<BotEvent>("bot");
+    const bot = await createBot(live.server, live.admin, "http://127.0.0.1:9/bot", to("queue", queue.id));
+    const form = { name: "Live bot", kind: "webhook", url: bot.url, timeoutSeconds: 7, fallback: to("queue", queue.id) };
+    await request("PUT", `/api/bots/${bot.id}`, form);
+    await request("DELETE", `/api/bots/${bot.id}`);
+    await settled(admin, attendant);
+    expect(seen).toEqual([
+      { action: "create", bot },
+      { action: "update", bot: expect.objectContaining({ id: bot.id, name: "Live bot", timeoutSeconds: 7 }) },
+      { action: "delete", botId: bot.id },
+    ]);
+    expect(JSON.stringify(seen)).not.toContain("bot-secret");
+    expect(leaked).toEqual([]);
   });
 });

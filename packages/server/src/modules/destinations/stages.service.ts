@@ -15,6 +15,7 @@ const missing: Record<StageKind, ErrorCode> = {
   uras: "ERR_NO_URA_FOUND",
   announcements: "ERR_NO_ANNOUNCEMENT_FOUND",
   monitorings: "ERR_NO_MONITORING_FOUND",
+  bots: "ERR_NO_BOT_FOUND",
 };
 
 /** GET /stages/{kind}/{id}/waiting (admins): how many conversations deleting it would move on. */
@@ -27,7 +28,7 @@ export async function waitingInStage(ctx: AppContext, actor: Actor, kind: StageK
 }
 
 /**
- * Deletes a menu, announcement or monitoring in one transaction, refused while something still
+ * Deletes a menu, announcement, monitoring or bot in one transaction, refused while something still
  * leads to it (assertNotUsedAsDestination). The conversations waiting in it move on to the
  * connection's fallback in the same transaction (moveOnWaiting), announced with `changed`, the
  * stage's own event; their customers' notices leave after the commit.

@@ -23,7 +23,7 @@ function selectMedia(ctx: AppContext, name: string, connectionId?: number) {
       name: messages.mediaName,
       mimeType: messages.mimeType,
       fileName: messages.fileName,
-      ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId },
+      ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, botId: tickets.botId },
     })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))

@@ -24,7 +24,7 @@ type SendText = z.output<typeof sendMessageBody>;
 async function quotedIdFor(ctx: AppContext, actor: Actor, ticket: TicketRow, quotedId: number | undefined): Promise<number | undefined> {
   if (quotedId === undefined || ticket.contactId === null) return undefined;
   const [row] = await ctx.db
-    .select({ id: messages.id, ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId } })
+    .select({ id: messages.id, ticket: { id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, botId: tickets.botId } })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .where(and(eq(messages.id, quotedId), eq(messages.connectionId, sendingConnection(ticket)), eq(tickets.contactId, ticket.contactId)))

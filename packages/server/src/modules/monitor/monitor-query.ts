@@ -44,10 +44,10 @@ export function monitorStatement(now: Date, dayStart: Date, dayEnd: Date): SQL {
   const resolutionUnmet = sql`t.resolution_due_at is not null`;
   const state = (unmet: SQL, due: SQL, target: SQL) => sql`case when ${unmet} then ${slaStateSql(due, target, at)} else 'ok' end`;
   const next = (unmet: SQL, due: SQL, target: SQL) => sql`case when ${unmet} then ${slaNextChangeSql(due, target, at)} end`;
-  const waits = sql`a.status = 'pending' and a.ura_id is null`;
+  const waits = sql`a.status = 'pending' and a.ura_id is null and a.bot_id is null`;
   const breached = sql`'breached' in (a.first_state, a.resolution_state)`;
   return sql`with a as materialized (
-      select t.status, t.queue_id, t.user_id, t.ura_id, t.created_at, t.first_response_at,
+      select t.status, t.queue_id, t.user_id, t.ura_id, t.bot_id, t.created_at, t.first_response_at,
         ${state(firstUnmet, firstDue, firstTarget)} as first_state,
         ${state(resolutionUnmet, resolutionDue, resolutionTarget)} as resolution_state,
         ${next(firstUnmet, firstDue, firstTarget)} as first_next,

@@ -2,7 +2,7 @@ import { seesTicket, type MentionCandidate, type TicketFacts } from "@atendo/con
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { userQueues, users } from "../../db/schema/index.js";
-import type { TicketScope } from "../tickets/ticket.policy.js";
+import { inAutomatedStage, type TicketScope } from "../tickets/ticket.policy.js";
 import { participantIdsOf } from "../tickets/tickets.repo.js";
 
 /**
@@ -26,7 +26,7 @@ export async function ticketViewers(db: Db, ticket: TicketScope, userIds?: reado
     userId: ticket.userId,
     queueId: ticket.queueId,
     participantIds: await participantIdsOf(db, ticket.id),
-    inMenu: ticket.uraId !== null,
+    inMenu: inAutomatedStage(ticket),
   };
   const candidates = people.map((person) => {
     // Seeing a ticket never reads the unstaffed queues (only an admin's own work does).

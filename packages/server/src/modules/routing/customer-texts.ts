@@ -24,6 +24,12 @@ const texts = {
     pt: "O menu que você estava respondendo não está mais disponível. Um atendente vai responder aqui em breve.",
     es: "El menú que estaba respondiendo ya no está disponible. Un agente le responderá aquí en breve.",
   },
+  // The bot stage (issue 33, docs/decisions/0092): its bot was deleted while the customer talked to it.
+  botRemoved: {
+    en: "The assistant you were talking to is no longer available. An attendant will answer you here shortly.",
+    pt: "O assistente com quem você falava não está mais disponível. Um atendente vai responder aqui em breve.",
+    es: "El asistente con el que hablaba ya no está disponible. Un agente le responderá aquí en breve.",
+  },
   // The satisfaction survey (issue 30, docs/decisions/0081): the default question, the request
   // for a comment after a low score, and the thanks once the answer is complete.
   surveyQuestion: {

@@ -7,7 +7,7 @@ import { fallbackPlan, walkDestination, type RoutePlan, type RouteEnv } from "./
  * destination, walked. Out of the connection's opening hours its out-of-hours message goes first
  * and the ticket is marked out of hours wherever it lands. A conversation Atendo must not talk
  * to — a group, or one the company itself started from the phone (`automated` false) — is
- * routed without texts and never into a menu (nobody would answer it): its fallback then.
+ * routed without texts and never into a menu or a bot (nobody would answer it): its fallback then.
  */
 export async function routeNewTicket(env: RouteEnv, connection: ConnectionRow, automated: boolean): Promise<RoutePlan> {
   const texts: string[] = [];
@@ -19,6 +19,6 @@ export async function routeNewTicket(env: RouteEnv, connection: ConnectionRow, a
     return fallbackPlan(automated ? texts : []);
   }
   const plan = await walkDestination(env, { destinationType, destinationTypeId: destinationId }, texts);
-  if (!automated) return plan.placement.uraId === null ? { ...plan, texts: [] } : fallbackPlan();
+  if (!automated) return plan.placement.uraId === null && plan.placement.botId === null ? { ...plan, texts: [] } : fallbackPlan();
   return open ? plan : { ...plan, placement: { ...plan.placement, outOfHours: true } };
 }

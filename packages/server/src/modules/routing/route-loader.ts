@@ -1,7 +1,7 @@
 import type { DestinationKind, MonitoringStatus, WeeklyHours } from "@atendo/contracts";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { announcements, monitorings, queues, uras, users } from "../../db/schema/index.js";
+import { announcements, bots, monitorings, queues, uras, users } from "../../db/schema/index.js";
 import type { Menu } from "./menu.js";
 import type { QueueClockRow } from "../tickets/sla-clock.js";
 import { queueClockFields } from "../tickets/sla-clock.repo.js";
@@ -40,6 +40,8 @@ export interface RouteLoader {
   menu(id: number): Promise<Menu | undefined>;
   announcement(id: number): Promise<AnnouncementStop | undefined>;
   monitoring(id: number): Promise<MonitoringStop | undefined>;
+  /** A bot (its stage holds the conversation while it talks, docs/decisions/0092). */
+  bot(id: number): Promise<{ id: number } | undefined>;
   /** The active user with this extension (direct dial), the oldest account when two share one. */
   userByExtension(extension: string): Promise<{ id: number } | undefined>;
 }
@@ -108,6 +110,7 @@ export function databaseRouteLoader(db: Db): RouteLoader {
           .leftJoin(queues, eq(queues.id, monitorings.queueId))
           .where(eq(monitorings.id, id)),
       ),
+    bot: async (id) => first(await db.select({ id: bots.id }).from(bots).where(eq(bots.id, id))),
     userByExtension: (extension) => activeUser(eq(users.extension, extension)),
   };
 }

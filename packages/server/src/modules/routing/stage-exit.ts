@@ -32,6 +32,8 @@ const holds: Record<StageKind, StageHold | null> = {
   // It hands the conversation to its owner at once (or records it closed): the owner's work, which
   // stays theirs; nobody waits in the monitoring itself.
   monitorings: null,
+  // The bot answers the customer's messages while the ticket is in its stage (tickets.bot_id).
+  bots: { waiting: (id) => eq(tickets.botId, id), notice: "botRemoved" },
 };
 
 const active = inArray(tickets.status, activeTicketStatuses);

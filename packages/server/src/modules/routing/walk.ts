@@ -31,7 +31,7 @@ export interface RouteEnv {
  * lands when a destination is gone, a chain runs too long or a menu is not understood; never
  * nowhere (docs/decisions/0036).
  */
-export const fallbackPlacement: Placement = { status: "pending", queueId: null, userId: null, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false, sla: null };
+export const fallbackPlacement: Placement = { status: "pending", queueId: null, userId: null, uraId: null, uraMisses: 0, botId: null, monitoringId: null, outOfHours: false, sla: null };
 
 export function fallbackPlan(texts: string[] = []): RoutePlan {
   return { placement: fallbackPlacement, texts, action: "pending" };
@@ -49,7 +49,7 @@ function lost(env: RouteEnv, destination: Destination, texts: string[]): RoutePl
 /**
  * Follows a destination to where the conversation rests: a queue (pending, greeted, or told it is
  * out of hours), a user (open, assigned), a menu (waiting for an answer), a monitoring (its owner,
- * open or recorded closed). Announcements are said and passed through. A chain longer than
+ * open or recorded closed), a bot (its stage, talking with the customer). Announcements are said and passed through. A chain longer than
  * `routingChainMax` steps without a customer answer stops at the fallback, so a loop saved
  * before the save-time check (or by a race of two saves) cannot spin, and neither can one that
  * comes back to an announcement already said. One query per step.
@@ -78,6 +78,12 @@ export async function walkDestination(env: RouteEnv, start: Destination, texts: 
         if (!menu) return lost(env, next, texts);
         say(texts, menuText(menu, await env.style()));
         return { placement: { ...fallbackPlacement, uraId: menu.id }, texts, action: "update" };
+      }
+      case "bots": {
+        // The bot answers the customer's messages from here on (bots/bot-listener.ts).
+        const bot = await env.loader.bot(id);
+        if (!bot) return lost(env, next, texts);
+        return { placement: { ...fallbackPlacement, botId: bot.id }, texts, action: "update" };
       }
       case "monitorings": {
         const monitoring = await env.loader.monitoring(id);

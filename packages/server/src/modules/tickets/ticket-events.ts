@@ -11,13 +11,14 @@ export function visibilityOf(ticket: Ticket): TicketVisibility {
     userId: ticket.userId,
     queueId: ticket.queueId,
     uraId: ticket.ura?.id ?? null,
+    botId: ticket.bot?.id ?? null,
     participantIds: ticket.userTicket.map((p) => p.userId),
   };
 }
 
 /** A ticket row as it was, with who took part then: who could see it before a change. */
 export function visibilityBefore(row: TicketScope, participantIds: readonly number[]): TicketVisibility {
-  return { id: row.id, status: row.status, userId: row.userId, queueId: row.queueId, uraId: row.uraId, participantIds };
+  return { id: row.id, status: row.status, userId: row.userId, queueId: row.queueId, uraId: row.uraId, botId: row.botId, participantIds };
 }
 
 /** Who may see a ticket in this state (the tickets policy's audience): sockets and Web Push alike. */

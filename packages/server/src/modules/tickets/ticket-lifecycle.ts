@@ -41,6 +41,8 @@ export interface Placement {
   /** The menu waiting for the customer's answer (the automated stage). */
   uraId: number | null;
   uraMisses: number;
+  /** The bot talking with the customer (the bot stage, docs/decisions/0092). */
+  botId: number | null;
   monitoringId: number | null;
   outOfHours: boolean;
   /** The SLA targets of the queue it rests in (null: none, or no queue); not a column. */
@@ -54,12 +56,15 @@ export function slaStarted(clock: SlaClock | null, now: Date): TicketColumns {
 
 /** A placement's columns: where it stands, and its queue's clocks started. */
 function placed({ sla, ...placement }: Placement, now: Date): TicketColumns {
-  // A monitoring's record born closed runs no clock.
-  return { ...placement, ...slaStarted(placement.queueId === null || placement.status === "closed" ? null : sla, now) };
+  // A monitoring's record born closed runs no clock. A bot stage entered starts a new session.
+  return { ...placement, ...botCleared, botId: placement.botId, ...slaStarted(placement.queueId === null || placement.status === "closed" ? null : sla, now) };
 }
 
-/** No menu, no waiting for the morning: what a person's hand on the ticket (and any close) leaves. */
-const personal = { uraId: null, uraMisses: 0, outOfHours: false } as const;
+/** Out of a bot's stage: no bot, no session, no call under way (docs/decisions/0092). */
+const botCleared = { botId: null, botSession: null, botBusyUntil: null } as const;
+
+/** No menu, no bot, no waiting for the morning: what a person's hand on the ticket (and any close) leaves. */
+const personal = { uraId: null, uraMisses: 0, ...botCleared, outOfHours: false } as const;
 
 /** A new ticket where it was placed; a ticket a monitoring records closed is born closed. */
 export function opened(placement: Placement, now: Date): TicketColumns {
@@ -72,7 +77,7 @@ export function opened(placement: Placement, now: Date): TicketColumns {
  * never fill the waiting lists — marked with its campaign until the customer answers.
  */
 export function openedByCampaign(campaignId: number, queueId: number | null, now: Date): TicketColumns {
-  const placement: Placement = { status: "closed", queueId, userId: null, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false, sla: null };
+  const placement: Placement = { status: "closed", queueId, userId: null, uraId: null, uraMisses: 0, botId: null, monitoringId: null, outOfHours: false, sla: null };
   return { ...opened(placement, now), campaignId };
 }
 
@@ -86,7 +91,7 @@ export function answeredCampaign(placement: Placement, now: Date): TicketColumns
 
 /** A ticket an attendant opens for a contact: theirs and open, or waiting in a queue (`sla`: that queue's). */
 export function openedByPerson(userId: number | null, queueId: number | null, now: Date, sla: SlaClock | null = null): TicketColumns {
-  return opened({ status: userId === null ? "pending" : "open", userId, queueId, uraId: null, uraMisses: 0, monitoringId: null, outOfHours: false, sla }, now);
+  return opened({ status: userId === null ? "pending" : "open", userId, queueId, uraId: null, uraMisses: 0, botId: null, monitoringId: null, outOfHours: false, sla }, now);
 }
 
 /** The public send API's new conversation: waiting, in no queue, until someone takes it. */

@@ -14,7 +14,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../core/actor.js";
-import { connections, contacts, queues, ticketParticipants, tickets, uras, userQueues, users } from "../../db/schema/index.js";
+import { bots, connections, contacts, queues, ticketParticipants, tickets, uras, userQueues, users } from "../../db/schema/index.js";
 import { rooms, targetRooms } from "../../realtime/realtime.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { queueRoomsOf } from "../queues/queue-rooms.js";
@@ -85,6 +85,10 @@ beforeAll(async () => {
   }
 
   const [menu] = await db.insert(uras).values({ name: "Policy menu", description: "Choose" }).returning({ id: uras.id });
+  const [bot] = await db
+    .insert(bots)
+    .values({ name: "Policy bot", kind: "webhook", url: "http://127.0.0.1:9/bot", secret: "s", timeoutSeconds: 5, keywords: [], destinationType: "queue", destinationId: q1!.id })
+    .returning({ id: bots.id });
   const random = seeded(10);
   const userIds = viewers.map((v) => v.viewer.id);
   const shapes = ticketStatuses.flatMap((status) =>
@@ -95,7 +99,7 @@ beforeAll(async () => {
         userId,
         // Never the owner: the server removes a user from the participants when they take the ticket.
         participantIds: userIds.filter((id) => id !== userId && random() < 0.2),
-        // Waiting in a menu (docs/decisions/0036): only a pending ticket nobody took can be.
+        // Waiting in a menu or a bot's stage (docs/decisions/0036, 0092): only a pending ticket nobody took can be.
         inMenu: status === "pending" && userId === null,
       })),
     ),
@@ -114,10 +118,12 @@ beforeAll(async () => {
         status: shape.status,
         queueId: shape.queueId,
         userId: shape.userId,
-        uraId: shape.inMenu ? menu!.id : null,
+        // Half of them in a menu, half in a bot's stage: the rule reads both as the automated stage.
+        uraId: shape.inMenu && n % 2 === 0 ? menu!.id : null,
+        botId: shape.inMenu && n % 2 === 1 ? bot!.id : null,
       })),
     )
-    .returning({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, contactId: tickets.contactId });
+    .returning({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, botId: tickets.botId, contactId: tickets.contactId });
   const participations = ticketRows.flatMap((row, n) => shapes[n]!.participantIds.map((userId) => ({ ticketId: row.id, userId })));
   await db.insert(ticketParticipants).values(participations);
   ticketRows.forEach((row, n) => generated.push({ ...row, contactId: contactRows[n]!.id, facts: shapes[n]! }));

@@ -26,7 +26,15 @@ import { userRelationTo, type TicketRow } from "./tickets.repo.js";
  */
 
 /** The fields visibility depends on. */
-export type TicketScope = Pick<TicketRow, "id" | "status" | "userId" | "queueId" | "uraId">;
+export type TicketScope = Pick<TicketRow, "id" | "status" | "userId" | "queueId" | "uraId" | "botId">;
+
+/** In a menu or a bot's stage (docs/decisions/0036, 0092): the contracts' `inMenu`, nobody's work yet. */
+export function inAutomatedStage(ticket: Pick<TicketRow, "uraId" | "botId">): boolean {
+  return ticket.uraId !== null || ticket.botId !== null;
+}
+
+/** inAutomatedStage in SQL, over `t` (or the bare table). */
+const notAutomated = (t = sql`t.`) => sql`${t}ura_id is null and ${t}bot_id is null`;
 
 // ── Checks on one ticket ────────────────────────────────────────────────────────────────────
 
@@ -38,7 +46,7 @@ interface Relation {
 
 function ruleInput(actor: Actor, ticket: TicketScope, relation: Relation): [TicketFacts, TicketViewer] {
   return [
-    { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, participantIds: relation.participant ? [actor.id] : [], inMenu: ticket.uraId !== null },
+    { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, participantIds: relation.participant ? [actor.id] : [], inMenu: inAutomatedStage(ticket) },
     {
       id: actor.id,
       profile: actor.profile,
@@ -131,10 +139,10 @@ export function assertCanDeleteTickets(actor: Actor): void {
  * or every notification (`conversation`, docs/decisions/0047).
  */
 export function ticketAudience(
-  ticket: Pick<TicketRow, "status" | "userId" | "queueId" | "uraId"> & { id?: number },
+  ticket: Pick<TicketRow, "status" | "userId" | "queueId" | "uraId" | "botId"> & { id?: number },
   participantIds: readonly number[],
 ): EmitTarget {
-  const pending = ticket.status === "pending" && ticket.uraId === null;
+  const pending = ticket.status === "pending" && !inAutomatedStage(ticket);
   return {
     admins: true,
     everyone: pending && ticket.queueId === null,
@@ -205,9 +213,9 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, ad
   if (status === undefined || status === "pending") {
     // Two branches, each by its own index: with one OR, PostgreSQL filtered every pending ticket.
     branches.push(
-      sql`select id from tickets where status = 'pending' and ura_id is null
+      sql`select id from tickets where status = 'pending' and ${notAutomated(sql``)}
         and queue_id in (${workQueues(actor, adopted)})`,
-      sql`select id from tickets where status = 'pending' and ura_id is null and queue_id is null`,
+      sql`select id from tickets where status = 'pending' and ${notAutomated(sql``)} and queue_id is null`,
     );
   }
   return sql`${id} in (${sql.join(branches, sql` union all `)})`;
@@ -227,9 +235,9 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, ad
  */
 export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[]): SQL[] {
   const pending = status === undefined || status === "pending";
-  const inQueues = sql`t.status = 'pending' and t.ura_id is null and t.queue_id in (${workQueues(actor, adopted)})`;
+  const inQueues = sql`t.status = 'pending' and ${notAutomated()} and t.queue_id in (${workQueues(actor, adopted)})`;
   // Everyone's: tickets_pending_no_queue_idx, so the tab reads these, not every pending ticket.
-  const noQueue = sql`t.status = 'pending' and t.ura_id is null and t.queue_id is null`;
+  const noQueue = sql`t.status = 'pending' and ${notAutomated()} and t.queue_id is null`;
   // coalesce: `not` of a null (queue_id in …, queue_id being null) would drop the row.
   const notShared = pending ? sql` and not coalesce((${inQueues}) or (${noQueue}), false)` : sql``;
   const owned = (status ? [status] : ticketStatuses).map((s) => sql`t.user_id = ${actor.id} and t.status = ${s}${s === "pending" ? notShared : sql``}`);
@@ -248,7 +256,7 @@ export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined,
     or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${actor.id})${
       pending
         ? sql`
-    or (t.status = 'pending' and t.ura_id is null
+    or (t.status = 'pending' and ${notAutomated()}
       and (t.queue_id is null or t.queue_id in (${workQueues(actor, adopted)})))`
         : sql``
     })`;

@@ -3,7 +3,7 @@ import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { prepared } from "../../db/prepared.js";
-import { connections, contacts, queues, tickets, uras, users } from "../../db/schema/index.js";
+import { bots, connections, contacts, queues, tickets, uras, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { contactTagsJson, ticketTagsJson } from "../tags/tag-links.repo.js";
 import { presentContactRow } from "../contacts/contact.presenter.js";
@@ -45,16 +45,18 @@ export const linkedSelection = {
   queueSla: { firstResponseMinutes: queues.slaFirstResponseMinutes, resolutionMinutes: queues.slaResolutionMinutes },
   user: { id: users.id, name: users.name },
   ura: { id: uras.id, name: uras.name },
+  bot: { id: bots.id, name: bots.name },
   connection: { id: connections.id, name: connections.name, label: connections.label, kind: connections.kind },
 };
 
-/** Joins linkedSelection's tables onto a query over `ticket`: its connection (none once deleted), queue, owner and menu when it has them. */
+/** Joins linkedSelection's tables onto a query over `ticket`: its connection (none once deleted), queue, owner, menu and bot when it has them. */
 export function joinLinkedParts<Query extends PgSelect>(query: Query, ticket: TicketFields) {
   return query
     .leftJoin(connections, eq(connections.id, ticket.connectionId))
     .leftJoin(queues, eq(queues.id, ticket.queueId))
     .leftJoin(users, eq(users.id, ticket.userId))
-    .leftJoin(uras, eq(uras.id, ticket.uraId));
+    .leftJoin(uras, eq(uras.id, ticket.uraId))
+    .leftJoin(bots, eq(bots.id, ticket.botId));
 }
 
 /**
@@ -106,6 +108,7 @@ export function presentJoinedTicket(row: JoinedTicket): Ticket {
     isGroup: ticket.isGroup,
     userTicket: row.participants,
     ura: row.ura,
+    bot: row.bot,
     outOfHours: ticket.outOfHours,
     autoAssignedAt: ticket.autoAssignedAt?.toISOString() ?? null,
     tags: row.tags,

@@ -31,9 +31,9 @@ export async function participantIdsOf(db: Db, ticketId: number): Promise<number
 export async function contactTicketsWithParticipants(
   db: Db,
   contactId: number,
-): Promise<(Pick<TicketRow, "id" | "status" | "userId" | "queueId" | "uraId"> & { participantIds: number[] })[]> {
+): Promise<(Pick<TicketRow, "id" | "status" | "userId" | "queueId" | "uraId" | "botId"> & { participantIds: number[] })[]> {
   const rows = await db
-    .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId })
+    .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId, uraId: tickets.uraId, botId: tickets.botId })
     .from(tickets)
     .where(eq(tickets.contactId, contactId))
     .orderBy(tickets.id);

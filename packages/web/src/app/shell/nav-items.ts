@@ -63,6 +63,7 @@ export const configNavItems: readonly (NavItem & { to: ConfigPage })[] = [
   { to: paths.queues, labelKey: "pages.queues", icon: AccountTreeIcon },
   { to: paths.ura, labelKey: "pages.ura", icon: DialpadIcon },
   { to: paths.announcements, labelKey: "pages.announcements", icon: CampaignIcon },
+  { to: paths.bots, labelKey: "pages.bots", icon: ChatIcon },
   { to: paths.monitoring, labelKey: "pages.monitoring", icon: MonitorHeartIcon },
   { to: paths.tags, labelKey: "pages.tags", icon: LocalOfferIcon },
   { to: paths.settings, labelKey: "nav.configuration.general", icon: TuneIcon },

@@ -7,21 +7,25 @@ import { useTranslation } from "../../../lib/i18n";
 const chipSx = { height: 20, fontSize: "0.7rem", flexShrink: 0, maxWidth: 180, "& .MuiChip-icon": { fontSize: 14 } } as const;
 
 /**
- * Where an unusual ticket stands: still in an automated menu (URA), or waiting because it arrived
- * out of opening hours. `withMenuName` names the menu (the ticket view has the room).
+ * Where an unusual ticket stands: still in an automated menu (URA) or talking with a bot (both
+ * admins only see), or waiting because it arrived out of opening hours. `withMenuName` names the
+ * menu or the bot (the ticket view has the room).
  */
-export function TicketStageChips({ ticket, withMenuName }: { ticket: Pick<Ticket, "ura" | "outOfHours" | "status">; withMenuName?: boolean }) {
+export function TicketStageChips({ ticket, withMenuName }: { ticket: Pick<Ticket, "ura" | "bot" | "outOfHours" | "status">; withMenuName?: boolean }) {
   const { t } = useTranslation();
+  // One chip for either automated stage: the menu's (with its icon) or the bot's.
+  const stage = ticket.ura ?? ticket.bot;
+  const [short, long] = ticket.ura ? ["ticketList.menu", "ticketList.inMenu"] : ["ticketList.bot", "ticketList.withBot"];
   return (
     <>
-      {ticket.ura && (
+      {stage && (
         <Chip
           size="small"
           color="info"
           variant="outlined"
-          icon={<DialpadIcon />}
-          label={withMenuName ? t("ticketList.inMenu", { name: ticket.ura.name }) : t("ticketList.menu")}
-          title={t("ticketList.inMenu", { name: ticket.ura.name })}
+          icon={ticket.ura ? <DialpadIcon /> : undefined}
+          label={withMenuName ? t(long, { name: stage.name }) : t(short)}
+          title={t(long, { name: stage.name })}
           sx={chipSx}
         />
       )}

@@ -6,7 +6,7 @@ const admin = { id: 1, profile: "admin" as const, queues: [], canSeeAllTicketHis
 const participantRow = { userId: 2, ticketId: 9, user: { id: 2, name: "Ana" } };
 
 function ticket(status: "pending" | "open" | "closed", userId: number | null, participants = false) {
-  return { status, userId, queueId: 7, userTicket: participants ? [participantRow] : [], ura: null };
+  return { status, userId, queueId: 7, userTicket: participants ? [participantRow] : [], ura: null, bot: null };
 }
 
 describe("ticketAbilities", () => {

@@ -3,7 +3,7 @@ import { seesTicket, ticketAbilities as abilitiesOf, ticketFactsOf, ticketPermis
 export type { TicketAbilities };
 
 type Viewer = Pick<User, "id" | "profile" | "queues" | "canSeeAllTicketHistory">;
-type TicketFacts = Pick<Ticket, "status" | "userId" | "queueId" | "userTicket" | "ura">;
+type TicketFacts = Pick<Ticket, "status" | "userId" | "queueId" | "userTicket" | "ura" | "bot">;
 
 /** What the screen offers the viewer on a ticket: the contracts' rule, which the server enforces. */
 export function ticketAbilities(ticket: TicketFacts, viewer: Viewer): TicketAbilities {

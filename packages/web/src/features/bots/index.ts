@@ -1,0 +1,2 @@
+export { BotFormPage } from "./components/bot-form-page";
+export { BotsPage } from "./components/bots-page";
