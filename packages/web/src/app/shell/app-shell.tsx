@@ -14,7 +14,7 @@ import { TagsBackground } from "../../features/tags";
 import { TicketsBackground } from "../../features/tickets";
 import { AppDrawer } from "./app-drawer";
 import { AppTopBar } from "./app-top-bar";
-import { ConfigurationTabs } from "./configuration-tabs";
+import { ConfigurationTabs } from "./configuration-tabs-gate";
 import { ShortcutsHost } from "./shortcuts-host";
 
 // Downloads when first opened: the shell's first load carries neither the form nor zod.

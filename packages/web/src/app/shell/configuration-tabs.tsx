@@ -1,12 +1,9 @@
-import { can } from "@atendo/contracts";
 import Box from "@mui/material/Box";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { Link as RouterLink, useLocation } from "react-router";
-import { configPageOf } from "../../lib/last-config-page";
-import { useCurrentUser } from "../../lib/session";
+import { Link as RouterLink } from "react-router";
 import { configNavItems } from "./nav-items";
 
 /**
@@ -14,11 +11,8 @@ import { configNavItems } from "./nav-items";
  * announcements, monitoring, general): shown over each of them and their forms, scrollable when
  * the window is narrow; arrow keys move between the tabs, Enter opens one.
  */
-export function ConfigurationTabs() {
+export function ConfigurationTabs({ current }: { current: string }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const user = useCurrentUser();
-  const current = configPageOf(pathname);
   const navRef = useRef<HTMLElement>(null);
   // MUI scrolls the selected tab into view before its scroll buttons take their room, which can
   // leave it half hidden on a phone: bring it fully into view whenever the tab strip changes size.
@@ -31,7 +25,6 @@ export function ConfigurationTabs() {
     observer.observe(scroller);
     return () => observer.disconnect();
   }, [current]);
-  if (!current || !can(user?.profile, "drawer-admin-items:view")) return null;
   return (
     <Box ref={navRef} component="nav" aria-label={t("nav.configuration.label")} sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper", flexShrink: 0 }}>
       <Tabs value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t("nav.configuration.label")}>
