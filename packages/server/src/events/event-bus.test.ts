@@ -124,6 +124,34 @@ describe("domain events: durable listeners run once across instances", () => {
   });
 });
 
+describe("domain events: a slow durable listener", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({}, { eventOutbox: { pollMs: 20 } });
+  });
+  afterAll(() => server.close());
+
+  it("holds no event kept after it: the outbox claims more while it runs", async () => {
+    const ran: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.ctx.events.durable("settings.changed", "test-slow", async ({ event }) => {
+      ran.push(`start ${event.setting.value}`);
+      if (event.setting.value === "slow") await held;
+      ran.push(`end ${event.setting.value}`);
+    });
+    server.ctx.eventOutbox.start();
+    await server.ctx.events.emit("settings.changed", changed("slow"));
+    await waitFor(() => ran.includes("start slow"), "the slow listener to start");
+    await server.ctx.events.emit("settings.changed", changed("quick"));
+    await waitFor(() => ran.includes("end quick"), "the later event to run while the slow one waits");
+    expect(ran).not.toContain("end slow");
+    release();
+    await waitFor(() => ran.includes("end slow"), "the slow one to end");
+    await server.ctx.eventOutbox.stop();
+  });
+});
+
 describe("domain events: a failing durable listener", () => {
   let server: TestServer;
   let attempts = 0;

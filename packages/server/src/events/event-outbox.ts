@@ -29,14 +29,17 @@ type Claimed = Pick<typeof eventDeliveries.$inferSelect, "id" | "listener" | "ev
  * polls (and is kicked when it kept rows itself), claims due rows with FOR UPDATE SKIP LOCKED and a
  * lease, runs the listener, and deletes the row. Two instances never run one row at once; a row
  * whose instance died mid-run is run again when its lease ends, so a listener must tolerate a
- * repeat after a crash (at least once, never twice while both live). The rows of one claim run side
- * by side, so a slow listener (an HTTP receiver's timeout) holds no other row past its lease; no
- * order is promised. A listener may ask for its own retry pace (`durable(…, retry)`); the options
+ * repeat after a crash (at least once, never twice while both live). Rows run side by side, up to
+ * `batchSize` at once, and the worker claims more as soon as there is room: a slow listener (an
+ * HTTP receiver's or a bot's timeout) holds neither another row past its lease nor the rows kept
+ * after it; no order is promised. A listener may ask for its own retry pace (`durable(…, retry)`); the options
  * here are the default.
  */
 export class EventOutbox implements DurableStore {
   private readonly o: Required<EventOutboxOptions>;
   private readonly worker: PollWorker;
+  /** The worker's runs not yet finished (runOnce, for tests, waits for its own). */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: { db: Db; log: EventLog; events: DomainEvents },
@@ -49,7 +52,7 @@ export class EventOutbox implements DurableStore {
       batchSize: options.batchSize ?? 50,
       pollMs: options.pollMs ?? 1000,
     };
-    this.worker = new PollWorker(() => this.runOnce(), { pollMs: this.o.pollMs, onError: (error) => deps.log.error({ err: error }, "event outbox run failed") });
+    this.worker = new PollWorker(() => this.round(), { pollMs: this.o.pollMs, onError: (error) => deps.log.error({ err: error }, "event outbox run failed") });
   }
 
   async keep(db: Db, rows: readonly { listener: string; event: DomainEvent; depth: number }[]): Promise<void> {
@@ -60,8 +63,9 @@ export class EventOutbox implements DurableStore {
     this.worker.start();
   }
 
-  stop(): Promise<void> {
-    return this.worker.stop();
+  async stop(): Promise<void> {
+    await this.worker.stop();
+    await Promise.all(this.inFlight);
   }
 
   /** Runs what is due soon, without waiting for the next poll (rows were just kept here). */
@@ -69,14 +73,37 @@ export class EventOutbox implements DurableStore {
     this.worker.kick();
   }
 
-  /** Claims and runs one batch of due deliveries; returns how many it claimed (tests call it with their clock). */
+  /** Claims and runs one batch of due deliveries, waiting for them; returns how many it claimed (tests call it with their clock). */
   async runOnce(now = new Date()): Promise<number> {
-    const claimed = await this.claim(now);
+    const claimed = await this.claim(now, this.o.batchSize);
     await Promise.all(claimed.map((row) => this.run(row, now)));
     return claimed.length;
   }
 
-  private claim(now: Date): Promise<Claimed[]> {
+  /**
+   * The worker's round: claims what is due into the room left beside the runs still going, and
+   * starts them without waiting; with no room, waits for one to end. Returns how much it did (the
+   * worker looks again at once while that is more than nothing).
+   */
+  private async round(): Promise<number> {
+    const room = this.o.batchSize - this.inFlight.size;
+    if (room <= 0) {
+      await Promise.race(this.inFlight);
+      return 1;
+    }
+    const now = new Date();
+    const claimed = await this.claim(now, room);
+    for (const row of claimed) {
+      const running: Promise<void> = this.run(row, now)
+        // Only its bookkeeping can throw (the database gone): the row's lease brings it back.
+        .catch((error: unknown) => this.deps.log.error({ err: error, listener: row.listener }, "event outbox run failed"))
+        .finally(() => this.inFlight.delete(running));
+      this.inFlight.add(running);
+    }
+    return claimed.length;
+  }
+
+  private claim(now: Date, limit: number): Promise<Claimed[]> {
     const { db } = this.deps;
     return db.transaction(async (tx) => {
       const due = await tx
@@ -84,7 +111,7 @@ export class EventOutbox implements DurableStore {
         .from(eventDeliveries)
         .where(and(eq(eventDeliveries.status, "pending"), lte(eventDeliveries.nextAttemptAt, now)))
         .orderBy(asc(eventDeliveries.nextAttemptAt), asc(eventDeliveries.id))
-        .limit(this.o.batchSize)
+        .limit(limit)
         .for("update", { skipLocked: true });
       if (due.length === 0) return [];
       await tx
