@@ -54,6 +54,14 @@ describe("server events", () => {
     const menu = await createUra(live.server, live.admin, to("queue", queue.id));
     const announcement = await createAnnouncement(live.server, live.admin, to("uras", menu.id));
     const monitoring = await createMonitoring(live.server, live.admin, attendant.id, { queueId: queue.id });
+    // A bot (`bot`), handing over to the queue: created here, deleted with the other destinations below.
+    const bot = await live.server.request({
+      method: "POST",
+      url: "/api/bots",
+      token: live.admin,
+      payload: { name: "Event bot", kind: "webhook", url: "http://127.0.0.1:9/bot", secret: "event-bot-secret", fallback: { destinationType: "queue", destinationTypeId: queue.id } },
+    });
+    expect(bot.statusCode, bot.body).toBe(201);
     // The API channel's driver reports its session on its own once started.
     await waitFor(() => received.some(([name]) => name === "whatsappSession"), "whatsappSession event");
     const { ticketId } = await inbound(live.server, connection, { body: "Hello there" });
@@ -93,7 +101,7 @@ describe("server events", () => {
     expect((await live.server.request({ method: "PUT", url: `/api/campaigns/${campaignId}`, token: live.admin, payload: { name: "Event campaign 2" } })).statusCode).toBe(200);
     expect((await live.server.request({ method: "DELETE", url: `/api/campaigns/${campaignId}`, token: live.admin })).statusCode).toBe(200);
     // What leads to the queue goes first: a destination in use cannot be deleted.
-    for (const url of [`/api/announcements/${announcement.id}`, `/api/uras/${menu.id}`, `/api/monitorings/${monitoring.id}`, `/api/whatsapp/${connection.id}`, `/api/queue/${queue.id}`]) {
+    for (const url of [`/api/bots/${(bot.json() as { id: number }).id}`, `/api/announcements/${announcement.id}`, `/api/uras/${menu.id}`, `/api/monitorings/${monitoring.id}`, `/api/whatsapp/${connection.id}`, `/api/queue/${queue.id}`]) {
       expect((await live.server.request({ method: "DELETE", url, token: live.admin })).statusCode, url).toBe(200);
     }
     await settle(socket);
