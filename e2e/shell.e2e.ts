@@ -9,19 +9,19 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 describe("the administration", () => {
-  it("is About, Reports, Live monitor, Campaigns and Settings; Settings opens /connections first, then the configuration page last visited", async () => {
+  it("is About, Reports, Live monitor, Campaigns, Automations and Settings; Settings opens /connections first, then the configuration page last visited", async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
     const nav = page.getByRole("navigation", { name: "Main menu" });
     const admin = nav.getByRole("list", { name: "Administration" }).getByRole("link");
     await admin.first().waitFor();
-    expect(await admin.allTextContents()).toEqual(["About", "Reports", "Live monitor", "Campaigns", "Settings"]);
+    expect(await admin.allTextContents()).toEqual(["About", "Reports", "Live monitor", "Campaigns", "Automations", "Settings"]);
 
     const settings = nav.getByRole("link", { name: "Settings" });
     await settings.click();
     await page.waitForURL("**/connections");
     const tabs = page.getByRole("navigation", { name: "Configuration pages" });
-    const tabNames = ["Connections", "Users", "Queues", "Menus (URA)", "Announcements", "Monitoring", "Labels", "General"];
+    const tabNames = ["Connections", "Users", "Queues", "Menus (URA)", "Announcements", "Bots", "Monitoring", "Labels", "General"];
     await tabs.getByRole("tab", { name: "Connections" }).waitFor();
     expect(await tabs.getByRole("tab").allTextContents()).toEqual(tabNames);
     expect(await tabs.getByRole("tab", { name: "Connections" }).getAttribute("aria-selected")).toBe("true");
