@@ -1,8 +1,20 @@
 import { z } from "zod";
 import { languages } from "./limits.js";
 
-/** `optOutKeywords`: the customers' words for "no more messages" (opt-out.ts, issue 31); empty: off. */
-export const settingKeys = ["userCreation", "userApiToken", "customerLanguage", "optOutKeywords", "connectionAlertMinutes"] as const;
+/**
+ * `optOutKeywords`: the customers' words for "no more messages" (opt-out.ts, issue 31); empty: off.
+ * `twoFactorRequired` (enabled/disabled): every user must sign in with a second factor (issue 34).
+ * `auditRetentionDays`: how long audit entries are kept (issue 34).
+ */
+export const settingKeys = [
+  "userCreation",
+  "userApiToken",
+  "customerLanguage",
+  "optOutKeywords",
+  "connectionAlertMinutes",
+  "twoFactorRequired",
+  "auditRetentionDays",
+] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 export const setting = z.object({ key: z.string(), value: z.string(), updatedAt: z.string() });
@@ -21,6 +33,12 @@ export const settingKeyParam = z.object({ key: z.string().min(1).max(100) });
 export const updateSettingBody = z.object({ value: z.string().max(1000).default("") });
 
 export const userCreationValues = ["enabled", "disabled"] as const;
+
+/** `twoFactorRequired`: "enabled" makes every user enrol a second factor at their next sign-in. */
+export const twoFactorRequiredValues = ["enabled", "disabled"] as const;
+
+/** `auditRetentionDays`: whole days as text; entries older are pruned by an hourly job. */
+export const auditRetentionDays = { default: 365, min: 1, max: 3650 } as const;
 
 /**
  * `connectionAlertMinutes`: how long a connection may stay away from CONNECTED before admins are

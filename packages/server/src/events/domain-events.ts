@@ -43,6 +43,31 @@ export interface TicketVisibility {
   participantIds: readonly number[];
 }
 
+/** How a sign-in step was proven (issue 34). */
+export type SignInMethod = "password" | "totp" | "recovery" | "oidc";
+
+/**
+ * A sign-in step and how it ended (issue 34; for the audit log): `success` signed in,
+ * `secondFactorRequired` passed the password and awaits a code, `failure` was refused (`reason`:
+ * the error code). `userId` is null when no account matched.
+ */
+export interface SignInAttempt {
+  userId: number | null;
+  email: string;
+  method: SignInMethod;
+  outcome: "success" | "secondFactorRequired" | "failure";
+  reason?: string;
+}
+
+/** What changed in a user's own credentials (issue 34): by themselves, an admin (`byUserId`) or the command line (null). */
+export type CredentialChange =
+  | "password"
+  | "passwordReset"
+  | "twoFactorEnabled"
+  | "twoFactorDisabled"
+  | "twoFactorReset"
+  | "recoveryCodeUsed";
+
 /** A ticket moment: the ticket as it stands after the write, the spec's name for what happened, and who saw it before. */
 export interface TicketMoment<T extends TicketUpsertAction = TicketUpsertAction> {
   ticket: Ticket;
@@ -158,6 +183,10 @@ export interface DomainEventMap {
    * (jobs/sla-breaches.ts claims it), to its owner, its queue's members and admins.
    */
   "ticket.slaBreached": { ticket: TicketVisibility; target: SlaTarget; dueAt: string; contactName: string };
+  /** A sign-in step (password, second factor, single sign-on), passed or refused (issue 34). */
+  "auth.signIn": SignInAttempt;
+  /** A user's password or second factor changed (issue 34); never carries the secret itself. */
+  "auth.credentialsChanged": { userId: number; change: CredentialChange; byUserId: number | null };
 }
 
 export type DomainEventName = keyof DomainEventMap;

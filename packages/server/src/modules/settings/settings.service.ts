@@ -1,5 +1,14 @@
 import type { Setting, SettingKey } from "@atendo/contracts";
-import { connectionAlertMinutes, customerLanguages, defaultOptOutKeywords, optOutKeywordsSetting, settingKeys, userCreationValues } from "@atendo/contracts";
+import {
+  auditRetentionDays,
+  connectionAlertMinutes,
+  customerLanguages,
+  defaultOptOutKeywords,
+  optOutKeywordsSetting,
+  settingKeys,
+  twoFactorRequiredValues,
+  userCreationValues,
+} from "@atendo/contracts";
 import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { settings } from "../../db/schema/index.js";
@@ -25,6 +34,8 @@ export async function seedSettings(ctx: AppContext): Promise<void> {
       { key: "customerLanguage", value: ctx.config.CUSTOMER_LANGUAGE ?? "" },
       { key: "optOutKeywords", value: defaultOptOutKeywords },
       { key: "connectionAlertMinutes", value: String(connectionAlertMinutes.default) },
+      { key: "twoFactorRequired", value: "disabled" },
+      { key: "auditRetentionDays", value: String(auditRetentionDays.default) },
     ])
     .onConflictDoNothing();
 }
@@ -44,6 +55,12 @@ export async function listSettings(ctx: AppContext, actor: Actor): Promise<Setti
   return rows.map(present);
 }
 
+function wholeNumberIn(value: string, range: { min: number; max: number }): string {
+  const number = /^[0-9]{1,4}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= range.min && number <= range.max)) throw new AppError("ERR_MISSING_VALUES");
+  return String(number);
+}
+
 function validValue(key: SettingKey, value: string): string {
   if (key === "userApiToken") return newOpaqueToken(); // read-only: a PUT regenerates it
   if (key === "optOutKeywords") {
@@ -51,12 +68,10 @@ function validValue(key: SettingKey, value: string): string {
     if (!keywords.success) throw new AppError("ERR_MISSING_VALUES");
     return keywords.data;
   }
-  if (key === "connectionAlertMinutes") {
-    const minutes = /^[0-9]{1,4}$/.test(value) ? Number(value) : Number.NaN;
-    if (!(minutes >= connectionAlertMinutes.min && minutes <= connectionAlertMinutes.max)) throw new AppError("ERR_MISSING_VALUES");
-    return String(minutes);
-  }
-  const allowed: readonly string[] = key === "customerLanguage" ? customerLanguages : userCreationValues;
+  if (key === "connectionAlertMinutes") return wholeNumberIn(value, connectionAlertMinutes);
+  if (key === "auditRetentionDays") return wholeNumberIn(value, auditRetentionDays);
+  const allowed: readonly string[] =
+    key === "customerLanguage" ? customerLanguages : key === "twoFactorRequired" ? twoFactorRequiredValues : userCreationValues;
   if (!allowed.includes(value)) throw new AppError("ERR_MISSING_VALUES");
   return value;
 }

@@ -26,7 +26,15 @@ describe("GET /api/settings", () => {
     expect(byKey.userCreation).toBe("disabled");
     expect(byKey.userApiToken).toMatch(/^[\w-]{32,}$/);
     expect(byKey.optOutKeywords).toBe("SAIR, PARAR, STOP");
-    expect(Object.keys(byKey).sort()).toEqual(["connectionAlertMinutes", "customerLanguage", "optOutKeywords", "userApiToken", "userCreation"]);
+    expect(Object.keys(byKey).sort()).toEqual([
+      "auditRetentionDays",
+      "connectionAlertMinutes",
+      "customerLanguage",
+      "optOutKeywords",
+      "twoFactorRequired",
+      "userApiToken",
+      "userCreation",
+    ]);
     // The down alert threshold (issue 31): five minutes by default.
     expect(byKey.connectionAlertMinutes).toBe("5");
   });
