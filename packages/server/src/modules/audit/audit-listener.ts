@@ -1,5 +1,4 @@
-import { eq } from "drizzle-orm";
-import { and, desc } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { auditEntries, users } from "../../db/schema/index.js";
 import type { DomainEvents } from "../../events/event-bus.js";
@@ -24,12 +23,15 @@ async function whoOf(db: Db, moment: AuditMoment, request: RequestContext | unde
   return { userId, userName: row?.name ?? null, userEmail: email ?? row?.email ?? null };
 }
 
-/** The entity as its last entry left it (what "before" means for this change). */
+/**
+ * The entity as its last entry with a state left it (what "before" means for this change): entries
+ * without one (a password change, a sign-in) say nothing of the entity's fields.
+ */
 async function lastSnapshot(db: Db, entityType: string, entityId: string): Promise<Snapshot | undefined> {
   const [row] = await db
     .select({ snapshot: auditEntries.snapshot })
     .from(auditEntries)
-    .where(and(eq(auditEntries.entityType, entityType), eq(auditEntries.entityId, entityId)))
+    .where(and(eq(auditEntries.entityType, entityType), eq(auditEntries.entityId, entityId), isNotNull(auditEntries.snapshot)))
     .orderBy(desc(auditEntries.id))
     .limit(1);
   return row?.snapshot ?? undefined;

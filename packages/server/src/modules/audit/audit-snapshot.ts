@@ -24,6 +24,13 @@ export function redact(value: unknown): unknown {
 /** What moves on its own, not by an admin's hand: left out of the changes (a connection's status, any row's clock). */
 const volatileFields = new Set(["createdAt", "updatedAt", "status", "qrcode", "retries", "battery", "plugged", "session"]);
 
+/** JSON with object keys sorted: a snapshot read back from jsonb has its keys in jsonb's order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
+}
+
 /**
  * The fields whose value differs between two snapshots, `{before, after}` each (a field absent on
  * one side is null there). `before` undefined: the log has not seen the entity before, so every
@@ -36,7 +43,7 @@ export function changesBetween(before: Snapshot | undefined, after: Snapshot | u
     if (volatileFields.has(field)) continue;
     const was = before?.[field] ?? null;
     const is = after?.[field] ?? null;
-    if (JSON.stringify(was) !== JSON.stringify(is)) changes[field] = { before: was, after: is };
+    if (canonical(was) !== canonical(is)) changes[field] = { before: was, after: is };
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }
