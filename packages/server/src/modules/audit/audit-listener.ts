@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { auditEntries, users } from "../../db/schema/index.js";
 import type { DomainEvents } from "../../events/event-bus.js";
-import { currentRequest, type RequestContext } from "../../http/request-context.js";
+import { currentRequest, type RequestContext } from "../../core/request-context.js";
 import { auditedEvents, auditMoment, type AuditMoment } from "./audit-moments.js";
 import { changesBetween, redact, type Snapshot } from "./audit-snapshot.js";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../core/csv.js";
 import { auditEntries } from "../../db/schema/index.js";
 import { domainEvent } from "../../events/domain-events.js";
-import { withRequestContext } from "../../http/request-context.js";
+import { withRequestContext } from "../../core/request-context.js";
 import { pruneAuditEntries } from "../../jobs/audit-prune.js";
 import type { Mail } from "../../mailer.js";
 import { createRule, createTag } from "../../test/automation-fixtures.js";
