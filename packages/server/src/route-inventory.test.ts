@@ -98,6 +98,7 @@ const allRoutes = [
   "GET /api/bots",
   "GET /api/bots/:id",
   "GET /api/assistant",
+  "GET /api/audit",
   "GET /api/automations",
   "GET /api/automations/:id",
   "GET /api/automations/:id/runs",
