@@ -21,6 +21,22 @@ export function isAuditSecretField(name: string): boolean {
   return auditSecretFields.some((part) => lower.includes(part));
 }
 
+/** The entities whose admin changes are logged as `<entity>.created|updated|deleted`. */
+export const auditedEntities = ["user", "queue", "connection", "ura", "announcement", "bot", "monitoring", "quickAnswer", "tag", "automation", "campaign"] as const;
+
+/** Every action the log writes (the screen's action filter offers them). */
+export const auditActions = [
+  "auth.signIn",
+  "auth.credentialsChanged",
+  ...auditedEntities.flatMap((entity) => [`${entity}.created`, `${entity}.updated`, `${entity}.deleted`]),
+  "setting.updated",
+  "ticket.deleted",
+  "contact.deleted",
+  "message.deleted",
+  "contactImport.started",
+  "data.exported",
+] as const;
+
 /** A changed field's value before and after (null: absent, or before the log knew the entity). */
 export const auditChange = z.object({ before: z.unknown(), after: z.unknown() });
 

@@ -53,6 +53,8 @@ export const adminNavItems: readonly NavItem[] = [
   { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
   // An icon the shell already carries (the tickets route is at its budget; its other use is a settings tab).
   { to: paths.automations, labelKey: "pages.automations", icon: TuneIcon },
+  // The shell's own icon again, for the same reason as above.
+  { to: paths.audit, labelKey: "pages.audit", icon: InfoIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
 ];
 
