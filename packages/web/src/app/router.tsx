@@ -30,7 +30,6 @@ const outer = lazyPages(
 );
 const simulator = () => import("../features/connections/components/simulator-page");
 const bots = () => import("../features/bots");
-const adminMore = () => import("./pages/admin-more");
 // The pages of the day's work: their texts are all in the start part (lib/locale-parts.ts).
 const work = lazyPages({
   TicketsPage: () => import("../features/tickets/components/tickets-page"),
@@ -67,9 +66,9 @@ const shell = lazyPages({
   CampaignsPage: () => import("../features/campaigns/components/campaigns-page"),
   CampaignFormPage: () => import("../features/campaigns/components/campaign-form-page"),
   CampaignPage: () => import("../features/campaigns/components/campaign-page"),
-  AutomationsPage: adminMore,
+  AutomationsPage: () => import("../features/automations/components/automations-page"),
   AutomationFormPage: () => import("../features/automations/components/automation-form-page"),
-  AuditPage: adminMore,
+  AuditPage: () => import("../features/audit/components/audit-page"),
 }, undefined, loadPageTexts);
 
 /** An admin record kind's list, and its form at /new and /edit/:id. */

@@ -5,6 +5,7 @@ import ChatIcon from "@mui/icons-material/Chat";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DialpadIcon from "@mui/icons-material/Dialpad";
 import FlashOnIcon from "@mui/icons-material/FlashOn";
+import HistoryIcon from "@mui/icons-material/History";
 import ForumIcon from "@mui/icons-material/Forum";
 import InfoIcon from "@mui/icons-material/Info";
 import LocalOfferIcon from "@mui/icons-material/LocalOffer";
@@ -53,8 +54,7 @@ export const adminNavItems: readonly NavItem[] = [
   { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
   // An icon the shell already carries (the tickets route is at its budget; its other use is a settings tab).
   { to: paths.automations, labelKey: "pages.automations", icon: TuneIcon },
-  // The shell's own icon again, for the same reason as above.
-  { to: paths.audit, labelKey: "pages.audit", icon: InfoIcon },
+  { to: paths.audit, labelKey: "pages.audit", icon: HistoryIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
 ];
 
