@@ -60,7 +60,7 @@ describe("domain events: listeners after the commit", () => {
   });
 
   it("runs an in-write listener in the publishing transaction: its failure rolls the write back", async () => {
-    const txOf = async (db: Db) => (await db.execute<{ id: string }>(sql`select txid_current()::text as id`)).rows[0]?.id;
+    const txOf = async (db: Db) => (await db.select({ id: sql<string>`txid_current()::text` }).from(settings).limit(1))[0]?.id;
     let failNext = false;
     const seen: { write?: string; listener?: string } = {};
     server.ctx.events.inWrite("settings.changed", async (db, { event }) => {
@@ -72,6 +72,7 @@ describe("domain events: listeners after the commit", () => {
       seen.write = await txOf(tx);
       publish(domainEvent("settings.changed", changed("in write")));
     });
+    expect(seen.write).toMatch(/^\d+$/);
     expect(seen.listener).toBe(seen.write);
 
     failNext = true;
