@@ -15,8 +15,6 @@ export const defaultPublicConfig: PublicConfig = {
   autoCloseHours: 0,
   passwordReset: false,
   timeZone: browserTimeZone(),
-  sso: null,
-  passwordSignIn: true,
 };
 
 export const defaultLogoUrl = "/logo.svg";
