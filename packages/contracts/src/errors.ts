@@ -756,9 +756,9 @@ export const errorCatalogue = {
   },
   ERR_PASSWORD_SIGN_IN_DISABLED: {
     status: 403,
-    en: "Sign in with single sign-on.",
-    pt: "Entre com o login único.",
-    es: "Inicie sesión con el inicio de sesión único.",
+    en: "Sign-in with a password is turned off here: use single sign-on.",
+    pt: "O login com senha está desativado aqui: use o login único.",
+    es: "El inicio de sesión con contraseña está desactivado aquí: use el inicio de sesión único.",
   },
 } satisfies Record<string, ErrorEntry>;
 
@@ -787,33 +787,9 @@ export function attendantErrorTexts(language: Language): Partial<Record<ErrorCod
   );
 }
 
-/**
- * The codes only the sign-in page shows, as single sign-on's callback sends them there
- * (docs/decisions/0098): the page downloads their texts itself, so the start download every
- * signed-in page carries stays without them.
- */
-export const signInPageErrorCodes = [
-  "ERR_SSO_NOT_CONFIGURED",
-  "ERR_SSO_UNAVAILABLE",
-  "ERR_SSO_EXPIRED",
-  "ERR_SSO_DENIED",
-  "ERR_SSO_INVALID_TOKEN",
-  "ERR_SSO_EMAIL_UNVERIFIED",
-  "ERR_SSO_NO_ACCOUNT",
-  "ERR_SSO_ACCOUNT_DISABLED",
-] as const satisfies readonly ErrorCode[];
-
-const signInPageOnly = new Set<string>(signInPageErrorCodes);
-
-/** One language's error texts as the web loads them: `errors.CODE`, and `errors.forAttendants.CODE` (the sign-in page's own codes apart). */
-export function webErrorTexts(language: Language): Partial<Record<ErrorCode, string>> & { forAttendants: Partial<Record<ErrorCode, string>> } {
-  const texts = Object.fromEntries(Object.entries(errorTexts(language)).filter(([code]) => !signInPageOnly.has(code)));
-  return { ...texts, forAttendants: attendantErrorTexts(language) };
-}
-
-/** The texts of the codes only the sign-in page shows (signInPageErrorCodes), in one language. */
-export function signInPageErrorTexts(language: Language): Record<(typeof signInPageErrorCodes)[number], string> {
-  return Object.fromEntries(signInPageErrorCodes.map((code) => [code, errorCatalogue[code][language]])) as Record<(typeof signInPageErrorCodes)[number], string>;
+/** One language's error texts as the web loads them: `errors.CODE`, and `errors.forAttendants.CODE`. */
+export function webErrorTexts(language: Language): Record<ErrorCode, string> & { forAttendants: Partial<Record<ErrorCode, string>> } {
+  return { ...errorTexts(language), forAttendants: attendantErrorTexts(language) };
 }
 
 /**

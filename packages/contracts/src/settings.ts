@@ -70,12 +70,8 @@ export const publicConfig = z.object({
    */
   timeZone: z.string(),
   /** Single sign-on (OIDC_ISSUER set): the login page's "Sign in with <buttonLabel>" (docs/decisions/0098). */
-  sso: z.object({ buttonLabel: z.string() }).nullable().optional(),
-  /**
-   * False when PASSWORD_SIGN_IN=off: the login page shows the SSO button, the password form only for
-   * the break-glass administrator. Both optional (the server always sends them) so that the web's
-   * start defaults need not carry them: absent reads as no single sign-on, passwords on.
-   */
-  passwordSignIn: z.boolean().optional(),
+  sso: z.object({ buttonLabel: z.string() }).nullable(),
+  /** False when PASSWORD_SIGN_IN=off: the login page shows the SSO button, the password form only for the break-glass administrator. */
+  passwordSignIn: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

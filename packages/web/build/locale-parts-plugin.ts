@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
-import { signInPageErrorTexts, type Language } from "../../contracts/src/errors";
-import { pagesPart, signInPart, startPart } from "../src/lib/locale-parts";
+import { pagesPart, startPart } from "../src/lib/locale-parts";
 
-const partModule = /src[\\/]lib[\\/]locale-texts[\\/](en|pt|es)-(start|pages|sign-in)\.ts$/;
+const partModule = /src[\\/]lib[\\/]locale-texts[\\/](en|pt|es)-(start|pages)\.ts$/;
 
 /**
- * Evaluates `src/lib/locale-texts/<language>-<part>.ts` (start, pages, sign-in) at build time: the module becomes that part
+ * Evaluates `src/lib/locale-texts/<language>-<part>.ts` at build time: the module becomes that part
  * of the language's texts as a plain object, instead of the whole locale file picked at run time.
  * The source modules compute the same object (tests and the dev server run them as they are).
  */
@@ -22,12 +21,7 @@ export function localePartsPerChunk(): Plugin {
       const file = resolve(id, "../../../locales", `${language}.json`);
       this.addWatchFile(file);
       const texts = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      const picked =
-        which === "start"
-          ? startPart(texts)
-          : which === "pages"
-            ? pagesPart(texts)
-            : { ...signInPart(texts), errors: signInPageErrorTexts(language as Language) };
+      const picked = which === "start" ? startPart(texts) : pagesPart(texts);
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`, map: null };
     },
   };

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import en from "../locales/en.json";
 import es from "../locales/es.json";
 import pt from "../locales/pt.json";
-import { pageOnlyBlocks, pagesPart, signInOnlyBlocks, signInPart, startPart } from "./locale-parts";
+import { pageOnlyBlocks, pagesPart, startPart } from "./locale-parts";
 
-describe("the texts' parts", () => {
+describe("the texts' two parts", () => {
   it.each([
     ["en", en],
     ["pt", pt],
@@ -15,7 +15,6 @@ describe("the texts' parts", () => {
     // A block named page-only that the file lacks is a typo: its texts would load at start.
     expect(Object.keys(pages).sort()).toEqual([...pageOnlyBlocks].sort());
     expect(Object.keys(start).some((block) => pageOnlyBlocks.includes(block))).toBe(false);
-    expect(Object.keys(signInPart(texts)).sort()).toEqual([...signInOnlyBlocks].sort());
-    expect({ ...start, ...pages, ...signInPart(texts) }).toEqual(texts);
+    expect({ ...start, ...pages }).toEqual(texts);
   });
 });

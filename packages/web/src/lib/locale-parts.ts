@@ -45,24 +45,13 @@ export const pageOnlyBlocks: readonly string[] = [
   "webchat",
 ];
 
-/**
- * Blocks only the sign-in page reads, and only on some installs (single sign-on, docs/decisions/0098):
- * in neither part; the page downloads them with the sign-in error texts when it needs them
- * (lib/locale-texts/<language>-sign-in.ts), so no signed-in page carries them.
- */
-export const signInOnlyBlocks: readonly string[] = ["sso"];
-
 type Texts = Record<string, unknown>;
 
 function part(texts: Texts, pageOnly: boolean): Texts {
-  return Object.fromEntries(
-    Object.entries(texts).filter(([block]) => !signInOnlyBlocks.includes(block) && pageOnlyBlocks.includes(block) === pageOnly),
-  );
+  return Object.fromEntries(Object.entries(texts).filter(([block]) => pageOnlyBlocks.includes(block) === pageOnly));
 }
 
 /** The blocks every page may need. */
 export const startPart = (texts: Texts): Texts => part(texts, false);
 /** The blocks only the admin and record pages use. */
 export const pagesPart = (texts: Texts): Texts => part(texts, true);
-/** The blocks only the sign-in page reads (signInOnlyBlocks). */
-export const signInPart = (texts: Texts): Texts => Object.fromEntries(Object.entries(texts).filter(([block]) => signInOnlyBlocks.includes(block)));

@@ -4,35 +4,30 @@ import { Spinner } from "../../../components/spinner";
 import { refreshSession } from "../../../lib/http";
 import { useTranslation } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import type { SsoTexts } from "./sso-texts";
 
 /** Where the server's single sign-on starts (a full navigation: the browser goes to the provider). */
 const ssoStartUrl = "/api/auth/oidc/start";
 
 /** "Sign in with <label>": a link, not a fetch, since the provider's pages take over the window. */
-export function SsoButton({ label, texts }: { label: string; texts: SsoTexts }) {
+export function SsoButton({ label }: { label: string }) {
+  const { t } = useTranslation();
   return (
     <a className="primary-button sso-button" href={ssoStartUrl}>
-      {texts.sso.signInWith.replace("{{label}}", label)}
+      {t("auth.sso.signInWith", { label })}
     </a>
   );
 }
 
-/** What the provider's way back says (docs/decisions/0098): `?sso=signedIn`, or `?ssoError=CODE`. */
-export function useSsoOutcome(): { signedIn: boolean; errorCode: string | null } {
-  const [params] = useSearchParams();
-  const code = params.get("ssoError");
-  return { signedIn: params.get("sso") === "signedIn", errorCode: code && /^ERR_[A-Z0-9_]+$/.test(code) ? code : null };
-}
-
 /**
- * `?sso=signedIn`: the server set the refresh cookie, which this trades for a session before opening
- * the app; `?ssoError=CODE`: why the sign-in was refused, in the catalogue's words.
+ * The provider's way back (docs/decisions/0098): `?sso=signedIn` means the server set the refresh
+ * cookie, which this trades for a session before opening the app; `?ssoError=CODE` says why the
+ * sign-in was refused, in the catalogue's words.
  */
-export function SsoOutcome({ texts }: { texts: SsoTexts }) {
+export function SsoOutcome() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { signedIn, errorCode } = useSsoOutcome();
+  const [params] = useSearchParams();
+  const signedIn = params.get("sso") === "signedIn";
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -42,11 +37,11 @@ export function SsoOutcome({ texts }: { texts: SsoTexts }) {
       .catch(() => setFailed(true));
   }, [signedIn, navigate]);
 
-  if (failed || errorCode) {
-    const text = failed ? t("errors.ERR_SESSION_EXPIRED") : (texts.errors[errorCode ?? ""] ?? t("errors.ERR_INTERNAL"));
+  const code = failed ? "ERR_SESSION_EXPIRED" : params.get("ssoError");
+  if (code && /^ERR_[A-Z0-9_]+$/.test(code)) {
     return (
       <p role="alert" className="auth-alert">
-        {text}
+        {t(`errors.${code}`, { defaultValue: t("auth.sso.failed") })}
       </p>
     );
   }
@@ -54,7 +49,7 @@ export function SsoOutcome({ texts }: { texts: SsoTexts }) {
   return (
     <p className="auth-note sso-progress" role="status">
       <Spinner size={16} label={t("common.loading")} />
-      {texts.sso.finishing}
+      {t("auth.sso.finishing")}
     </p>
   );
 }
