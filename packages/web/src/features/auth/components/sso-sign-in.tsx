@@ -39,9 +39,12 @@ export function SsoOutcome() {
 
   const code = failed ? "ERR_SESSION_EXPIRED" : params.get("ssoError");
   if (code && /^ERR_[A-Z0-9_]+$/.test(code)) {
+    // Blank while the error texts download (lib/i18n.ts), which renders again; a code this build does not know reads as the general failure.
+    const text = t(`errors.${code}`);
+    if (!text) return null;
     return (
       <p role="alert" className="auth-alert">
-        {t(`errors.${code}`, { defaultValue: t("auth.sso.failed") })}
+        {text === `errors.${code}` ? t("auth.sso.failed") : text}
       </p>
     );
   }
