@@ -82,6 +82,14 @@ describe("single sign-on", () => {
     expect(new URL(page.url()).pathname).toBe("/login");
     await screenshot(page, "sso-refused");
     await context.close();
+
+    // In the page's language: the button and the catalogue's text.
+    const pt = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: "pt-BR" });
+    const ptPage = await pt.newPage();
+    await ptPage.goto("/login");
+    await ptPage.getByRole("link", { name: "Entrar com Company ID" }).click();
+    await ptPage.getByRole("alert").filter({ hasText: "Seu endereço de e-mail não está verificado no provedor de login." }).waitFor();
+    await pt.close();
   });
 
   it("keeps the password form for the break-glass administrator", async () => {
