@@ -3,6 +3,8 @@ import { openConfiguredDatabase } from "./admin-command.js";
 import type { Config } from "./config.js";
 import type { UsageCommand } from "./core/command-line.js";
 import { openAppDatabase } from "./db/app-database.js";
+import { findPostgresBinaries } from "./db/embedded/binaries.js";
+import { EMBEDDED_DATABASE, runningServerUrl } from "./db/embedded/embedded-server.js";
 import { BackupError } from "./db/backup/backup-manifest.js";
 import { restoreBackup } from "./db/backup/backup-restore.js";
 import { writeBackup } from "./db/backup/backup-write.js";
@@ -46,6 +48,7 @@ export function parseBackupCommand(args: readonly string[]): BackupCommand {
 
 /** Runs a backup or a restore against the configured install; returns the exit code. */
 export async function runBackupCommand(command: Extract<BackupCommand, { name: "backup" | "restore" }>, config: Config, out: (line: string) => void): Promise<number> {
+  if (command.name === "restore") await refuseRunningEmbedded(config);
   // A restore onto a new machine: the embedded server's folder is created (and migrated) first.
   const fresh = command.name === "restore" && !config.DATABASE_URL && !existsSync(config.EMBEDDED_POSTGRES_DIR);
   const database = fresh ? await openAppDatabase(config, { report: out }) : await openConfiguredDatabase(config);
@@ -63,5 +66,18 @@ export async function runBackupCommand(command: Extract<BackupCommand, { name: "
     return 0;
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * A restore under a running Atendo would leave its caches and sockets on rows that changed under
+ * them: refused on the embedded server, whose running state is known (at DATABASE_URL it is the
+ * operator's to stop, as docs/deployment.md says).
+ */
+async function refuseRunningEmbedded(config: Config): Promise<void> {
+  if (config.DATABASE_URL || !existsSync(config.EMBEDDED_POSTGRES_DIR)) return;
+  const binaries = await findPostgresBinaries();
+  if (binaries && runningServerUrl(config.EMBEDDED_POSTGRES_DIR, binaries, EMBEDDED_DATABASE)) {
+    throw new BackupError(`Atendo is running on ${config.EMBEDDED_POSTGRES_DIR}: stop it first, then restore.`);
   }
 }
