@@ -93,6 +93,8 @@ export interface Realtime {
   disconnectUser(userId: number, reason: SessionEndReason, options?: { keepSession?: string }): void;
   /** Closes every live socket of these sign-ins, on every instance (logout, a stolen refresh token), each told `reason` first. */
   disconnectSessions(sessionIds: readonly string[], reason: SessionEndReason): void;
+  /** How many sockets (staff and dialects') are connected to this instance (the metrics). */
+  localSocketCount(): number;
   /** Session ids of the sockets connected to this instance (the revoked-session sweep checks them). */
   localSessions(): string[];
   /** Closes the sockets of these sign-ins connected to this instance, each told its sign-in's reason first. */
@@ -327,6 +329,9 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     },
     disconnectSessions(sessionIds, reason) {
       if (sessionIds.length > 0) for (const space of spaces) endSignIn(space.in(sessionIds.map(rooms.session)), reason);
+    },
+    localSocketCount() {
+      return spaces.reduce((sum, space) => sum + space.sockets.size, 0);
     },
     localSessions() {
       return [...new Set(localSockets().map((socket) => (socket.data.actor as Actor).sessionId))];
