@@ -18,6 +18,7 @@ import SpeedIcon from "@mui/icons-material/Speed";
 import TuneIcon from "@mui/icons-material/Tune";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
 import type SvgIcon from "@mui/material/SvgIcon";
+import { can, type Permission, type Profile } from "@atendo/contracts";
 import { defaultConfigPage, type ConfigPage } from "../../lib/last-config-page";
 import { paths } from "../../lib/paths";
 import type { UnreadKind } from "../../lib/unread";
@@ -33,6 +34,13 @@ export interface NavItem {
    * default) and is selected on any of them.
    */
   configuration?: true;
+  /** What opening it needs, when not the administration's (`drawer-admin-items:view`): a supervisor's screens (decision 0099). */
+  permission?: Permission;
+}
+
+/** Whether the profile may open an item of the Administration section (its route guard asks the same). */
+export function mayOpen(profile: Profile | undefined, item: NavItem): boolean {
+  return can(profile, item.permission ?? "drawer-admin-items:view");
 }
 
 /** Drawer items every signed-in user sees (spec §2). */
@@ -45,11 +53,14 @@ export const mainNavItems: readonly NavItem[] = [
   { to: paths.schedules, labelKey: "pages.schedules", icon: ScheduleSendIcon },
 ];
 
-/** The "Administration" section, admins only (spec §2: About, Reports, Settings). */
+/**
+ * The "Administration" section (spec §2: About, Reports, Settings): admins see it whole; a
+ * supervisor sees the items their permissions open, under "Supervision" (mayOpen).
+ */
 export const adminNavItems: readonly NavItem[] = [
   { to: paths.about, labelKey: "pages.about", icon: InfoIcon },
-  { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
-  { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon },
+  { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon, permission: "reports:view" },
+  { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon, permission: "monitor:view" },
   { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
   // An icon the shell already carries (the tickets route is at its budget; its other use is a settings tab).
   { to: paths.automations, labelKey: "pages.automations", icon: TuneIcon },
