@@ -9,7 +9,7 @@ export function ProfileSelect({ label, ...field }: { label: string } & SelectFie
   const { t } = useTranslation();
   return (
     // What a supervisor may do is not obvious from the word (decision 0099): said under the field.
-    <TextField select label={label} required helperText={field.value === "supervisor" ? t("profile.supervisorHint") : undefined} {...field}>
+    <TextField select label={label} required helperText={field.value === "supervisor" ? t("users.supervisorHint") : undefined} {...field}>
       {profiles.map((profile) => (
         <MenuItem key={profile} value={profile}>
           {t(`profile.profiles.${profile}`)}
