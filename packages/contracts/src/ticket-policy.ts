@@ -64,7 +64,7 @@ export function ticketViewerOf(
  * the admins' lists show them without "Show all" (docs/decisions/0069); for anyone else, none.
  */
 export function adoptedQueueIds(viewer: Pick<TicketViewer, "profile" | "unstaffedQueueIds">): readonly number[] {
-  return can(viewer.profile, "tickets:adoptUnstaffedQueues") ? viewer.unstaffedQueueIds : [];
+  return can(viewer.profile, "tickets:adoptUnstaffed") ? viewer.unstaffedQueueIds : [];
 }
 
 function isOwner(ticket: Pick<TicketFacts, "userId">, viewer: Pick<TicketViewer, "id">): boolean {

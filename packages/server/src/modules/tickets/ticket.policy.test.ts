@@ -164,7 +164,7 @@ describe("ticket policy: the SQL forms agree with the rule", () => {
 
   it("reads the queues nobody belongs to once, as an admin's adopted ones, and none for anyone else", async () => {
     for (const { actor, viewer } of viewers) {
-      expect(await adoptedQueuesOf(server.ctx.db, actor), `${viewer.id}`).toEqual(can(viewer.profile, "tickets:adoptUnstaffedQueues") ? viewer.unstaffedQueueIds : []);
+      expect(await adoptedQueuesOf(server.ctx.db, actor), `${viewer.id}`).toEqual(can(viewer.profile, "tickets:adoptUnstaffed") ? viewer.unstaffedQueueIds : []);
     }
   });
 

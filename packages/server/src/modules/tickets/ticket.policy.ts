@@ -180,7 +180,7 @@ export function mergeAudiences(...targets: EmitTarget[]): EmitTarget {
  * per request; for anyone else none, without a query.
  */
 export async function adoptedQueuesOf(db: Db, actor: Actor): Promise<readonly number[]> {
-  if (!can(actor.profile, "tickets:adoptUnstaffedQueues")) return [];
+  if (!can(actor.profile, "tickets:adoptUnstaffed")) return [];
   return adoptedQueueIds({ profile: actor.profile, unstaffedQueueIds: await unstaffedQueueIds(db) });
 }
 

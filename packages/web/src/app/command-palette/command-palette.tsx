@@ -13,7 +13,8 @@ import { useTranslation } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { useCurrentUser } from "../../lib/session";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { adminNavItems, configNavItems, mainNavItems, mayOpen } from "../shell/nav-items";
+import { configNavItems } from "../shell/config-nav-items";
+import { adminNavItems, mainNavItems, mayOpen } from "../shell/nav-items";
 import { matchChoices, movedIndex, type PaletteChoice } from "./palette-matching";
 import { contactNumberText } from "../../lib/contact-number";
 

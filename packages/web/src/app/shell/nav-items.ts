@@ -1,16 +1,9 @@
-import AccountTreeIcon from "@mui/icons-material/AccountTree";
 import AssessmentIcon from "@mui/icons-material/Assessment";
-import CampaignIcon from "@mui/icons-material/Campaign";
 import ChatIcon from "@mui/icons-material/Chat";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
-import DialpadIcon from "@mui/icons-material/Dialpad";
 import FlashOnIcon from "@mui/icons-material/FlashOn";
 import ForumIcon from "@mui/icons-material/Forum";
 import InfoIcon from "@mui/icons-material/Info";
-import LocalOfferIcon from "@mui/icons-material/LocalOffer";
-import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
-import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
-import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
 import SendIcon from "@mui/icons-material/Send";
 import ScheduleSendIcon from "@mui/icons-material/ScheduleSend";
 import SettingsIcon from "@mui/icons-material/Settings";
@@ -19,7 +12,7 @@ import TuneIcon from "@mui/icons-material/Tune";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
 import type SvgIcon from "@mui/material/SvgIcon";
 import { can, type Permission, type Profile } from "@atendo/contracts";
-import { defaultConfigPage, type ConfigPage } from "../../lib/last-config-page";
+import { defaultConfigPage } from "../../lib/last-config-page";
 import { paths } from "../../lib/paths";
 import type { UnreadKind } from "../../lib/unread";
 
@@ -65,17 +58,4 @@ export const adminNavItems: readonly NavItem[] = [
   // An icon the shell already carries (the tickets route is at its budget; its other use is a settings tab).
   { to: paths.automations, labelKey: "pages.automations", icon: TuneIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
-];
-
-/** The configuration pages "Settings" leads to, one tab each, in lib/last-config-page's order. */
-export const configNavItems: readonly (NavItem & { to: ConfigPage })[] = [
-  { to: paths.connections, labelKey: "pages.connections", icon: PhonelinkRingIcon },
-  { to: paths.users, labelKey: "pages.users", icon: PeopleAltIcon },
-  { to: paths.queues, labelKey: "pages.queues", icon: AccountTreeIcon },
-  { to: paths.ura, labelKey: "pages.ura", icon: DialpadIcon },
-  { to: paths.announcements, labelKey: "pages.announcements", icon: CampaignIcon },
-  { to: paths.bots, labelKey: "pages.bots", icon: ChatIcon },
-  { to: paths.monitoring, labelKey: "pages.monitoring", icon: MonitorHeartIcon },
-  { to: paths.tags, labelKey: "pages.tags", icon: LocalOfferIcon },
-  { to: paths.settings, labelKey: "nav.configuration.general", icon: TuneIcon },
 ];

@@ -12,7 +12,7 @@ import type { ListViewer } from "./ticket-list-cache";
  */
 export function useTicketListViewer(): ListViewer | null {
   const user = useCurrentUser();
-  const unstaffedQueueIds = useUnstaffedQueueIds(can(user?.profile, "tickets:adoptUnstaffedQueues"));
+  const unstaffedQueueIds = useUnstaffedQueueIds(can(user?.profile, "tickets:adoptUnstaffed"));
   return useMemo(
     () =>
       user
