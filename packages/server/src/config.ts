@@ -167,6 +167,11 @@ export const configSchema = z.object({
   PASSWORD_SIGN_IN: z.preprocess(unsetWhenEmpty, z.enum(["on", "off"]).default("on")),
   /** The administrator who may still sign in with a password when PASSWORD_SIGN_IN=off. Default: ADMIN_EMAIL. */
   BREAK_GLASS_EMAIL: optionalText.pipe(z.email().optional()),
+  /**
+   * GET /metrics (Prometheus text format) is on only when this is set, and then asks for
+   * `Authorization: Bearer <METRICS_TOKEN>` (docs/deployment.md lists what to alert on).
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
   SMTP_URL: optionalText,
   SMTP_FROM: z.string().default("Atendo <no-reply@atendo.local>"),
   FEEDBACK_TO: optionalText.pipe(z.email().optional()),
