@@ -53,6 +53,7 @@ import { listenWithAutomations } from "./modules/automations/automation-listener
 import { automationsRoutes } from "./modules/automations/automations.routes.js";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { ssoRoutes } from "./modules/sso/sso.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
 import { contactImportRoutes } from "./modules/contact-import/contact-import.routes.js";
@@ -317,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const modules = [
     authRoutes,
+    ssoRoutes,
     usersRoutes,
     presenceRoutes,
     queuesRoutes,

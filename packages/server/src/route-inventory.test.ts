@@ -39,6 +39,9 @@ const publicRoutes = [
   // "Forgot password?": whoever lost their password has no session (docs/decisions/0033).
   "POST /api/auth/forgot-password",
   "POST /api/auth/reset-password",
+  // Single sign-on (docs/decisions/0098): the browser arrives without a session; the provider's signed ID token (checked against the flow cookie's state, nonce and PKCE verifier) is the credential.
+  "GET /api/auth/oidc/callback",
+  "GET /api/auth/oidc/start",
   // The API channel: an external system authenticated by the connection's token, not a session.
   "GET /api/channels/:connectionId/media/:name",
   "POST /api/channels/:connectionId/acks",
@@ -100,6 +103,8 @@ const allRoutes = [
   "GET /api/bots",
   "GET /api/bots/:id",
   "GET /api/assistant",
+  "GET /api/auth/oidc/callback",
+  "GET /api/auth/oidc/start",
   "GET /api/automations",
   "GET /api/automations/:id",
   "GET /api/automations/:id/runs",
