@@ -685,6 +685,20 @@ export const errorCatalogue = {
     pt: "O serviço não está pronto. Tente novamente em instantes.",
     es: "El servicio no está listo. Inténtelo de nuevo en breve.",
   },
+  /** GET /metrics without the bearer token METRICS_TOKEN names (docs/deployment.md). */
+  ERR_METRICS_TOKEN_INVALID: {
+    status: 401,
+    en: "The metrics token is missing or wrong.",
+    pt: "O token de métricas está ausente ou incorreto.",
+    es: "El token de métricas falta o es incorrecto.",
+  },
+  /** GET /api/ready while the database lacks migrations this release ships (an upgrade not yet migrated). */
+  ERR_MIGRATIONS_PENDING: {
+    status: 503,
+    en: "The database is not up to date with this release's migrations.",
+    pt: "O banco de dados não está atualizado com as migrações desta versão.",
+    es: "La base de datos no está al día con las migraciones de esta versión.",
+  },
   ERR_INTERNAL: {
     status: 500,
     en: "An unexpected error occurred.",
@@ -704,6 +718,61 @@ export const errorCatalogue = {
     en: "The assistant did not answer. Try again in a moment.",
     pt: "O assistente não respondeu. Tente novamente em instantes.",
     es: "El asistente no respondió. Inténtelo de nuevo en un momento.",
+  },
+  /** Single sign-on (docs/decisions/0098): the callback redirects to /login?ssoError=CODE, which shows these. */
+  ERR_SSO_NOT_CONFIGURED: {
+    status: 404,
+    en: "Single sign-on is not set up on this server.",
+    pt: "O login único não está configurado neste servidor.",
+    es: "El inicio de sesión único no está configurado en este servidor.",
+  },
+  ERR_SSO_UNAVAILABLE: {
+    status: 502,
+    en: "The sign-in provider could not be reached. Try again in a moment.",
+    pt: "Não foi possível contatar o provedor de login. Tente novamente em instantes.",
+    es: "No se pudo contactar con el proveedor de inicio de sesión. Inténtelo de nuevo en un momento.",
+  },
+  ERR_SSO_EXPIRED: {
+    status: 400,
+    en: "The sign-in took too long or was started in another window. Try again.",
+    pt: "O login demorou demais ou foi iniciado em outra janela. Tente novamente.",
+    es: "El inicio de sesión tardó demasiado o se inició en otra ventana. Inténtelo de nuevo.",
+  },
+  ERR_SSO_DENIED: {
+    status: 401,
+    en: "The sign-in provider did not sign you in.",
+    pt: "O provedor de login não concluiu o seu login.",
+    es: "El proveedor de inicio de sesión no completó su acceso.",
+  },
+  ERR_SSO_INVALID_TOKEN: {
+    status: 401,
+    en: "The sign-in provider's answer was not valid for this server. Ask an administrator.",
+    pt: "A resposta do provedor de login não é válida para este servidor. Fale com um administrador.",
+    es: "La respuesta del proveedor de inicio de sesión no es válida para este servidor. Consulte a un administrador.",
+  },
+  ERR_SSO_EMAIL_UNVERIFIED: {
+    status: 403,
+    en: "Your e-mail address is not verified at the sign-in provider.",
+    pt: "Seu endereço de e-mail não está verificado no provedor de login.",
+    es: "Su dirección de correo no está verificada en el proveedor de inicio de sesión.",
+  },
+  ERR_SSO_NO_ACCOUNT: {
+    status: 403,
+    en: "No account uses this e-mail address. Ask an administrator.",
+    pt: "Nenhuma conta usa este endereço de e-mail. Fale com um administrador.",
+    es: "Ninguna cuenta usa esta dirección de correo. Consulte a un administrador.",
+  },
+  ERR_SSO_ACCOUNT_DISABLED: {
+    status: 403,
+    en: "This account is disabled. Ask an administrator.",
+    pt: "Esta conta está desativada. Fale com um administrador.",
+    es: "Esta cuenta está desactivada. Consulte a un administrador.",
+  },
+  ERR_PASSWORD_SIGN_IN_DISABLED: {
+    status: 403,
+    en: "Sign-in with a password is turned off here: use single sign-on.",
+    pt: "O login com senha está desativado aqui: use o login único.",
+    es: "El inicio de sesión con contraseña está desactivado aquí: use el inicio de sesión único.",
   },
 } satisfies Record<string, ErrorEntry>;
 

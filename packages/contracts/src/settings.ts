@@ -69,5 +69,9 @@ export const publicConfig = z.object({
    * ticket list's day filter are read on its clock, whatever the browser's zone.
    */
   timeZone: z.string(),
+  /** Single sign-on (OIDC_ISSUER set): the login page's "Sign in with <buttonLabel>" (docs/decisions/0098). */
+  sso: z.object({ buttonLabel: z.string() }).nullable(),
+  /** False when PASSWORD_SIGN_IN=off: the login page shows the SSO button, the password form only for the break-glass administrator. */
+  passwordSignIn: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -32,6 +32,17 @@ describe("loadConfig", () => {
     expect(rejection({ LICENCE_USERS: "3", LICENCE_ADMINISTRATORS: "4" })).toBe("Invalid configuration: LICENCE_ADMINISTRATORS: at most LICENCE_USERS (administrators are users too)");
   });
 
+  it("reads single sign-on (docs/decisions/0098) and refuses what cannot work", () => {
+    const oidc = { OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "atendo", OIDC_CLIENT_SECRET: "s3cret", PUBLIC_URL: "https://chat.example.com" };
+    expect(loadConfig({})).toMatchObject({ OIDC_CREATE_USERS: false, PASSWORD_SIGN_IN: "on", OIDC_BUTTON_LABEL: "single sign-on" });
+    expect(loadConfig({ ...oidc, PASSWORD_SIGN_IN: "off", OIDC_CREATE_USERS: "true" })).toMatchObject({ PASSWORD_SIGN_IN: "off", OIDC_CREATE_USERS: true });
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: "http://localhost:9000" }).OIDC_ISSUER).toBe("http://localhost:9000");
+    expect(rejection({ ...oidc, OIDC_ISSUER: "http://id.example.com" })).toMatch(/^Invalid configuration: OIDC_ISSUER: an https:\/\/ URL/);
+    expect(rejection({ ...oidc, OIDC_CLIENT_SECRET: "" })).toMatch(/^Invalid configuration: OIDC_CLIENT_ID: /);
+    expect(rejection({ ...oidc, PUBLIC_URL: "" })).toMatch(/^Invalid configuration: PUBLIC_URL: /);
+    expect(rejection({ PASSWORD_SIGN_IN: "off" })).toMatch(/^Invalid configuration: PASSWORD_SIGN_IN: off needs OIDC_ISSUER/);
+  });
+
   it.each([
     ["PORT", "eighty"],
     ["PORT", "70000"],

@@ -148,6 +148,30 @@ export const configSchema = z.object({
    */
   LICENCE_USERS: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(1).max(1_000_000).default(licence.users)),
   LICENCE_ADMINISTRATORS: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(1).max(1_000_000).default(licence.administrators)),
+  /**
+   * Single sign-on with an OpenID Connect provider (docs/decisions/0098): its issuer URL (discovered
+   * at `<issuer>/.well-known/openid-configuration`), this install's client id and secret there, and
+   * the login button's label ("Sign in with <label>"). On when the issuer is set; the redirect URI
+   * to register at the provider is `PUBLIC_URL/api/auth/oidc/callback`.
+   */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_BUTTON_LABEL: z.preprocess(unsetWhenEmpty, z.string().trim().min(1).max(40).default("single sign-on")),
+  /** A verified e-mail no account holds signs in as a new attendant with no queues; off: refused. */
+  OIDC_CREATE_USERS: flag,
+  /**
+   * `off`: only single sign-on signs in, except the break-glass administrator below, who keeps the
+   * password (and its second factor) for when the provider is down or misconfigured.
+   */
+  PASSWORD_SIGN_IN: z.preprocess(unsetWhenEmpty, z.enum(["on", "off"]).default("on")),
+  /** The administrator who may still sign in with a password when PASSWORD_SIGN_IN=off. Default: ADMIN_EMAIL. */
+  BREAK_GLASS_EMAIL: optionalText.pipe(z.email().optional()),
+  /**
+   * GET /metrics (Prometheus text format) is on only when this is set, and then asks for
+   * `Authorization: Bearer <METRICS_TOKEN>` (docs/deployment.md lists what to alert on).
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
   SMTP_URL: optionalText,
   SMTP_FROM: z.string().default("Atendo <no-reply@atendo.local>"),
   FEEDBACK_TO: optionalText.pipe(z.email().optional()),
@@ -158,6 +182,25 @@ export const configSchema = z.object({
   .refine((config) => !config.DATABASE_REPLICA_URL || config.DATABASE_URL, {
     path: ["DATABASE_REPLICA_URL"],
     message: "needs DATABASE_URL (the primary it replicates); the embedded database has no replica",
+  })
+  // The provider redirects back to PUBLIC_URL, and a confidential client proves itself with its secret.
+  .refine((config) => !config.OIDC_ISSUER || (config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET), {
+    path: ["OIDC_CLIENT_ID"],
+    message: "OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
+  })
+  // The ID token's keys and the client secret travel to the issuer: https, or plain http on this machine only.
+  .refine((config) => !config.OIDC_ISSUER || /^https:|^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(config.OIDC_ISSUER), {
+    path: ["OIDC_ISSUER"],
+    message: "an https:// URL (plain http only on localhost)",
+  })
+  .refine((config) => !config.OIDC_ISSUER || config.PUBLIC_URL, {
+    path: ["PUBLIC_URL"],
+    message: "needed with OIDC_ISSUER (the provider redirects back to PUBLIC_URL/api/auth/oidc/callback)",
+  })
+  // Without single sign-on, turning passwords off would leave only the break-glass administrator.
+  .refine((config) => config.PASSWORD_SIGN_IN === "on" || config.OIDC_ISSUER, {
+    path: ["PASSWORD_SIGN_IN"],
+    message: "off needs OIDC_ISSUER (single sign-on is then the way in)",
   })
   // Administrators are users: they take users' seats too.
   .refine((config) => config.LICENCE_ADMINISTRATORS <= config.LICENCE_USERS, {

@@ -39,6 +39,9 @@ const publicRoutes = [
   // "Forgot password?": whoever lost their password has no session (docs/decisions/0033).
   "POST /api/auth/forgot-password",
   "POST /api/auth/reset-password",
+  // Single sign-on (docs/decisions/0098): the browser arrives without a session; the provider's signed ID token (checked against the flow cookie's state, nonce and PKCE verifier) is the credential.
+  "GET /api/auth/oidc/callback",
+  "GET /api/auth/oidc/start",
   // The API channel: an external system authenticated by the connection's token, not a session.
   "GET /api/channels/:connectionId/media/:name",
   "POST /api/channels/:connectionId/acks",
@@ -54,6 +57,8 @@ const publicRoutes = [
   "GET /api/health",
   "GET /api/ready",
   "GET /api/public/config",
+  // Prometheus' scrape: METRICS_TOKEN (a bearer token of its own) is the credential, and it is off without it.
+  "GET /metrics",
   // The Whaticket dialect's file links: the signed link is the credential, made for one live
   // sign-in whose user must still see the file's ticket (decision 0066).
   "GET /whaticket/media/:link/:name",
@@ -99,6 +104,8 @@ const allRoutes = [
   "GET /api/bots/:id",
   "GET /api/assistant",
   "GET /api/audit",
+  "GET /api/auth/oidc/callback",
+  "GET /api/auth/oidc/start",
   "GET /api/automations",
   "GET /api/automations/:id",
   "GET /api/automations/:id/runs",
@@ -173,6 +180,7 @@ const allRoutes = [
   "GET /api/whatsapp",
   "GET /api/whatsapp/:id",
   "GET /manifest.webmanifest",
+  "GET /metrics",
   "GET /whaticket/media/:link/:name",
   "GET /whaticket/messages/:ticketId",
   "GET /whaticket/tickets/:id",

@@ -15,6 +15,8 @@ export const defaultPublicConfig: PublicConfig = {
   autoCloseHours: 0,
   passwordReset: false,
   timeZone: browserTimeZone(),
+  sso: null,
+  passwordSignIn: true,
 };
 
 export const defaultLogoUrl = "/logo.svg";

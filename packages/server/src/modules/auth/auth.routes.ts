@@ -7,7 +7,6 @@ import {
   sessionResponse,
   signupBody,
   user,
-  whaticketPath,
 } from "@atendo/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -16,32 +15,14 @@ import { authenticate, bearerToken } from "./authenticate.js";
 import { errorResponses, ok, typed } from "../../core/route-kit.js";
 import { requestPasswordReset, resetPassword } from "./password-reset.service.js";
 import { login, logout, refresh, signup, type IssuedSession } from "./auth.service.js";
+import { refreshCookiePaths, setRefreshCookie } from "./refresh-cookie.js";
 
 const tags = ["auth"];
-
-/**
- * Where the browser sends the refresh cookie back: Atendo's own /api/auth, /auth for a client
- * of the spec's family served at the site root behind a proxy that adds /api (its refresh call
- * is /auth/refresh_token there), and /whaticket/auth for the Whaticket web client built for the
- * /whaticket dialect. Every path stays narrow: no other request carries the cookie
- * (docs/decisions/0047 and 0066, docs/compatibility.md).
- */
-const refreshCookiePaths = ["/api/auth", "/auth", `${whaticketPath}/auth`] as const;
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   function sendSession(reply: FastifyReply, session: IssuedSession) {
-    if (session.refreshToken) {
-      for (const path of refreshCookiePaths) {
-        void reply.setCookie(refreshCookieName, session.refreshToken, {
-          httpOnly: true,
-          sameSite: "strict",
-          secure: ctx.config.COOKIE_SECURE,
-          path,
-          maxAge: ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-        });
-      }
-    }
+    if (session.refreshToken) setRefreshCookie(reply, ctx.config, session.refreshToken);
     return { token: session.token, user: session.user };
   }
 

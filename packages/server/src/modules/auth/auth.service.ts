@@ -7,6 +7,7 @@ import { adoptCustomerLanguage } from "../settings/customer-language.js";
 import { getSettingValue } from "../settings/settings.service.js";
 import { presentUser, presentUserWithQueues, type UserRow } from "../users/user.presenter.js";
 import { acceptLegacyPassword } from "./legacy-password.js";
+import { assertBreakGlassAdmin, assertPasswordSignInAllowed } from "./password-sign-in.js";
 import { dummyHash, hashPassword, verifyPassword } from "./password.js";
 import { newOpaqueToken, sha256, signAccessToken } from "./tokens.js";
 
@@ -18,7 +19,7 @@ export interface IssuedSession extends SessionResponse {
   refreshToken?: string;
 }
 
-async function accessToken(ctx: AppContext, user: UserRow, sessionId: string): Promise<string> {
+export async function accessToken(ctx: AppContext, user: UserRow, sessionId: string): Promise<string> {
   return signAccessToken(
     ctx.jwtKey,
     { userId: user.id, profile: user.profile, tokenVersion: user.tokenVersion, sessionId },
@@ -26,7 +27,7 @@ async function accessToken(ctx: AppContext, user: UserRow, sessionId: string): P
   );
 }
 
-async function issueRefreshToken(ctx: AppContext, sessionId: string): Promise<string> {
+export async function issueRefreshToken(ctx: AppContext, sessionId: string): Promise<string> {
   const token = newOpaqueToken();
   const expiresAt = new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
   await ctx.db.insert(refreshTokens).values({ sessionId, tokenHash: sha256(token), expiresAt });
@@ -34,6 +35,7 @@ async function issueRefreshToken(ctx: AppContext, sessionId: string): Promise<st
 }
 
 export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<IssuedSession> {
+  assertPasswordSignInAllowed(ctx.config, body.email);
   const throttle = ctx.loginThrottle;
   throttle.check(ip, body.email);
   const [user] = await ctx.db
@@ -48,6 +50,7 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
     throw new AppError("ERR_INVALID_CREDENTIALS");
   }
   throttle.recordSuccess(ip, body.email);
+  assertBreakGlassAdmin(ctx.config, user);
   if (body.language && user.profile === "admin") await adoptCustomerLanguage(ctx, body.language);
   const [session] = await ctx.db.insert(sessions).values({ userId: user.id }).returning();
   if (!session) throw new AppError("ERR_INTERNAL");

@@ -17,5 +17,7 @@ export async function getPublicConfig(ctx: AppContext): Promise<PublicConfig> {
     autoCloseHours: config.TICKETS_AUTO_CLOSE_HOURS,
     passwordReset: passwordResetAvailable(ctx),
     timeZone: config.TIME_ZONE,
+    sso: config.OIDC_ISSUER ? { buttonLabel: config.OIDC_BUTTON_LABEL } : null,
+    passwordSignIn: config.PASSWORD_SIGN_IN === "on",
   };
 }
