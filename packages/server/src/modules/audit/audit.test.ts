@@ -64,10 +64,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("GET /api/audit: guards", () => {
-  it("refuses anonymous callers with 401 and attendants with 403", async () => {
-    const attendant = await server.createUser();
+  it("refuses anonymous callers with 401, attendants and supervisors with 403", async () => {
     await expectRefused(server, [{ method: "GET", url: "/api/audit" }], anonymous, 401, "ERR_SESSION_EXPIRED");
-    await expectRefused(server, [{ method: "GET", url: "/api/audit" }, { method: "GET", url: "/api/audit?format=csv" }], attendant.token, 403, "ERR_NO_PERMISSION");
+    for (const profile of ["user", "supervisor"] as const) {
+      const person = await server.createUser({ profile });
+      await expectRefused(server, [{ method: "GET", url: "/api/audit" }, { method: "GET", url: "/api/audit?format=csv" }], person.token, 403, "ERR_NO_PERMISSION");
+    }
   });
 });
 
