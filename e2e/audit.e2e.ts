@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openConfigPage } from "./support/admin-nav.js";
 import { adminToken, api, E2E_ADMIN, launchBrowser, screenshot, signedIn } from "./support/browser.js";
 
 /**
@@ -10,11 +11,12 @@ import { adminToken, api, E2E_ADMIN, launchBrowser, screenshot, signedIn } from 
  */
 const suffix = Date.now().toString(36);
 let browser: Browser;
+let admin: string;
 let tag: { id: number; name: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = await adminToken();
+  admin = await adminToken();
   tag = await api<{ id: number; name: string }>("/tags", { method: "POST", token: admin, body: JSON.stringify({ name: `Audit ${suffix}`, color: "#3F51B5" }) });
   await api(`/tags/${tag.id}`, { method: "PUT", token: admin, body: JSON.stringify({ name: `Audited ${suffix}` }) });
 });
@@ -40,5 +42,20 @@ describe("the audit log", () => {
     const lines = (await readFile(await download.path())).toString("utf8").replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
     expect(lines[0]).toMatch(/^id,createdAt,userId,userName,userEmail,ip,userAgent,action,entityType,entityId,changes,details$/);
     expect(lines.some((line) => line.includes(",tag.updated,tag,") && line.includes(`Audited ${suffix}`))).toBe(true);
+  });
+
+  it("keeps entries for the days chosen in Settings, a change itself in the log", async () => {
+    const { page } = await signedIn(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+    await openConfigPage(page, "General");
+    const retention = page.getByRole("combobox", { name: "Keep entries for" });
+    expect(await retention.textContent()).toBe("365 days");
+    await retention.click();
+    await page.getByRole("option", { name: "90 days" }).click();
+    await page.getByText("Setting saved.").waitFor();
+    expect(await retention.textContent()).toBe("90 days");
+    await screenshot(page, "audit-retention-setting");
+    const { entries } = await api<{ entries: { changes: Record<string, unknown> }[] }>("/audit?action=setting.updated", { token: admin });
+    expect(entries[0]?.changes).toMatchObject({ auditRetentionDays: { after: "90" } });
+    await api("/settings/auditRetentionDays", { method: "PUT", token: admin, body: JSON.stringify({ value: "365" }) });
   });
 });
