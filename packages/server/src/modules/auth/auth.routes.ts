@@ -6,7 +6,6 @@ import {
   okResponse,
   refreshCookieName,
   resetPasswordBody,
-  sessionResponse,
   signedInResponse,
   signupBody,
   user,
