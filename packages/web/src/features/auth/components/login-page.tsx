@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
@@ -6,16 +7,26 @@ import { AuthLayout } from "./auth-layout";
 import { AuthSwitchLink } from "./auth-switch-link";
 import { LoginForm } from "./login-form";
 import { MarketingPanel } from "./marketing-panel";
+import { SecondFactorForm } from "./second-factor-form";
 import { SessionEndedNotice } from "./session-ended-notice";
 
 /** /login: plain markup in MUI's look (auth.css), no MUI, no zod: a visitor's first download is small (decision 0043). */
 export function LoginPage() {
   const { t } = useTranslation();
   const { config } = usePublicConfig();
+  // The code step's token once the password passed for an account with a second factor (decision 0095).
+  const [challenge, setChallenge] = useState<string | null>(null);
+  if (challenge) {
+    return (
+      <AuthLayout title={t("auth.twoFactor.title")} aside={<MarketingPanel />}>
+        <SecondFactorForm challengeToken={challenge} onRestart={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout title={t("auth.loginTitle")} aside={<MarketingPanel />}>
       <SessionEndedNotice />
-      <LoginForm />
+      <LoginForm onChallenge={setChallenge} />
       {/* Only where the server can mail the link (SMTP and PUBLIC_URL set). */}
       {config.passwordReset && (
         <p className="auth-note">
