@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "../../../lib/i18n";
+import { loadPageTexts, useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
 import { usePublicConfig } from "../../../lib/public-config";
@@ -15,10 +15,12 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { config } = usePublicConfig();
   // The code step's token once the password passed for an account with a second factor (decision 0095).
+  // Its texts are among the page-only ones: no visitor without a second factor downloads them.
   const [challenge, setChallenge] = useState<string | null>(null);
+  const askForCode = (challengeToken: string) => void loadPageTexts().then(() => setChallenge(challengeToken));
   if (challenge) {
     return (
-      <AuthLayout title={t("auth.twoFactor.title")} aside={<MarketingPanel />}>
+      <AuthLayout title={t("twoFactor.login.title")} aside={<MarketingPanel />}>
         <SecondFactorForm challengeToken={challenge} onRestart={() => setChallenge(null)} />
       </AuthLayout>
     );
@@ -26,7 +28,7 @@ export function LoginPage() {
   return (
     <AuthLayout title={t("auth.loginTitle")} aside={<MarketingPanel />}>
       <SessionEndedNotice />
-      <LoginForm onChallenge={setChallenge} />
+      <LoginForm onChallenge={askForCode} />
       {/* Only where the server can mail the link (SMTP and PUBLIC_URL set). */}
       {config.passwordReset && (
         <p className="auth-note">

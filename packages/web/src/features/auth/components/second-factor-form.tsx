@@ -45,10 +45,10 @@ export function SecondFactorForm({ challengeToken, onRestart }: SecondFactorForm
 
   return (
     <form noValidate onSubmit={submit} className="login-form">
-      <p className="auth-intro">{t(recovery ? "auth.twoFactor.recoveryIntro" : "auth.twoFactor.intro")}</p>
+      <p className="auth-intro">{t(recovery ? "twoFactor.login.recoveryIntro" : "twoFactor.login.intro")}</p>
       <OutlinedField
         key={recovery ? "recovery" : "totp"}
-        label={t(recovery ? "auth.twoFactor.recoveryCode" : "auth.twoFactor.code")}
+        label={t(recovery ? "twoFactor.login.recoveryCode" : "twoFactor.login.code")}
         name="code"
         autoFocus
         autoComplete={recovery ? "off" : "one-time-code"}
@@ -60,7 +60,7 @@ export function SecondFactorForm({ challengeToken, onRestart }: SecondFactorForm
         onChange={(event) => setCode(recovery ? event.target.value : event.target.value.replace(/\D/g, ""))}
       />
       <button type="submit" className={mutation.isPending ? "primary-button loading" : "primary-button"} disabled={!canSubmit}>
-        {t("auth.twoFactor.verify")}
+        {t("twoFactor.login.verify")}
         {mutation.isPending && (
           <span className="primary-button-progress">
             <Spinner size={16} label={t("common.loading")} />
@@ -69,11 +69,11 @@ export function SecondFactorForm({ challengeToken, onRestart }: SecondFactorForm
       </button>
       <p className="auth-note">
         <button type="button" className="auth-link auth-link-button" onClick={switchKind}>
-          {t(recovery ? "auth.twoFactor.useApp" : "auth.twoFactor.useRecovery")}
+          {t(recovery ? "twoFactor.login.useApp" : "twoFactor.login.useRecovery")}
         </button>
         {" · "}
         <button type="button" className="auth-link auth-link-button" onClick={onRestart}>
-          {t("auth.twoFactor.back")}
+          {t("twoFactor.login.back")}
         </button>
       </p>
     </form>

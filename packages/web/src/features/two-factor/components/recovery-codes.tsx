@@ -4,6 +4,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
+import { saveBlob } from "../../../lib/download";
 import { useTranslation } from "../../../lib/i18n";
 import { toast } from "../../../lib/toast";
 
@@ -19,14 +20,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
     );
   }
 
-  function download(): void {
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = "atendo-recovery-codes.txt";
-    link.click();
-    URL.revokeObjectURL(url);
-  }
+  const download = () => saveBlob(new Blob([text], { type: "text/plain" }), "atendo-recovery-codes.txt");
 
   return (
     <Stack spacing={1.5}>
