@@ -27,10 +27,11 @@ interface Route {
 
 const kB = 1000;
 // What every page loads at start besides the entry: the start part of the visitor's language's
-// texts (lib/locale-parts.ts; the admin pages' part loads with those pages) and its error texts (English here; another language adds its own files, about the same size), and once
+// texts (lib/locale-parts.ts; the admin pages' part loads with those pages; the error texts with the
+// first error shown), English here (another language adds its own files, about the same size), and once
 // signed in MUI's layout route, the shell and the socket.io client. Everything a route downloads
 // without a user action counts, whether or not its first render waits for it.
-const startup = ["src/lib/locale-texts/en-start.ts", "src/lib/error-texts/en.ts"];
+const startup = ["src/lib/locale-texts/en-start.ts"];
 const signedIn = [...startup, "src/app/mui-layout.tsx", "src/app/shell/app-shell.tsx", "node_modules/socket.io-client/build/esm/index.js"];
 // The admin and record pages also bring the page-only texts with their code.
 const withPageTexts = [...signedIn, "src/lib/locale-texts/en-pages.ts"];

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-error";
 import { errorMessage, validationDetail } from "./error-message";
-import { i18n, i18nReady } from "./i18n";
+import { i18n, i18nReady, loadErrorTexts } from "./i18n";
 import { markAnonymous, startSession } from "./session";
 
 describe("validation refusals", () => {
   it("keep the server's field and rule after the generic text", async () => {
-    // The generic text is the catalogue's English one, loaded with the languages.
+    // The generic text is the catalogue's English one, loaded (as the API client does) before a refusal is shown.
     await i18nReady;
+    await loadErrorTexts();
     expect(validationDetail("Incomplete or invalid information. body: Too big: expected string to have <=65536 characters")).toBe(
       "body: Too big: expected string to have <=65536 characters",
     );

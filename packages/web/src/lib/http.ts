@@ -2,6 +2,7 @@ import type { SessionResponse } from "@atendo/contracts";
 import { ApiError, usedByOf } from "./api-error";
 import { fileNameOf } from "./download";
 import { fetchWithUploadProgress, type UploadProgress, type UploadTransfer } from "./http-upload";
+import { loadErrorTexts } from "./i18n";
 import { getToken } from "./local-storage";
 import { reportServerAnswered, reportServerUnreachable } from "./reachability";
 import { endSession, startSession } from "./session";
@@ -90,8 +91,10 @@ function errorCode(body: unknown): string | null {
   return isRecord(body) && typeof body.error === "string" ? body.error : null;
 }
 
-function toApiError(response: Response, body: unknown): ApiError {
+/** The refusal as an {@link ApiError}, once the error texts are here to show it (lib/i18n.ts). */
+async function toApiError(response: Response, body: unknown): Promise<ApiError> {
   const message = isRecord(body) && typeof body.message === "string" ? body.message : "";
+  await loadErrorTexts().catch(() => undefined);
   return new ApiError(response.status, errorCode(body), message, usedByOf(body));
 }
 
@@ -112,7 +115,7 @@ export function refreshSession(): Promise<SessionResponse> {
     try {
       const response = await send("/auth/refresh_token", { method: "POST", anonymous: true });
       const body = await readBody(response);
-      if (!response.ok) throw toApiError(response, body);
+      if (!response.ok) throw await toApiError(response, body);
       if (!isSession(body)) throw new ApiError(response.status, null, "");
       startSession(body);
       return body;
@@ -147,7 +150,7 @@ async function request<T>(path: string, options: RequestOptions, read: (response
   }
 
   if (!options.anonymous && response.status === 401) endSession();
-  if (!response.ok) throw toApiError(response, await readBody(response));
+  if (!response.ok) throw await toApiError(response, await readBody(response));
   return read(response);
 }
 

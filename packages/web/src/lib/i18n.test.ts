@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentLanguage, i18n, i18nReady, loadPageTexts } from "./i18n";
+import { currentLanguage, i18n, i18nReady, loadErrorTexts, loadPageTexts } from "./i18n";
 
 describe("the interface's texts", () => {
   // First: it needs the page-only part not yet asked for.
@@ -15,6 +15,17 @@ describe("the interface's texts", () => {
     // Switching language brings that language's page-only part too.
     await i18n.changeLanguage("pt");
     expect(i18n.t("queues.color")).toBe("Cor");
+  });
+
+  it("starts without the error texts; they come with the first error (or a text of theirs asked for), in every language switched to", async () => {
+    await i18nReady;
+    await i18n.changeLanguage("en");
+    expect(i18n.exists("errors.ERR_NO_PERMISSION")).toBe(false);
+    await loadErrorTexts();
+    expect(i18n.t("errors.ERR_NO_TICKET_FOUND")).toBe("Ticket not found.");
+    await i18n.changeLanguage("pt");
+    expect(i18n.t("errors.ERR_NO_TICKET_FOUND")).not.toBe("Ticket not found.");
+    expect(i18n.exists("errors.ERR_NO_TICKET_FOUND")).toBe(true);
   });
 
   it("reads nested keys, fills values, picks the plural by count and formats numbers in the language", async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { i18n, i18nReady } from "../../../lib/i18n";
+import { i18n, i18nReady, loadErrorTexts } from "../../../lib/i18n";
 import { bulkSummary } from "./bulk-summary";
 
 describe("bulkSummary", () => {
   it("counts what was done and groups the refusals by reason, in each language", async () => {
     await i18nReady;
+    await loadErrorTexts();
     const results = [
       ...Array.from({ length: 98 }, (_, i) => ({ ticketId: i + 1, result: "done" as const })),
       { ticketId: 99, result: "refused" as const, code: "ERR_NO_PERMISSION" as const },

@@ -15,7 +15,7 @@ import Typography from "@mui/material/Typography";
 import { useState, type ReactElement } from "react";
 import { Tooltip } from "../../../../components/tooltip";
 import { errorMessage } from "../../../../lib/error-message";
-import { useTranslation } from "../../../../lib/i18n";
+import { loadErrorTexts, useTranslation } from "../../../../lib/i18n";
 import { useCurrentUser } from "../../../../lib/session";
 import { TagPickerDialog } from "../../../tags";
 import { bulkSummary } from "../../hooks/bulk-summary";
@@ -53,6 +53,8 @@ export function TicketBulkBar({ selectedIds, allSelected, someSelected, onToggle
     setSummary(null);
     try {
       const { results } = await bulk.mutateAsync({ ...body, ticketIds: selectedIds } as TicketBulkBody);
+      // The refusals are told in the error catalogue's words (downloaded with the first error).
+      if (results.some((outcome) => outcome.result === "refused")) await loadErrorTexts().catch(() => undefined);
       setSummary({ text: bulkSummary(results, t), refused: results.some((outcome) => outcome.result === "refused") });
     } catch (error) {
       setSummary({ text: errorMessage(error), refused: true });
