@@ -6,6 +6,7 @@ import { parseAdminCommand, resetTwoFactorCommand } from "../../admin-command.js
 import { twoFactorChallenges, twoFactorSecrets } from "../../db/schema/index.js";
 import type { DomainEvent, DomainEventMap } from "../../events/domain-events.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
+import { connectSocket } from "../../test/socket-client.js";
 import { expectError } from "../../test/route-guards.js";
 
 // Two-factor sign-in (issue 34, docs/decisions/0095): enrol, the code step, recovery codes,
@@ -167,6 +168,9 @@ describe("required for everyone", () => {
       const token = login.json<{ token: string }>().token;
       await expectError(server.request({ method: "GET", url: "/api/tickets", token }), 403, "ERR_TWO_FACTOR_ENROLMENT_REQUIRED");
       await expectError(server.request({ method: "GET", url: `/api/users/${user.id}`, token }), 403, "ERR_TWO_FACTOR_ENROLMENT_REQUIRED");
+      // No live events either: the socket handshake refuses the sign-in.
+      const baseUrl = await server.listen();
+      await expect(connectSocket(baseUrl, token)).rejects.toThrow("ERR_TWO_FACTOR_ENROLMENT_REQUIRED");
       // A reload keeps the sign-in and says it still must enrol.
       const cookie = login.cookies.find((c) => c.name === refreshCookieName)?.value ?? "";
       const refreshed = await server.request({ method: "POST", url: "/api/auth/refresh_token", cookies: { [refreshCookieName]: cookie } });
@@ -174,8 +178,9 @@ describe("required for everyone", () => {
       expect((await server.request({ method: "GET", url: "/api/auth/2fa", token })).json()).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
       const { secret } = (await post("/api/auth/2fa/setup", {}, token)).json<{ secret: string }>();
       expect((await post("/api/auth/2fa/enable", { code: await totp(secret) }, token)).statusCode).toBe(200);
-      // Enrolled: the same sign-in reaches the app.
+      // Enrolled: the same sign-in reaches the app, its sockets too.
       expect((await server.request({ method: "GET", url: "/api/tickets", token })).statusCode).toBe(200);
+      (await connectSocket(baseUrl, token)).close();
       // Nobody may turn it off while it is required.
       await expectError(post("/api/auth/2fa/disable", { code: enrolled.recoveryCodes[0]! }, enrolled.token), 403, "ERR_TWO_FACTOR_REQUIRED");
     } finally {
