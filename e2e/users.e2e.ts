@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2E_ADMIN, adminToken, api, createQueue, launchBrowser, loginAs, newPage } from "./support/browser.js";
+import { E2E_ADMIN, adminToken, api, createQueue, launchBrowser, loginAs, newPage, screenshot } from "./support/browser.js";
 import { openConfigPage } from "./support/admin-nav.js";
 
 let browser: Browser;
@@ -52,6 +52,47 @@ describe("users", () => {
     await second.page.waitForURL("**/tickets");
     await second.context.close();
     await admin.context.close();
+  });
+
+  it("makes a supervisor, who gets the Supervision screens (reports, monitor) and none of the administration", async () => {
+    const id = unique();
+    const supervisor = { name: `Sara ${id}`, email: `sara-${id}@e2e.atendo.test`, password: "supervisor-pass-1" };
+    const admin = await newPage(browser);
+    await openUsers(admin.page);
+    await admin.page.getByRole("link", { name: "Add user" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "New user" });
+    await dialog.getByLabel("Name").fill(supervisor.name);
+    await dialog.getByLabel("Email").fill(supervisor.email);
+    await dialog.getByLabel(/^Password/).fill(supervisor.password);
+    await dialog.getByRole("combobox", { name: "Profile" }).click();
+    await admin.page.getByRole("option", { name: "Supervisor" }).click();
+    // What the word means is said under the field.
+    await dialog.getByText("Sees and manages every ticket and chat", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await admin.page.getByRole("alert").filter({ hasText: "User saved." }).waitFor();
+    await admin.page.getByRole("row").filter({ hasText: supervisor.email }).getByText("Supervisor").waitFor();
+    await admin.context.close();
+
+    const { context, page } = await newPage(browser, { width: 1280 });
+    await loginAs(page, supervisor.email, supervisor.password);
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    const section = nav.getByRole("list", { name: "Supervision" }).getByRole("link");
+    await section.first().waitFor();
+    expect(await section.allTextContents()).toEqual(["Reports", "Live monitor"]);
+    expect(await nav.getByRole("list", { name: "Administration" }).count()).toBe(0);
+    await section.filter({ hasText: "Live monitor" }).click();
+    await page.waitForURL("**/monitor");
+    await page.getByRole("heading", { name: "Live monitor" }).waitFor();
+    await screenshot(page, "supervisor-drawer-monitor-1280");
+    await section.filter({ hasText: "Reports" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { name: "Reports" }).waitFor();
+    // The administration's pages send a supervisor to the tickets, as they do an attendant.
+    for (const path of ["/users", "/settings", "/connections", "/about"]) {
+      await page.goto(path);
+      await page.waitForURL("**/tickets");
+    }
+    await context.close();
   });
 
   it("re-enables a deleted user: warning, Enable, and the user signs in again", async () => {

@@ -722,6 +722,20 @@ export const errorCatalogue = {
     pt: "O serviço não está pronto. Tente novamente em instantes.",
     es: "El servicio no está listo. Inténtelo de nuevo en breve.",
   },
+  /** GET /metrics without the bearer token METRICS_TOKEN names (docs/deployment.md). */
+  ERR_METRICS_TOKEN_INVALID: {
+    status: 401,
+    en: "The metrics token is missing or wrong.",
+    pt: "O token de métricas está ausente ou incorreto.",
+    es: "El token de métricas falta o es incorrecto.",
+  },
+  /** GET /api/ready while the database lacks migrations this release ships (an upgrade not yet migrated). */
+  ERR_MIGRATIONS_PENDING: {
+    status: 503,
+    en: "The database is not up to date with this release's migrations.",
+    pt: "O banco de dados não está atualizado com as migrações desta versão.",
+    es: "La base de datos no está al día con las migraciones de esta versión.",
+  },
   ERR_INTERNAL: {
     status: 500,
     en: "An unexpected error occurred.",

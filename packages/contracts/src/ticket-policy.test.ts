@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { can } from "./permissions.js";
 import { ticketStatuses } from "./tickets.js";
+import { profiles } from "./users.js";
 import {
   followsTicketLive,
   isOwnWork,
@@ -15,6 +17,7 @@ import {
 const attendant: TicketViewer = { id: 2, profile: "user", queueIds: [7], canSeeAllTicketHistory: false, unstaffedQueueIds: [] };
 const historian: TicketViewer = { ...attendant, canSeeAllTicketHistory: true };
 const admin: TicketViewer = { id: 1, profile: "admin", queueIds: [], canSeeAllTicketHistory: false, unstaffedQueueIds: [] };
+const supervisor: TicketViewer = { id: 3, profile: "supervisor", queueIds: [], canSeeAllTicketHistory: false, unstaffedQueueIds: [] };
 
 function ticket(status: TicketFacts["status"], userId: number | null, participants: number[] = [], queueId: number | null = 7): TicketFacts {
   return { status, userId, queueId, participantIds: participants, inMenu: false };
@@ -27,7 +30,7 @@ function everyCase(): { facts: TicketFacts; viewer: TicketViewer }[] {
     for (const userId of [null, 2, 5])
       for (const queueId of [null, 7, 8])
         for (const participantIds of [[], [2], [5]])
-          for (const profile of ["admin", "user"] as const)
+          for (const profile of profiles)
             for (const canSeeAllTicketHistory of [false, true]) {
               cases.push({ facts: { status, userId, queueId, participantIds, inMenu: false }, viewer: { id: 2, profile, queueIds: [7], canSeeAllTicketHistory, unstaffedQueueIds: [8] } });
             }
@@ -146,6 +149,46 @@ describe("ticketPermissions (what the server accepts)", () => {
       const after = { ...ticketPermissions(wider.facts, wider.viewer), sees: seesTicket(wider.facts, wider.viewer) };
       for (const [name, allowed] of Object.entries(before)) if (allowed) expect(after[name as keyof typeof after], name).toBe(true);
     }
+  });
+});
+
+describe("the supervisor (decision 0099)", () => {
+  it("follows and sees every ticket like an admin, but adopts no unstaffed queue", () => {
+    for (const status of ticketStatuses) {
+      expect(followsTicketLive(ticket(status, 5, [], 8), supervisor), status).toBe(true);
+      expect(seesTicket(ticket(status, 5, [], 8), supervisor), status).toBe(true);
+    }
+    expect(followsTicketLive({ ...ticket("pending", null), inMenu: true }, supervisor)).toBe(true);
+    expect(isOwnWork(ticket("pending", null, [], 8), { ...supervisor, unstaffedQueueIds: [8] })).toBe(false);
+  });
+
+  it("transfers, resolves, returns and reopens anyone's ticket, moves it to another connection, and deletes none", () => {
+    expect(ticketAbilities(ticket("open", 5, [], 8), supervisor)).toMatchObject({
+      returnToPending: true,
+      resolve: true,
+      transfer: true,
+      transferConnection: true,
+      addParticipants: true,
+      removeParticipants: true,
+      delete: false,
+    });
+    expect(ticketAbilities(ticket("pending", null, [], 8), supervisor)).toMatchObject({ accept: true, transfer: true, delete: false });
+    expect(ticketAbilities(ticket("closed", 5, [], 8), supervisor)).toMatchObject({ reopen: true, write: false });
+  });
+
+  it("writes only where an attendant would: as owner or participant, not in someone else's conversation", () => {
+    expect(ticketPermissions(ticket("open", 5), supervisor).write).toBe(false);
+    expect(ticketPermissions(ticket("pending", null), supervisor)).toMatchObject({ write: false, addParticipants: false });
+    expect(ticketAbilities(ticket("open", 5, [3]), supervisor).write).toBe(true);
+    expect(ticketAbilities(ticket("open", 3), supervisor).write).toBe(true);
+  });
+
+  it("gives every profile exactly its row of the table: supervision yes, administration no", () => {
+    const supervision = ["tickets-manager:showall", "chats-manager:showall", "tickets:seeAll", "tickets:manageAll", "reports:view", "monitor:view"] as const;
+    const administration = ["drawer-admin-items:view", "ticket-options:deleteTicket", "contacts-page:importContacts", "contacts-page:exportContacts", "user-modal:editProfile", "tickets:writeAll"] as const;
+    for (const permission of supervision) expect([can("admin", permission), can("supervisor", permission), can("user", permission)], permission).toEqual([true, true, false]);
+    for (const permission of administration) expect([can("admin", permission), can("supervisor", permission), can("user", permission)], permission).toEqual([true, false, false]);
+    expect(can(undefined, "reports:view")).toBe(false);
   });
 });
 

@@ -64,7 +64,7 @@ export function ticketViewerOf(
  * the admins' lists show them without "Show all" (docs/decisions/0069); for anyone else, none.
  */
 export function adoptedQueueIds(viewer: Pick<TicketViewer, "profile" | "unstaffedQueueIds">): readonly number[] {
-  return viewer.profile === "admin" ? viewer.unstaffedQueueIds : [];
+  return can(viewer.profile, "tickets:adoptUnstaffed") ? viewer.unstaffedQueueIds : [];
 }
 
 function isOwner(ticket: Pick<TicketFacts, "userId">, viewer: Pick<TicketViewer, "id">): boolean {
@@ -75,9 +75,9 @@ function isParticipant(ticket: Pick<TicketFacts, "participantIds">, viewer: Pick
   return ticket.participantIds.includes(viewer.id);
 }
 
-/** Owner or admin: who returns, resolves, reopens and transfers a ticket (spec §4). */
+/** Owner, admin or supervisor: who returns, resolves, reopens and transfers a ticket (spec §4, decision 0099). */
 function manages(ticket: TicketFacts, viewer: TicketViewer): boolean {
-  return viewer.profile === "admin" || isOwner(ticket, viewer);
+  return can(viewer.profile, "tickets:manageAll") || isOwner(ticket, viewer);
 }
 
 /**
@@ -95,12 +95,12 @@ export function isOwnWork(ticket: TicketFacts, viewer: Pick<TicketViewer, "id" |
 }
 
 /**
- * Who hears about a ticket live (its events): admins and whoever has it as their work. The
+ * Who hears about a ticket live (its events): admins, supervisors and whoever has it as their work. The
  * history rule of seesTicket is left out on purpose (docs/decisions/0019): history is read on
  * demand, not followed.
  */
 export function followsTicketLive(ticket: TicketFacts, viewer: TicketViewer): boolean {
-  return viewer.profile === "admin" || isOwnWork(ticket, viewer);
+  return can(viewer.profile, "tickets:seeAll") || isOwnWork(ticket, viewer);
 }
 
 /**
@@ -122,7 +122,7 @@ export interface TicketAbilities {
   transfer: boolean;
   transferConnection: boolean;
   addParticipants: boolean;
-  /** Remove any participant (the owner or an admin); anyone may remove themselves (leave). */
+  /** Remove any participant (whoever manages the ticket); anyone may remove themselves (leave). */
   removeParticipants: boolean;
   leave: boolean;
   delete: boolean;
@@ -136,10 +136,11 @@ export interface TicketAbilities {
  * closed ticket, returning a pending one, leaving a ticket one is not in (404) — and an admin may
  * resolve, add participants to, or write in a pending ticket, a participant write in it, an owner
  * or admin remove participants of a closed one, and an admin move a closed ticket to another
- * connection. Nobody but an admin or the owner manages a ticket, nobody writes in a closed one.
+ * connection. Nobody but an admin, a supervisor or the owner manages a ticket, nobody writes in a closed one.
  */
 export function ticketPermissions(ticket: TicketFacts, viewer: TicketViewer): TicketAbilities {
-  const admin = viewer.profile === "admin";
+  // An admin writes in (and invites to) any ticket; a supervisor manages every ticket but writes only where an attendant would (decision 0099).
+  const writesAll = can(viewer.profile, "tickets:writeAll");
   const owner = isOwner(ticket, viewer);
   const manager = manages(ticket, viewer);
   const { status } = ticket;
@@ -150,11 +151,11 @@ export function ticketPermissions(ticket: TicketFacts, viewer: TicketViewer): Ti
     reopen: status === "closed" && manager,
     transfer: status !== "closed" && manager,
     transferConnection: can(viewer.profile, "ticket-options:transferConnection"),
-    addParticipants: status !== "closed" && (admin || (status === "open" && owner)),
+    addParticipants: status !== "closed" && (writesAll || (status === "open" && manager)),
     removeParticipants: manager,
     leave: true,
     delete: can(viewer.profile, "ticket-options:deleteTicket"),
-    write: status !== "closed" && (admin || (status === "open" && owner) || isParticipant(ticket, viewer)),
+    write: status !== "closed" && (writesAll || (status === "open" && owner) || isParticipant(ticket, viewer)),
   };
 }
 

@@ -4,7 +4,11 @@ import { limits } from "./limits.js";
 import { entityEvent } from "./entity-event.js";
 import { presenceStatuses } from "./presence.js";
 
-export const profiles = ["admin", "user"] as const;
+/**
+ * `supervisor` (docs/decisions/0099): sees and manages every ticket and chat, reads reports and
+ * the live monitor, and changes no configuration. What each profile may do: permissions.ts.
+ */
+export const profiles = ["admin", "supervisor", "user"] as const;
 export type Profile = (typeof profiles)[number];
 
 // Presence's statuses live in a zod-free module (the web's app bar imports them); named here too.

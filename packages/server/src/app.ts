@@ -63,6 +63,10 @@ import { destinationsRoutes } from "./modules/destinations/destinations.routes.j
 import { feedbackRoutes } from "./modules/feedback/feedback.routes.js";
 import { forwardingRoutes } from "./modules/forwarding/forwarding.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { AppMetrics } from "./modules/metrics/app-metrics.js";
+import { listenWithMetrics } from "./modules/metrics/metrics-listener.js";
+import { metricsRoutes } from "./modules/metrics/metrics.routes.js";
+import { timeRequests } from "./modules/metrics/request-timing.js";
 import { MediaStore } from "./modules/media/media-store.js";
 import { mediaRoutes } from "./modules/media/media.routes.js";
 import { DatabasePace } from "./modules/pace/outbound-pace.js";
@@ -192,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     redis: config.REDIS_URL ? { url: config.REDIS_URL, key: redisNamespace(config.REDIS_PREFIX, installId) } : undefined,
     dialects: [whaticketSocketDialect({ key: mediaLinkKey(jwtKey), publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY })],
   });
+  // Prometheus metrics only when METRICS_TOKEN is set: otherwise nothing is counted (docs/deployment.md).
+  const metrics = config.METRICS_TOKEN ? new AppMetrics({ db, pool: database.pool, sockets: () => realtime.localSocketCount() }) : undefined;
   const events = new DomainEvents(db, log);
   const eventOutbox = new EventOutbox({ db, log, events }, deps.eventOutbox);
   events.useStore(eventOutbox, () => eventOutbox.kick());
@@ -236,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     apiConnections: new ApiConnectionCache(db),
     loginThrottle: new LoginThrottle(),
     slots: new AppSlots()
-      .set(inboundGroupCommitSlot, inboundGroupCommit(db))
+      .set(inboundGroupCommitSlot, inboundGroupCommit(db, metrics && ((size) => metrics.groupCommitBatch.observe(size))))
       .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
       .set(presenceSlot, presenceSettings(deps.presence))
@@ -268,6 +274,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   listenWithIncidentMail(events, ctx);
   listenWithAutomations(events, ctx, ctx.slots.get(automationTriggersSlot));
   const jobs = createJobs(ctx, deps.jobs);
+  if (metrics) {
+    listenWithMetrics(events, metrics);
+    jobs.observe((name, outcome) => {
+      metrics.jobRuns.inc({ job: name });
+      if (outcome === "failed") metrics.jobFailures.inc({ job: name });
+    });
+  }
   // Jobs stop first (a run in progress finishes its writes), then the drivers (which may write
   // their last status), before the sockets and the database close.
   app.addHook("onClose", async () => {
@@ -288,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Before any route: every body, an upload above all, arrives in bounded time or the connection goes.
   registerBodyDeadline(app, { idleMs: config.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000, maxMs: config.UPLOAD_MAX_SECONDS * 1000 });
   registerRequestLog(app, { accessLog: config.ACCESS_LOG });
+  if (metrics) timeRequests(app, metrics);
   registerSecurityHeaders(app, config);
   // Before the routes: the plugin hooks each route as it is added.
   await registerCompression(app);
@@ -351,6 +365,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   for (const routes of modules) {
     routes(app, ctx);
   }
+  metricsRoutes(app, ctx, metrics);
   webchatRoutes(app, ctx, visitorSpace);
   whaticketRoutes(app, ctx, whaticket);
   await registerWebApp(app, config);

@@ -148,6 +148,11 @@ export const configSchema = z.object({
    */
   LICENCE_USERS: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(1).max(1_000_000).default(licence.users)),
   LICENCE_ADMINISTRATORS: z.preprocess(unsetWhenEmpty, z.coerce.number().int().min(1).max(1_000_000).default(licence.administrators)),
+  /**
+   * GET /metrics (Prometheus text format) is on only when this is set, and then asks for
+   * `Authorization: Bearer <METRICS_TOKEN>` (docs/deployment.md lists what to alert on).
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
   SMTP_URL: optionalText,
   SMTP_FROM: z.string().default("Atendo <no-reply@atendo.local>"),
   FEEDBACK_TO: optionalText.pipe(z.email().optional()),

@@ -16,7 +16,7 @@ const repo = resolve(import.meta.dirname, "../../..");
 const contractsEntry = join(repo, "packages/contracts/src/index.ts");
 
 /** The production commands of the root package.json; `start` runs scripts/start.mjs. */
-const productionScripts = ["start", "admin", "import:whaticket"];
+const productionScripts = ["start", "admin", "import:whaticket", "backup", "restore"];
 
 /** The server files those commands run, read from the commands (and the scripts they run). */
 function entryPoints(): string[] {
@@ -104,7 +104,7 @@ describe("the production import graph", () => {
 
   it("starts from every server entry point the production commands run", () => {
     expect(entries.map((e) => relative(repo, e)).sort()).toEqual(
-      ["packages/server/src/admin.ts", "packages/server/src/import/whaticket/cli.ts", "packages/server/src/main.ts"].sort(),
+      ["packages/server/src/admin.ts", "packages/server/src/backup.ts", "packages/server/src/import/whaticket/cli.ts", "packages/server/src/main.ts"].sort(),
     );
     // The walk really crosses the server: wiring, dynamic imports, the contracts workspace.
     expect(walk.reached).toContain(server("app.ts"));

@@ -56,6 +56,8 @@ const publicRoutes = [
   "GET /api/health",
   "GET /api/ready",
   "GET /api/public/config",
+  // Prometheus' scrape: METRICS_TOKEN (a bearer token of its own) is the credential, and it is off without it.
+  "GET /metrics",
   // The Whaticket dialect's file links: the signed link is the credential, made for one live
   // sign-in whose user must still see the file's ticket (decision 0066).
   "GET /whaticket/media/:link/:name",
@@ -175,6 +177,7 @@ const allRoutes = [
   "GET /api/whatsapp",
   "GET /api/whatsapp/:id",
   "GET /manifest.webmanifest",
+  "GET /metrics",
   "GET /whaticket/media/:link/:name",
   "GET /whaticket/messages/:ticketId",
   "GET /whaticket/tickets/:id",

@@ -2,6 +2,8 @@ import { errorCatalogue } from "@atendo/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServer, type TestServer } from "../test/harness.js";
 import { openTestDatabase } from "../test/test-database.js";
+import { shippedMigrations } from "../db/migration-status.js";
+import { sql } from "drizzle-orm";
 import { AppError } from "../core/app-error.js";
 import { mapError } from "./error-mapper.js";
 
@@ -29,6 +31,28 @@ describe("health", () => {
       expect((await cutOff.request({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
     } finally {
       await cutOff.close();
+    }
+  });
+
+  it("answers readiness with 503 ERR_MIGRATIONS_PENDING while a shipped migration is not applied", async () => {
+    const database = await openTestDatabase();
+    const behind = await createTestServer({}, { database });
+    try {
+      const newest = shippedMigrations().at(-1)!;
+      // As if this release's last migration had not run yet: drizzle's record of it removed.
+      const removed = (await database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.when} returning hash`)) as unknown as {
+        rows: { hash: string }[];
+      };
+      expect(removed.rows).toHaveLength(1);
+      const ready = await behind.request({ method: "GET", url: "/api/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ error: "ERR_MIGRATIONS_PENDING", message: `Migrations not applied: ${newest.tag}.` });
+      expect((await behind.request({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      await database.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${removed.rows[0]!.hash}, ${newest.when})`);
+      expect((await behind.request({ method: "GET", url: "/api/ready" })).statusCode).toBe(200);
+    } finally {
+      await behind.close();
+      await database.close();
     }
   });
 });

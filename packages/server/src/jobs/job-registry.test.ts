@@ -62,4 +62,19 @@ describe("job registry", () => {
     await job.stop();
     expect(runs).toBe(0);
   });
+
+  it("reports each periodic run's outcome to the registry's observer (the metrics)", async () => {
+    const outcomes: string[] = [];
+    let runs = 0;
+    const job = periodicJob("observed", log, { intervalMs: 1, runAtStart: true }, async () => {
+      runs += 1;
+      if (runs === 2) throw new Error("run failed");
+    });
+    const registry = new JobRegistry([job, probe("plain").job]);
+    registry.observe((name, outcome) => outcomes.push(`${name}:${outcome}`));
+    registry.start();
+    await waitFor(() => outcomes.length >= 3, "three runs");
+    await registry.stop();
+    expect(outcomes.slice(0, 3)).toEqual(["observed:ok", "observed:failed", "observed:ok"]);
+  });
 });

@@ -6,7 +6,12 @@ export interface Job {
   start(): void;
   /** Resolves once a run in progress has finished; no run starts afterwards. */
   stop(): Promise<void>;
+  /** Reports each run's outcome to `observer` from now on (periodic jobs; the metrics). */
+  observe?(observer: JobObserver): void;
 }
+
+/** Hears how each run of a job ended (the job runs and failures metrics). */
+export type JobObserver = (name: string, outcome: "ok" | "failed") => void;
 
 export interface PeriodicOptions {
   intervalMs: number;
@@ -22,10 +27,14 @@ export function periodicJob(name: string, log: FastifyBaseLogger, options: Perio
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let active = false;
+  let observer: JobObserver | undefined;
   const once = () =>
     run().then(
-      () => undefined,
-      (error: unknown) => log.error({ err: error, job: name }, "job run failed"),
+      () => observer?.(name, "ok"),
+      (error: unknown) => {
+        log.error({ err: error, job: name }, "job run failed");
+        observer?.(name, "failed");
+      },
     );
   const schedule = () => {
     if (!active) return;
@@ -47,6 +56,9 @@ export function periodicJob(name: string, log: FastifyBaseLogger, options: Perio
       clearTimeout(timer);
       await running;
     },
+    observe(next) {
+      observer = next;
+    },
   };
 }
 
@@ -59,6 +71,11 @@ export class JobRegistry {
   private readonly started = new Set<Job>();
 
   constructor(private readonly jobs: readonly Job[]) {}
+
+  /** Every job that reports its runs reports them to `observer` (the metrics). */
+  observe(observer: JobObserver): void {
+    for (const job of this.jobs) job.observe?.(observer);
+  }
 
   names(): string[] {
     return this.jobs.map((job) => job.name);

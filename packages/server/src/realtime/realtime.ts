@@ -1,16 +1,19 @@
 import type { ServerEventName, ServerEventPayload, SessionEndReason } from "@atendo/contracts";
-import { clientEvents, ticketStatuses } from "@atendo/contracts";
+import { can, clientEvents, profiles, ticketStatuses, type Profile } from "@atendo/contracts";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Server as HttpServer } from "node:http";
 import { Redis } from "ioredis";
 import { Server, type Namespace, type Socket } from "socket.io";
 import type { Actor } from "../core/actor.js";
 
-/** Who receives an event. Rooms are per user, per queue and for admins. */
+/** Who receives an event. Rooms are per user, per queue, for admins and for supervision. */
 export interface EmitTarget {
   userIds?: readonly number[];
   queueIds?: readonly number[];
+  /** Admins only: configuration, users, connections, imports (never a supervisor; decision 0099). */
   admins?: boolean;
+  /** Everyone who sees every ticket and chat (`tickets:seeAll`): admins and supervisors (decision 0099). */
+  supervision?: boolean;
   /**
    * Every signed-in socket. Only for team reference data that every user may read anyway
    * (quick answers, contacts); never for tickets, messages or users (docs/decisions/0008).
@@ -93,6 +96,8 @@ export interface Realtime {
   disconnectUser(userId: number, reason: SessionEndReason, options?: { keepSession?: string }): void;
   /** Closes every live socket of these sign-ins, on every instance (logout, a stolen refresh token), each told `reason` first. */
   disconnectSessions(sessionIds: readonly string[], reason: SessionEndReason): void;
+  /** How many sockets (staff and dialects') are connected to this instance (the metrics). */
+  localSocketCount(): number;
   /** Session ids of the sockets connected to this instance (the revoked-session sweep checks them). */
   localSessions(): string[];
   /** Closes the sockets of these sign-ins connected to this instance, each told its sign-in's reason first. */
@@ -109,12 +114,26 @@ export const rooms = {
   user: (id: number) => `user:${id}`,
   queue: (id: number) => `queue:${id}`,
   admins: "admins",
+  /** Users who see every ticket and chat: admins and supervisors (rooms.ofProfile). */
+  supervision: "supervision",
   /** One sign-in's sockets: revoking the session closes exactly them. */
   session: (id: string) => `session:${id}`,
   /** Every authenticated socket (the handshake refuses the others). */
   signedIn: "signedIn",
   chatBox: (id: number) => `chatBox:${id}`,
 } as const;
+
+/** The rooms a profile puts a user's sockets in: admins', supervision's, or none (decision 0099). */
+export function profileRooms(profile: Profile): string[] {
+  return [...(profile === "admin" ? [rooms.admins] : []), ...(can(profile, "tickets:seeAll") ? [rooms.supervision] : [])];
+}
+
+/** Moves a user's sockets to their new profile's rooms: joins those of `profile`, leaves the others'. */
+export function profileRoomChange(profile: Profile): { join: string[]; leave: string[] } {
+  const join = profileRooms(profile);
+  const every = [...new Set(profiles.flatMap(profileRooms))];
+  return { join, leave: every.filter((room) => !join.includes(room)) };
+}
 
 /**
  * What a socket asked for (spec §7 joins). A socket hears a conversation's events through the
@@ -129,7 +148,7 @@ export const scopes = {
 
 /** The rooms that decide what a user may see (the ones `targetRooms` names). */
 function isVisibilityRoom(room: string): boolean {
-  return room.startsWith("user:") || room.startsWith("queue:") || room === rooms.admins || room === rooms.signedIn;
+  return room.startsWith("user:") || room.startsWith("queue:") || room === rooms.admins || room === rooms.supervision || room === rooms.signedIn;
 }
 
 const within = (scope: string, room: string) => `${scope}|${room}`;
@@ -164,6 +183,7 @@ export function targetRooms(target: EmitTarget): string[] {
     ...(target.userIds ?? []).map(rooms.user),
     ...(target.queueIds ?? []).map(rooms.queue),
     ...(target.admins ? [rooms.admins] : []),
+    ...(target.supervision ? [rooms.supervision] : []),
     ...(target.everyone ? [rooms.signedIn] : []),
   ];
 }
@@ -189,7 +209,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       rooms.signedIn,
       rooms.user(actor.id),
       rooms.session(actor.sessionId),
-      ...(actor.profile === "admin" ? [rooms.admins] : []),
+      ...profileRooms(actor.profile),
     ];
     return { actor, rooms: [...own, ...extra] };
   }
@@ -327,6 +347,9 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     },
     disconnectSessions(sessionIds, reason) {
       if (sessionIds.length > 0) for (const space of spaces) endSignIn(space.in(sessionIds.map(rooms.session)), reason);
+    },
+    localSocketCount() {
+      return spaces.reduce((sum, space) => sum + space.sockets.size, 0);
     },
     localSessions() {
       return [...new Set(localSockets().map((socket) => (socket.data.actor as Actor).sessionId))];

@@ -51,26 +51,27 @@ export function listenWithSockets(events: DomainEvents, realtime: Realtime, db: 
     for (const ticket of tickets) realtime.emit(audienceOf(ticket), "ticket", { action: "delete", ticketId: ticket.id });
   });
 
-  // Internal chats: each participant gets their own view, admins the outsider's (docs/decisions/0038).
+  // Internal chats: each participant gets their own view, show-all readers (admins, supervisors) the outsider's (docs/decisions/0038, 0099).
   events.on("chat.changed", "sockets", ({ name, participantIds, alsoTo, admins, payloadFor }) => {
     const recipients = [...new Set([...participantIds, ...(alsoTo ?? [])])];
     for (const userId of recipients) realtime.emit({ userIds: [userId] }, name, payloadFor(userId));
-    if (admins !== false) realtime.emit({ admins: true, exceptUserIds: recipients }, name, payloadFor(null));
+    if (admins !== false) realtime.emit({ supervision: true, exceptUserIds: recipients }, name, payloadFor(null));
   });
 
   // A queue's members before and after hear of it; their sockets move rooms first, so the next ticket event is right.
   events.on("queue.changed", "sockets", ({ event, queueId, membersBefore, membersAfter }) => {
     const members = [...new Set([...membersBefore, ...membersAfter])];
     for (const userId of members) moveQueueRooms(realtime, userId, membersBefore.includes(userId) ? [queueId] : [], membersAfter.includes(userId) ? [queueId] : []);
-    realtime.emit({ admins: true, userIds: members }, "queue", event);
+    realtime.emit({ supervision: true, userIds: members }, "queue", event);
   });
-  // A user's presence: to admins, to the user's other tabs and to the members of their queues (decision 0078).
+  // A user's presence: to supervision (the live monitor), to the user's other tabs and to the members of their queues (decision 0078).
   events.on("presence.changed", "sockets", async ({ userId, status }) =>
-    realtime.emit({ admins: true, userIds: [userId], queueIds: await queueIdsOfUser(db, userId) }, "presence", { action: "update", userId, status }),
+    realtime.emit({ supervision: true, userIds: [userId], queueIds: await queueIdsOfUser(db, userId) }, "presence", { action: "update", userId, status }),
   );
   events.on("user.changed", "sockets", ({ event, userId }) => realtime.emit({ admins: true, userIds: [userId] }, "user", event));
   events.on("quickAnswer.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "quickAnswer", event));
-  events.on("schedule.changed", "sockets", ({ event, userId }) => realtime.emit({ admins: true, userIds: [userId] }, "schedule", event));
+  // Every user's scheduled messages are a supervisor's too (schedules:manageAll).
+  events.on("schedule.changed", "sockets", ({ event, userId }) => realtime.emit({ supervision: true, userIds: [userId] }, "schedule", event));
   // Labels are chosen by everyone: every signed-in user hears of them (docs/decisions/0072).
   events.on("tag.changed", "sockets", ({ event }) => realtime.emit({ everyone: true }, "tag", event));
   events.on("connection.changed", "sockets", ({ event }) => realtime.emit({ admins: true }, "whatsapp", event));

@@ -117,13 +117,14 @@ export const routes: RouteObject[] = [
                   { path: paths.chats, element: <work.ChatsPage />, children: [{ path: paths.chat.pattern }] },
                   { path: paths.contacts, element: <shell.ContactsPage /> },
                   { path: paths.board, element: <shell.BoardPage /> },
+                  // Admins', and supervisors' too (decision 0099).
+                  { element: <AdminRoute permission="reports:view" />, children: [{ path: paths.dashboard, element: <shell.ReportsPage /> }] },
+                  { element: <AdminRoute permission="monitor:view" />, children: [{ path: paths.monitor, element: <shell.MonitorPage /> }] },
                   {
                     element: <AdminRoute />,
                     children: [
                       { path: paths.settings, element: <shell.SettingsPage /> },
                       { path: paths.about, element: <shell.AboutPage /> },
-                      { path: paths.dashboard, element: <shell.ReportsPage /> },
-                      { path: paths.monitor, element: <shell.MonitorPage /> },
                       ...recordRoutes(recordPages.queues, shell.QueuesPage, shell.QueueFormPage),
                       ...recordRoutes(recordPages.connections, shell.ConnectionsPage, shell.ConnectionFormPage),
                       { path: paths.connectionSimulator.pattern, element: <shell.SimulatorPage /> },

@@ -14,6 +14,8 @@ export interface GroupCommitOptions<Item, Result> {
    * with one lane's items in submission order, never twice at once on a lane.
    */
   flush(items: Item[]): Promise<Settled<Result>[]>;
+  /** Hears each flush's size as it starts (the batch-size metric). */
+  onFlush?: (size: number) => void;
 }
 
 export type Settled<Result> = { ok: true; value: Result } | { ok: false; error: unknown };
@@ -56,6 +58,7 @@ export class GroupCommit<Item, Result> {
     lane.busy = true;
     while (lane.waiting.length > 0) {
       const batch = lane.waiting.splice(0, this.options.maxBatch);
+      this.options.onFlush?.(batch.length);
       try {
         const settled = await this.options.flush(batch.map((pending) => pending.item));
         batch.forEach((pending, i) => {

@@ -25,11 +25,12 @@ export const inboundGroupCommitSlot = new AppSlot<InboundGroupCommit | undefined
 
 /**
  * The group commit for an app whose database is a PostgreSQL server (a pool of connections);
- * undefined on PGlite, one connection, where messages are stored one at a time.
+ * undefined on PGlite, one connection, where messages are stored one at a time. `onFlush` hears
+ * each batch's size (the metrics).
  */
-export function inboundGroupCommit(db: Db): InboundGroupCommit | undefined {
+export function inboundGroupCommit(db: Db, onFlush?: (size: number) => void): InboundGroupCommit | undefined {
   if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return undefined;
-  return new GroupCommit({ lanes: LANES, maxBatch: MAX_BATCH, flush: storeBatch });
+  return new GroupCommit({ lanes: LANES, maxBatch: MAX_BATCH, flush: storeBatch, onFlush });
 }
 
 /**

@@ -18,7 +18,7 @@ export async function messagingLibraryVersion(): Promise<string> {
   }
 }
 
-/** Active users and administrators against the licence's seats (the configuration's), the assistant's use, the versions that run. */
+/** Active users, administrators and supervisors (decision 0099) against the licence's seats (the configuration's), the assistant's use, the versions that run. */
 export async function readAbout(ctx: AppContext, actor: Actor, libVersion: Promise<string>): Promise<About> {
   assertCanReadAbout(actor);
   const active = eq(users.isDeleted, false);
@@ -27,6 +27,10 @@ export async function readAbout(ctx: AppContext, actor: Actor, libVersion: Promi
     .select({ n: count() })
     .from(users)
     .where(and(active, eq(users.profile, "admin")));
+  const [supervisors] = await ctx.db
+    .select({ n: count() })
+    .from(users)
+    .where(and(active, eq(users.profile, "supervisor")));
   const [uses] = await ctx.db
     .select({ n: count() })
     .from(assistantUses)
@@ -34,6 +38,7 @@ export async function readAbout(ctx: AppContext, actor: Actor, libVersion: Promi
   return {
     usersCount: all?.n ?? 0,
     administrators: admins?.n ?? 0,
+    supervisors: supervisors?.n ?? 0,
     licence: { users: ctx.config.LICENCE_USERS, administrators: ctx.config.LICENCE_ADMINISTRATORS },
     assistant: { enabled: aiServerOf(ctx.config) !== null, usesLast30Days: uses?.n ?? 0 },
     libVersion: await libVersion,

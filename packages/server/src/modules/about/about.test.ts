@@ -15,13 +15,15 @@ describe("GET /api/about", () => {
     expect((await server.request({ method: "GET", url: "/api/about", token: user.token })).statusCode).toBe(403);
   });
 
-  it("counts active users and administrators for admins", async () => {
+  it("counts active users, administrators and supervisors for admins", async () => {
     await server.createUser({ profile: "admin" });
+    await server.createUser({ profile: "supervisor" });
     const response = await server.request({ method: "GET", url: "/api/about", token: await server.adminToken() });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      usersCount: 3,
+      usersCount: 4,
       administrators: 2,
+      supervisors: 1,
       licence: { users: 5, administrators: 1 },
       assistant: { enabled: false, usesLast30Days: 0 },
       libVersion: expect.any(String),

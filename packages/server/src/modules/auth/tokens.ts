@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
-import type { Profile } from "@atendo/contracts";
+import { profiles, type Profile } from "@atendo/contracts";
 import { AppError } from "../../core/app-error.js";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,7 +30,8 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     if (!Number.isInteger(userId) || typeof ver !== "number" || typeof sid !== "string" || !uuidPattern.test(sid)) {
       throw new AppError("ERR_SESSION_EXPIRED");
     }
-    return { userId, profile: payload.profile === "admin" ? "admin" : "user", tokenVersion: ver, sessionId: sid };
+    const profile = profiles.find((known) => known === payload.profile) ?? "user";
+    return { userId, profile, tokenVersion: ver, sessionId: sid };
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new AppError("ERR_TOKEN_EXPIRED");
     throw new AppError("ERR_SESSION_EXPIRED");

@@ -1,5 +1,5 @@
 import { serviceWindowEndsAt } from "../cloud/service-window.js";
-import type { MessagePage } from "@atendo/contracts";
+import { can, type MessagePage } from "@atendo/contracts";
 import { and, eq, gt } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
@@ -79,8 +79,8 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: nu
   if (message.ticketId !== ticketId) throw new AppError("ERR_NO_PERMISSION");
   const ticket = await findTicketRow(ctx.db, message.ticketId);
   await assertCanWriteTicket(ctx.db, actor, ticket);
-  // A customer's message cannot be deleted for everyone; an attendant's only by who sent it.
-  if (!message.fromMe || (actor.profile !== "admin" && message.userId !== actor.id)) throw new AppError("ERR_NO_PERMISSION");
+  // A customer's message cannot be deleted for everyone; an attendant's only by who sent it, or by whoever writes in every ticket (an admin).
+  if (!message.fromMe || (!can(actor.profile, "tickets:writeAll") && message.userId !== actor.id)) throw new AppError("ERR_NO_PERMISSION");
   if (message.isDeleted) return;
   // Without an external id the channel never had the message (it failed to send): nothing to recall.
   if (message.externalId) {

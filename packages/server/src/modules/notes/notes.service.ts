@@ -1,4 +1,4 @@
-import type { Mention, MentionCandidates, noteBody, TicketNote } from "@atendo/contracts";
+import { can, type Mention, type MentionCandidates, type noteBody, type TicketNote } from "@atendo/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
@@ -123,11 +123,11 @@ export async function updateNote(ctx: AppContext, actor: Actor, ticketId: number
   });
 }
 
-/** DELETE /tickets/{id}/notes/{noteId}: its author, or an admin (moderation). Its mentions go with it. */
+/** DELETE /tickets/{id}/notes/{noteId}: its author, or an admin or supervisor (team-content:moderate). Its mentions go with it. */
 export async function deleteNote(ctx: AppContext, actor: Actor, ticketId: number, noteId: number): Promise<void> {
   const { visibility } = await visibleTicket(ctx, actor, ticketId);
   const existing = await noteOf(ctx.db, ticketId, noteId);
-  if (existing.userId !== actor.id && actor.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
+  if (existing.userId !== actor.id && !can(actor.profile, "team-content:moderate")) throw new AppError("ERR_NO_PERMISSION");
   await ctx.events.transaction(async (tx, publish) => {
     const gone = await tx.delete(noteMentions).where(eq(noteMentions.noteId, noteId)).returning({ id: noteMentions.id, userId: noteMentions.userId });
     const [deleted] = await tx.delete(ticketNotes).where(eq(ticketNotes.id, noteId)).returning({ id: ticketNotes.id });

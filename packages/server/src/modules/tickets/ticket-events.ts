@@ -28,10 +28,10 @@ export function audienceOf(visibility: TicketVisibility): EmitTarget {
 
 /**
  * Who hears that a ticket missed an SLA target (issue 30): its owner, the members of its queue
- * (the team the target is theirs) and admins — the team lead's view, beyond who sees the ticket.
+ * (the team the target is theirs) and supervision (admins, supervisors) — the team lead's view, beyond who sees the ticket.
  */
 export function slaAudience(ticket: Pick<TicketVisibility, "userId" | "queueId">): EmitTarget {
-  return { admins: true, userIds: ticket.userId === null ? [] : [ticket.userId], queueIds: ticket.queueId === null ? [] : [ticket.queueId] };
+  return { supervision: true, userIds: ticket.userId === null ? [] : [ticket.userId], queueIds: ticket.queueId === null ? [] : [ticket.queueId] };
 }
 
 /**

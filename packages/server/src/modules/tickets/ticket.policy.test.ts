@@ -1,4 +1,5 @@
 import {
+  can,
   followsTicketLive,
   isOwnWork,
   seesTicket,
@@ -15,7 +16,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../core/actor.js";
 import { bots, connections, contacts, queues, ticketParticipants, tickets, uras, userQueues, users } from "../../db/schema/index.js";
-import { rooms, targetRooms } from "../../realtime/realtime.js";
+import { profileRooms, rooms, targetRooms } from "../../realtime/realtime.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { queueRoomsOf } from "../queues/queue-rooms.js";
 import {
@@ -67,6 +68,9 @@ beforeAll(async () => {
   const people: { name: string; profile: Profile; queueIds: number[]; canSeeAllTicketHistory: boolean }[] = [
     { name: "Admin in q1", profile: "admin", queueIds: [q1!.id], canSeeAllTicketHistory: false },
     { name: "Admin with history", profile: "admin", queueIds: [], canSeeAllTicketHistory: true },
+    // Supervisors see and manage every ticket, write only where an attendant would, adopt no queue (decision 0099).
+    { name: "Supervisor in q1", profile: "supervisor", queueIds: [q1!.id], canSeeAllTicketHistory: false },
+    { name: "Supervisor without queue", profile: "supervisor", queueIds: [], canSeeAllTicketHistory: false },
     { name: "Attendant q1", profile: "user", queueIds: [q1!.id], canSeeAllTicketHistory: false },
     { name: "Attendant q1 q2 with history", profile: "user", queueIds: [q1!.id, q2!.id], canSeeAllTicketHistory: true },
     { name: "Attendant without queue", profile: "user", queueIds: [], canSeeAllTicketHistory: false },
@@ -160,17 +164,17 @@ describe("ticket policy: the SQL forms agree with the rule", () => {
 
   it("reads the queues nobody belongs to once, as an admin's adopted ones, and none for anyone else", async () => {
     for (const { actor, viewer } of viewers) {
-      expect(await adoptedQueuesOf(server.ctx.db, actor), `${viewer.id}`).toEqual(viewer.profile === "admin" ? viewer.unstaffedQueueIds : []);
+      expect(await adoptedQueuesOf(server.ctx.db, actor), `${viewer.id}`).toEqual(can(viewer.profile, "tickets:adoptUnstaffed") ? viewer.unstaffedQueueIds : []);
     }
   });
 
-  it("lists each viewer's own work in each tab, and everything with an admin's show-all", async () => {
+  it("lists each viewer's own work in each tab, and everything with an admin's or a supervisor's show-all", async () => {
     for (const { actor, viewer } of viewers) {
       const adopted = await adoptedQueuesOf(server.ctx.db, actor);
       for (const status of tabs) {
         const where = `${viewer.profile} ${viewer.id} ${status ?? "any"}`;
         expect(await idsWhere(listVisibility(actor, status, false, adopted), status), where).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
-        const showAll = viewer.profile === "admin" ? expected(() => true, status) : expected((facts) => isOwnWork(facts, viewer), status);
+        const showAll = can(viewer.profile, "tickets-manager:showall") ? expected(() => true, status) : expected((facts) => isOwnWork(facts, viewer), status);
         expect(await idsWhere(listVisibility(actor, status, true, adopted), status), `${where} showAll`).toEqual(showAll);
         expect(await idsWhere(listVisibilityRows(actor, status, false, adopted), status), `${where} rows`).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
         expect(await idsWhere(listVisibilityRows(actor, status, true, adopted), status), `${where} rows showAll`).toEqual(showAll);
@@ -235,10 +239,10 @@ describe("ticket policy: the checks on one row agree with the rule", () => {
 
 describe("ticket policy: the socket rooms agree with the rule", () => {
   it("sends a ticket's events to the rooms of exactly those who follow it live", async () => {
-    // The rooms a socket joins on connection (realtime.ts admit): signed in, its user, admins, its queues.
+    // The rooms a socket joins on connection (realtime.ts admit): signed in, its user, its profile's (admins, supervision), its queues.
     const joined = new Map<number, string[]>();
     for (const { viewer } of viewers) {
-      const own = [rooms.signedIn, rooms.user(viewer.id), ...(viewer.profile === "admin" ? [rooms.admins] : [])];
+      const own = [rooms.signedIn, rooms.user(viewer.id), ...profileRooms(viewer.profile)];
       joined.set(viewer.id, [...own, ...(await queueRoomsOf(server.ctx.db, viewer.id))]);
     }
     for (const ticket of generated) {

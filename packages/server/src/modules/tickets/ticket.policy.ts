@@ -131,10 +131,11 @@ export function assertCanDeleteTickets(actor: Actor): void {
 // ── Socket rooms (followsTicketLive) ────────────────────────────────────────────────────────
 
 /**
- * The sockets that hear about a ticket (followsTicketLive): admins, owner and participants, the
+ * The sockets that hear about a ticket (followsTicketLive): supervision (admins and supervisors,
+ * decision 0099), owner and participants, the
  * queue's room while pending, and everyone signed in for a pending ticket with no queue (every
  * user sees those; docs/decisions/0012). The history readers of 0019 are left out. A ticket
- * waiting in a menu is nobody's work yet: admins only (docs/decisions/0036). Of those sockets, the
+ * waiting in a menu is nobody's work yet: supervision only (docs/decisions/0036). Of those sockets, the
  * ones that asked for the ticket hear it: its status's tab, its chat box (given the ticket's `id`)
  * or every notification (`conversation`, docs/decisions/0047).
  */
@@ -144,7 +145,7 @@ export function ticketAudience(
 ): EmitTarget {
   const pending = ticket.status === "pending" && !inAutomatedStage(ticket);
   return {
-    admins: true,
+    supervision: true,
     everyone: pending && ticket.queueId === null,
     userIds: [...new Set([...(ticket.userId === null ? [] : [ticket.userId]), ...participantIds])],
     queueIds: pending && ticket.queueId !== null ? [ticket.queueId] : [],
@@ -161,6 +162,7 @@ export function mergeAudiences(...targets: EmitTarget[]): EmitTarget {
   const ticketId = conversations.find((c) => c.ticketId !== undefined)?.ticketId;
   return {
     admins: targets.some((t) => t.admins),
+    supervision: targets.some((t) => t.supervision),
     everyone: targets.some((t) => t.everyone),
     userIds: [...new Set(targets.flatMap((t) => t.userIds ?? []))],
     queueIds: [...new Set(targets.flatMap((t) => t.queueIds ?? []))],
@@ -178,7 +180,7 @@ export function mergeAudiences(...targets: EmitTarget[]): EmitTarget {
  * per request; for anyone else none, without a query.
  */
 export async function adoptedQueuesOf(db: Db, actor: Actor): Promise<readonly number[]> {
-  if (actor.profile !== "admin") return [];
+  if (!can(actor.profile, "tickets:adoptUnstaffed")) return [];
   return adoptedQueueIds({ profile: actor.profile, unstaffedQueueIds: await unstaffedQueueIds(db) });
 }
 
@@ -292,19 +294,19 @@ export function listVisibility(actor: Actor, status: TicketStatus | undefined, s
 
 /** seesTicket in SQL (GET /tickets/history, docs/decisions/0019). Undefined: every ticket. */
 export function seenFilter(actor: Actor, row: { id: SQL; status: SQL } = { id: sql`t.id`, status: sql`t.status` }): SQL | undefined {
-  if (actor.profile === "admin") return undefined;
+  if (can(actor.profile, "tickets:seeAll")) return undefined;
   // Nobody but an admin adopts a queue (adoptedQueueIds).
   const own = ownWorkFilter(actor, undefined, [], row.id);
   return actor.canSeeAllTicketHistory ? sql`(${row.status} = 'closed' or ${own})` : own;
 }
 
 /**
- * The `write` permission in SQL, for open tickets (`tickets`, unaliased): admins every one;
+ * The `write` permission in SQL, for open tickets (`tickets`, unaliased): admins (tickets:writeAll) every one;
  * others the ones they own or take part in. Owned ones follow tickets_user_status_idx,
  * participations ticket_participants_user_idx. Undefined: every open ticket.
  */
 export function writableOpenFilter(actor: Actor): SQL | undefined {
-  if (actor.profile === "admin") return undefined;
+  if (can(actor.profile, "tickets:writeAll")) return undefined;
   return sql`(${tickets.userId} = ${actor.id}
     or ${tickets.id} in (select p.ticket_id from ticket_participants p where p.user_id = ${actor.id}))`;
 }

@@ -7,7 +7,7 @@ import { insertRow, updateRow } from "../../db/row-writes.js";
 import { connections, passwordResetTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
-import { rooms } from "../../realtime/realtime.js";
+import { profileRoomChange } from "../../realtime/realtime.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { hashPassword } from "../auth/password.js";
 import { assertQueuesExist, queueIdsOfUser, replaceUserQueues } from "../queues/memberships.repo.js";
@@ -111,10 +111,7 @@ function syncLiveSockets(ctx: AppContext, actor: Actor, before: UserRow, after: 
   if (after.isDeleted) return ctx.realtime.disconnectUser(after.id, "removed");
   if (after.passwordHash !== before.passwordHash) ctx.realtime.disconnectUser(after.id, "passwordChanged", { keepSession: actor.sessionId });
   moveQueueRooms(ctx.realtime, after.id, queues.before, queues.after);
-  if (before.profile !== after.profile) {
-    const admins = [rooms.admins];
-    ctx.realtime.updateUserRooms(after.id, after.profile === "admin" ? { join: admins } : { leave: admins });
-  }
+  if (before.profile !== after.profile) ctx.realtime.updateUserRooms(after.id, profileRoomChange(after.profile));
 }
 
 /** `ip`: where the request came from (wrong current passwords count against it, as sign-in failures do). */

@@ -13,7 +13,8 @@ import { useTranslation } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { useCurrentUser } from "../../lib/session";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { adminNavItems, configNavItems, mainNavItems } from "../shell/nav-items";
+import { configNavItems } from "../shell/config-nav-items";
+import { adminNavItems, mainNavItems, mayOpen } from "../shell/nav-items";
 import { matchChoices, movedIndex, type PaletteChoice } from "./palette-matching";
 import { contactNumberText } from "../../lib/contact-number";
 
@@ -57,7 +58,8 @@ export function CommandPalette({ open, onClose, takeTypedEarly }: { open: boolea
   const offers = useMemo((): Offer[] => {
     const go = (to: string) => () => void navigate(to);
     const isAdmin = can(user?.profile, "drawer-admin-items:view");
-    const screenItems = [...mainNavItems, ...(isAdmin ? [...adminNavItems.filter((item) => !item.configuration), ...configNavItems] : [])];
+    const sectionItems = adminNavItems.filter((item) => !item.configuration && mayOpen(user?.profile, item));
+    const screenItems = [...mainNavItems, ...sectionItems, ...(isAdmin ? configNavItems : [])];
     const screens = screenItems.map((item) => ({ key: `screen:${item.to}`, kind: "screen" as const, label: t(item.labelKey), detail: item.to, run: go(item.to) }));
     const actions = ticketActions.flatMap((id) => {
       const action = shortcutAction(id);

@@ -4,7 +4,7 @@ import Tabs from "@mui/material/Tabs";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { Link as RouterLink } from "react-router";
-import { configNavItems } from "./nav-items";
+import { configNavItems } from "./config-nav-items";
 
 /**
  * The configuration pages one click apart (spec §2: connections, users, queues, menus,

@@ -10,7 +10,7 @@ import { configPageOf, getLastConfigPage } from "../../lib/last-config-page";
 import { useCurrentUser } from "../../lib/session";
 import { useUnreadCounts } from "../../lib/unread";
 import { DrawerButton, DrawerLink } from "./drawer-item";
-import { adminNavItems, mainNavItems, type NavItem } from "./nav-items";
+import { adminNavItems, mainNavItems, mayOpen, type NavItem } from "./nav-items";
 
 interface DrawerNavProps {
   collapsed: boolean;
@@ -24,13 +24,16 @@ function isActive(pathname: string, to: string): boolean {
   return path === target || path.startsWith(`${target}/`);
 }
 
-/** The drawer's content: main items, the admin section, and "Contact us" at the bottom. */
+/** The drawer's content: main items, the admin (or supervision) section, and "Contact us" at the bottom. */
 export function DrawerNav({ collapsed, onNavigate, onContactUs }: DrawerNavProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const user = useCurrentUser();
   const unread = useUnreadCounts();
   const isAdmin = can(user?.profile, "drawer-admin-items:view");
+  // Admins see the whole section; a supervisor the screens of theirs in it (reports, monitor), as "Supervision".
+  const sectionItems = adminNavItems.filter((item) => mayOpen(user?.profile, item));
+  const sectionTitle = t(isAdmin ? "nav.administration" : "nav.supervision");
 
   // "Settings" leads to the configuration page open now, else the last one (read on every render:
   // each navigation renders the drawer, so the stored page is current).
@@ -54,20 +57,20 @@ export function DrawerNav({ collapsed, onNavigate, onContactUs }: DrawerNavProps
     >
       <Box sx={{ flex: 1, minHeight: 0, overflowY: "auto", overflowX: "hidden" }}>
         <List>{mainNavItems.map(renderItem)}</List>
-        {isAdmin && (
+        {sectionItems.length > 0 && (
           <>
             <Divider />
             <List
-              aria-label={t("nav.administration")}
+              aria-label={sectionTitle}
               subheader={
                 collapsed ? undefined : (
                   <ListSubheader sx={{ lineHeight: "36px", bgcolor: "transparent" }}>
-                    {t("nav.administration")}
+                    {sectionTitle}
                   </ListSubheader>
                 )
               }
             >
-              {adminNavItems.map(renderItem)}
+              {sectionItems.map(renderItem)}
             </List>
           </>
         )}

@@ -1,16 +1,9 @@
-import AccountTreeIcon from "@mui/icons-material/AccountTree";
 import AssessmentIcon from "@mui/icons-material/Assessment";
-import CampaignIcon from "@mui/icons-material/Campaign";
 import ChatIcon from "@mui/icons-material/Chat";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
-import DialpadIcon from "@mui/icons-material/Dialpad";
 import FlashOnIcon from "@mui/icons-material/FlashOn";
 import ForumIcon from "@mui/icons-material/Forum";
 import InfoIcon from "@mui/icons-material/Info";
-import LocalOfferIcon from "@mui/icons-material/LocalOffer";
-import MonitorHeartIcon from "@mui/icons-material/MonitorHeart";
-import PeopleAltIcon from "@mui/icons-material/PeopleAlt";
-import PhonelinkRingIcon from "@mui/icons-material/PhonelinkRing";
 import SendIcon from "@mui/icons-material/Send";
 import ScheduleSendIcon from "@mui/icons-material/ScheduleSend";
 import SettingsIcon from "@mui/icons-material/Settings";
@@ -18,7 +11,8 @@ import SpeedIcon from "@mui/icons-material/Speed";
 import TuneIcon from "@mui/icons-material/Tune";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
 import type SvgIcon from "@mui/material/SvgIcon";
-import { defaultConfigPage, type ConfigPage } from "../../lib/last-config-page";
+import { can, type Permission, type Profile } from "@atendo/contracts";
+import { defaultConfigPage } from "../../lib/last-config-page";
 import { paths } from "../../lib/paths";
 import type { UnreadKind } from "../../lib/unread";
 
@@ -33,6 +27,13 @@ export interface NavItem {
    * default) and is selected on any of them.
    */
   configuration?: true;
+  /** What opening it needs, when not the administration's (`drawer-admin-items:view`): a supervisor's screens (decision 0099). */
+  permission?: Permission;
+}
+
+/** Whether the profile may open an item of the Administration section (its route guard asks the same). */
+export function mayOpen(profile: Profile | undefined, item: NavItem): boolean {
+  return can(profile, item.permission ?? "drawer-admin-items:view");
 }
 
 /** Drawer items every signed-in user sees (spec §2). */
@@ -45,26 +46,16 @@ export const mainNavItems: readonly NavItem[] = [
   { to: paths.schedules, labelKey: "pages.schedules", icon: ScheduleSendIcon },
 ];
 
-/** The "Administration" section, admins only (spec §2: About, Reports, Settings). */
+/**
+ * The "Administration" section (spec §2: About, Reports, Settings): admins see it whole; a
+ * supervisor sees the items their permissions open, under "Supervision" (mayOpen).
+ */
 export const adminNavItems: readonly NavItem[] = [
   { to: paths.about, labelKey: "pages.about", icon: InfoIcon },
-  { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon },
-  { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon },
+  { to: paths.dashboard, labelKey: "pages.reports", icon: AssessmentIcon, permission: "reports:view" },
+  { to: paths.monitor, labelKey: "pages.monitor", icon: SpeedIcon, permission: "monitor:view" },
   { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
   // An icon the shell already carries (the tickets route is at its budget; its other use is a settings tab).
   { to: paths.automations, labelKey: "pages.automations", icon: TuneIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
-];
-
-/** The configuration pages "Settings" leads to, one tab each, in lib/last-config-page's order. */
-export const configNavItems: readonly (NavItem & { to: ConfigPage })[] = [
-  { to: paths.connections, labelKey: "pages.connections", icon: PhonelinkRingIcon },
-  { to: paths.users, labelKey: "pages.users", icon: PeopleAltIcon },
-  { to: paths.queues, labelKey: "pages.queues", icon: AccountTreeIcon },
-  { to: paths.ura, labelKey: "pages.ura", icon: DialpadIcon },
-  { to: paths.announcements, labelKey: "pages.announcements", icon: CampaignIcon },
-  { to: paths.bots, labelKey: "pages.bots", icon: ChatIcon },
-  { to: paths.monitoring, labelKey: "pages.monitoring", icon: MonitorHeartIcon },
-  { to: paths.tags, labelKey: "pages.tags", icon: LocalOfferIcon },
-  { to: paths.settings, labelKey: "nav.configuration.general", icon: TuneIcon },
 ];

@@ -30,6 +30,7 @@ export function AboutPage() {
               </Typography>
               <LicenceUsage label={t("about.users")} used={about.usersCount} limit={about.licence.users} />
               <LicenceUsage label={t("about.administrators")} used={about.administrators} limit={about.licence.administrators} />
+              <Typography variant="body2">{t("about.supervisors", { count: about.supervisors })}</Typography>
               <Alert severity={overLimit ? "error" : "info"} role="note">
                 {t(overLimit ? "about.overLicence" : "about.withinLicence")}
               </Alert>

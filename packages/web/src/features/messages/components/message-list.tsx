@@ -1,4 +1,4 @@
-import type { Message, Ticket, TicketNote } from "@atendo/contracts";
+import { can, type Message, type Ticket, type TicketNote } from "@atendo/contracts";
 import { useMemo, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useTranslation } from "../../../lib/i18n";
@@ -76,7 +76,7 @@ export function MessageList({ ticket, selection, onReply, onStartForward, focusN
             note={message.note}
             highlighted={marks.highlighted}
             onEdit={message.note.author?.id === user?.id ? () => setEditing(message.note) : undefined}
-            onDelete={message.note.author?.id === user?.id || user?.profile === "admin" ? () => setDeleting(message.note) : undefined}
+            onDelete={message.note.author?.id === user?.id || can(user?.profile, "team-content:moderate") ? () => setDeleting(message.note) : undefined}
           />
         ) : (
         <MessageBubble

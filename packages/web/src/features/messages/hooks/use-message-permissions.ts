@@ -1,4 +1,4 @@
-import type { Message, ShowTicketResponse, Ticket } from "@atendo/contracts";
+import { can, type Message, type ShowTicketResponse, type Ticket } from "@atendo/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { useCurrentUser } from "../../../lib/session";
@@ -23,7 +23,7 @@ export function useMessagePermissions(ticket: Ticket) {
 
   return {
     canDelete: (message: Message) =>
-      message.fromMe && !message.isDeleted && message.mediaType !== "chat-automatic" && user !== null && (user.profile === "admin" || message.userId === user.id),
+      message.fromMe && !message.isDeleted && message.mediaType !== "chat-automatic" && user !== null && (can(user.profile, "tickets:writeAll") || message.userId === user.id),
     isOtherConnection: (message: Message) => usesOtherConnection(connectionOf(message.ticketId), currentConnection ?? ticket.whatsappId),
   };
 }

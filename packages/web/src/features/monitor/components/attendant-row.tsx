@@ -41,7 +41,7 @@ export function AttendantRow({ attendant }: { attendant: MonitorAttendant }) {
           <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: "50%", flex: "none", bgcolor: presenceColour[attendant.presence] }} />
           <Typography variant="body2" color="text.secondary">
             {t(`monitor.presence.${attendant.presence}`)}
-            {attendant.profile === "admin" ? ` · ${t("monitor.admin")}` : ""}
+            {attendant.profile === "user" ? "" : ` · ${t(`monitor.${attendant.profile}`)}`}
           </Typography>
         </Box>
       </Box>

@@ -1,4 +1,4 @@
-import type { QuickAnswer } from "@atendo/contracts";
+import { can, type QuickAnswer } from "@atendo/contracts";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "../../../lib/i18n";
 import { ellipsis } from "../../../components/admin-table";
@@ -58,7 +58,7 @@ export function QuickAnswersPage() {
       onEdit={editing.show}
       deletion={deletion}
       // Mirrors the server rule (docs/decisions/0007): the author or an admin deletes.
-      canDelete={(answer) => me?.profile === "admin" || answer.createdBy === me?.id}
+      canDelete={(answer) => can(me?.profile, "team-content:moderate") || answer.createdBy === me?.id}
     >
       <EntityDialog open={editing.open} onClose={editing.close} texts="quickAnswers" id={editing.target?.id ?? null}>
         {() => <QuickAnswerForm answer={editing.target} onClose={editing.close} />}

@@ -1,4 +1,4 @@
-import { scheduleStatuses, type ScheduleStatus } from "@atendo/contracts";
+import { can, scheduleStatuses, type ScheduleStatus } from "@atendo/contracts";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -15,13 +15,13 @@ import { useSchedulesLive } from "../hooks/use-schedules";
 import { ScheduleList } from "./schedule-list";
 
 /**
- * /schedules (everyone): the user's scheduled messages — an admin's list holds everyone's, with
+ * /schedules (everyone): the user's scheduled messages — an admin's or supervisor's list holds everyone's, with
  * "Only mine" — filtered by state, pending first; edit and cancel while pending. Kept live by the
  * `schedule` events.
  */
 export function SchedulesPage() {
   const { t } = useTranslation();
-  const admin = useCurrentUser()?.profile === "admin";
+  const admin = can(useCurrentUser()?.profile, "schedules:manageAll");
   const [status, setStatus] = useState<ScheduleStatus | "all">("pending");
   const [mine, setMine] = useState(false);
   const query = useInfiniteQuery(schedulesListQueryOptions({ status: status === "all" ? undefined : status, mine: admin && mine ? true : undefined }));

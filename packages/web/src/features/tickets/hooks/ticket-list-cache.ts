@@ -1,4 +1,4 @@
-import { dayOf, isOwnWork as ownWork, ticketFactsOf, type Profile, type Ticket, type TicketListSort, type TicketPage, type TicketStatus } from "@atendo/contracts";
+import { can, dayOf, isOwnWork as ownWork, ticketFactsOf, type Profile, type Ticket, type TicketListSort, type TicketPage, type TicketStatus } from "@atendo/contracts";
 import type { InfiniteData } from "@tanstack/react-query";
 import { removeFromPages, upsertInPages } from "../../../lib/paged-cache";
 
@@ -55,7 +55,7 @@ export function belongsToList(ticket: Ticket, filter: TicketListFilter, viewer: 
   if (filter.status !== null && ticket.status !== filter.status) return false;
   if (filter.date !== null && dayOf(new Date(ticket.updatedAt), viewer.timeZone) !== filter.date) return false;
   if (filter.tagIds && !ticket.tags.some((tag) => filter.tagIds?.includes(tag.id))) return false;
-  const showAll = filter.showAll && viewer.profile === "admin";
+  const showAll = filter.showAll && can(viewer.profile, "tickets-manager:showall");
   if (!showAll && !isOwnWork(ticket, viewer)) return false;
   // As the server's queue filter: it narrows to the chosen queues, but tickets with no queue
   // (everyone's) and tickets the user takes part in always pass.

@@ -1,3 +1,4 @@
+import { can } from "@atendo/contracts";
 import { useMemo } from "react";
 import { useCurrentUser } from "../../../lib/session";
 import { displayTimeZone } from "../../../lib/time-zone";
@@ -11,7 +12,7 @@ import type { ListViewer } from "./ticket-list-cache";
  */
 export function useTicketListViewer(): ListViewer | null {
   const user = useCurrentUser();
-  const unstaffedQueueIds = useUnstaffedQueueIds(user?.profile === "admin");
+  const unstaffedQueueIds = useUnstaffedQueueIds(can(user?.profile, "tickets:adoptUnstaffed"));
   return useMemo(
     () =>
       user

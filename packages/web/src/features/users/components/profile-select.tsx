@@ -8,7 +8,8 @@ import type { SelectFieldProps } from "../../../lib/form";
 export function ProfileSelect({ label, ...field }: { label: string } & SelectFieldProps<Profile>) {
   const { t } = useTranslation();
   return (
-    <TextField select label={label} required {...field}>
+    // What a supervisor may do is not obvious from the word (decision 0099): said under the field.
+    <TextField select label={label} required helperText={field.value === "supervisor" ? t("users.supervisorHint") : undefined} {...field}>
       {profiles.map((profile) => (
         <MenuItem key={profile} value={profile}>
           {t(`profile.profiles.${profile}`)}

@@ -15,8 +15,8 @@ import { useDeleteUser, useUsersLive } from "../hooks/use-users";
 
 function ProfileChip({ user }: { user: User }) {
   const { t } = useTranslation();
-  const admin = user.profile === "admin";
-  return <Chip size="small" variant={admin ? "filled" : "outlined"} color={admin ? "secondary" : "default"} label={t(`profile.profiles.${user.profile}`)} />;
+  const color = ({ admin: "secondary", supervisor: "primary", user: "default" } as const)[user.profile];
+  return <Chip size="small" variant={user.profile === "user" ? "outlined" : "filled"} color={color} label={t(`profile.profiles.${user.profile}`)} />;
 }
 
 function QueueChips({ user }: { user: User }) {

@@ -1,4 +1,4 @@
-import { activeTicketStatuses, type Tag, type Ticket, type TicketStatus } from "@atendo/contracts";
+import { activeTicketStatuses, can, type Tag, type Ticket, type TicketStatus } from "@atendo/contracts";
 import { isOwnWork, type ListViewer } from "../../hooks/ticket-list-cache";
 
 /**
@@ -12,14 +12,14 @@ export type BoardColumnId = number | "none";
 /** What one column's cached pages show. */
 export interface BoardColumnFilter {
   column: BoardColumnId;
-  /** Admins' show-all, shared with the ticket list (ignored by the server for others). */
+  /** Admins' and supervisors' show-all, shared with the ticket list (ignored by the server for others). */
   showAll: boolean;
 }
 
 /** Whether `ticket`, as it is now, belongs in the column: active, the user's to see on a list, and its labels. */
 export function belongsToColumn(ticket: Ticket, filter: BoardColumnFilter, viewer: ListViewer): boolean {
   if (!(activeTicketStatuses as readonly TicketStatus[]).includes(ticket.status)) return false;
-  if (!(filter.showAll && viewer.profile === "admin") && !isOwnWork(ticket, viewer)) return false;
+  if (!(filter.showAll && can(viewer.profile, "tickets-manager:showall")) && !isOwnWork(ticket, viewer)) return false;
   return filter.column === "none" ? ticket.tags.length === 0 : ticket.tags.some((tag) => tag.id === filter.column);
 }
 
