@@ -40,6 +40,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "stages",
   "surveyAdmin",
   "telegramChannel",
+  "twoFactor",
   "uras",
   "users",
   "webchat",

@@ -21,3 +21,4 @@ export * from "./cloud.js";
 export * from "./webchat.js";
 export * from "./assistant.js";
 export * from "./automations.js";
+export * from "./two-factor.js";

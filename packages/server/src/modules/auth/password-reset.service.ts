@@ -17,7 +17,7 @@ export function passwordResetAvailable(ctx: Pick<AppContext, "mailer" | "config"
   return Boolean(ctx.mailer && ctx.config.PUBLIC_URL);
 }
 
-async function activeUserByEmail(db: Db, email: string) {
+export async function activeUserByEmail(db: Db, email: string) {
   const [user] = await db
     .select()
     .from(users)
