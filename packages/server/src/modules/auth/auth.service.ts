@@ -119,6 +119,8 @@ export async function logout(ctx: AppContext, cookieValue: string | undefined, a
 }
 
 export async function signup(ctx: AppContext, body: SignupBody) {
+  // A password account could not sign in while passwords are off (decision 0098).
+  if (ctx.config.PASSWORD_SIGN_IN === "off") throw new AppError("ERR_PASSWORD_SIGN_IN_DISABLED");
   if ((await getSettingValue(ctx, "userCreation")) !== "enabled") throw new AppError("ERR_USER_CREATION_DISABLED");
   const [user] = await ctx.db
     .insert(users)
