@@ -60,3 +60,47 @@ export type SessionEvent = z.infer<typeof sessionEvent>;
 
 /** Name of the httpOnly refresh cookie. */
 export const refreshCookieName = "jrt";
+
+/** How long the second step of a sign-in may wait for its code (docs/decisions/0095). */
+export const twoFactorChallengeTtlSeconds = 300;
+
+/** How many single-use recovery codes enrolling gives. */
+export const recoveryCodeCount = 10;
+
+/**
+ * A sign-in that passed: the session. `twoFactorEnrolmentRequired`: every user must have a second
+ * factor and this one has none; the session may only enrol until they do (decision 0095).
+ */
+export const signedInResponse = sessionResponse.extend({ twoFactorEnrolmentRequired: z.literal(true).optional() });
+export type SignedInResponse = z.infer<typeof signedInResponse>;
+
+/** The password passed and the account has a second factor: send a code with this token (POST /auth/login/2fa). */
+export const twoFactorChallengeResponse = z.object({ twoFactorRequired: z.literal(true), challengeToken: z.string() });
+export type TwoFactorChallengeResponse = z.infer<typeof twoFactorChallengeResponse>;
+
+/** POST /auth/login: a session, or the second step it awaits. */
+export const loginResponse = z.union([signedInResponse, twoFactorChallengeResponse]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** A TOTP (six digits) or a recovery code (its dashes and case do not matter). */
+export const twoFactorCode = z.string().trim().min(6).max(64);
+
+/** POST /auth/login/2fa */
+export const loginSecondFactorBody = z.object({ challengeToken: z.string().min(1).max(200), code: twoFactorCode });
+export type LoginSecondFactorBody = z.infer<typeof loginSecondFactorBody>;
+
+/** POST /auth/2fa/enable and /auth/2fa/disable */
+export const twoFactorCodeBody = z.object({ code: twoFactorCode });
+export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
+
+/** POST /auth/2fa/setup: the new secret (base32) for manual entry and the otpauth:// URL the QR code carries. */
+export const twoFactorSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponse>;
+
+/** POST /auth/2fa/enable: the recovery codes, shown this once. */
+export const twoFactorEnableResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponse>;
+
+/** GET /auth/2fa: whether the signed-in user has a second factor, whether everyone must, and recovery codes left. */
+export const twoFactorStatus = z.object({ enabled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;

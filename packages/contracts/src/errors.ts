@@ -412,6 +412,43 @@ export const errorCatalogue = {
     pt: "Muitas solicitações. Aguarde e tente novamente.",
     es: "Demasiadas solicitudes. Espere e inténtelo de nuevo.",
   },
+  // Two-factor sign-in (issue 34, docs/decisions/0095).
+  ERR_INVALID_TWO_FACTOR_CODE: {
+    status: 401,
+    en: "That code is not valid. Check your authenticator app or use an unused recovery code.",
+    pt: "Esse código não é válido. Confira seu aplicativo autenticador ou use um código de recuperação não usado.",
+    es: "Ese código no es válido. Revise su aplicación de autenticación o use un código de recuperación sin usar.",
+  },
+  ERR_TWO_FACTOR_CHALLENGE_EXPIRED: {
+    status: 401,
+    en: "This sign-in step has expired. Enter your email and password again.",
+    pt: "Esta etapa de entrada expirou. Digite seu e-mail e senha novamente.",
+    es: "Este paso de inicio de sesión ha caducado. Introduzca de nuevo su correo y contraseña.",
+  },
+  ERR_TWO_FACTOR_ALREADY_ENABLED: {
+    status: 409,
+    en: "Two-factor sign-in is already on for this account.",
+    pt: "A verificação em duas etapas já está ativada nesta conta.",
+    es: "El inicio de sesión en dos pasos ya está activado en esta cuenta.",
+  },
+  ERR_TWO_FACTOR_NOT_ENABLED: {
+    status: 409,
+    en: "Two-factor sign-in is not on for this account. Start the setup first.",
+    pt: "A verificação em duas etapas não está ativada nesta conta. Comece a configuração primeiro.",
+    es: "El inicio de sesión en dos pasos no está activado en esta cuenta. Empiece la configuración primero.",
+  },
+  ERR_TWO_FACTOR_ENROLMENT_REQUIRED: {
+    status: 403,
+    en: "Your administrator requires two-factor sign-in. Set it up to continue.",
+    pt: "Seu administrador exige a verificação em duas etapas. Configure-a para continuar.",
+    es: "Su administrador exige el inicio de sesión en dos pasos. Configúrelo para continuar.",
+  },
+  ERR_TWO_FACTOR_REQUIRED: {
+    status: 403,
+    en: "Two-factor sign-in is required for every user here, so it cannot be turned off.",
+    pt: "A verificação em duas etapas é obrigatória para todos aqui, então não pode ser desativada.",
+    es: "El inicio de sesión en dos pasos es obligatorio para todos aquí, así que no se puede desactivar.",
+  },
   ERR_WRONG_CURRENT_PASSWORD: {
     status: 403,
     en: "Your current password is missing or wrong.",

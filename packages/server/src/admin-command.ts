@@ -7,7 +7,9 @@ import { openDatabase, type Database } from "./db/client.js";
 import { findPostgresBinaries } from "./db/embedded/binaries.js";
 import { EMBEDDED_DATABASE, runningServerUrl } from "./db/embedded/embedded-server.js";
 import { pgliteUsedBy } from "./db/pglite-lock.js";
+import type { DomainEvent } from "./events/domain-events.js";
 import { resetPasswordByEmail } from "./modules/auth/password-reset.service.js";
+import { resetTwoFactorByEmail } from "./modules/auth/two-factor-reset.service.js";
 
 // `npm run admin -- <command>`: maintenance a person runs on the server's machine, against the
 // database `npm start` uses (same environment: DATABASE_URL, or EMBEDDED_POSTGRES_DIR). See the README.
@@ -18,6 +20,8 @@ export const usage = [
   "Commands:",
   "  reset-password <email>   Give this user a new generated password (printed once) and end every",
   "                           sign-in of theirs. For a locked-out admin: sign in, then change it in Profile.",
+  "  reset-2fa <email>        Turn off this user's two-factor sign-in (lost phone and recovery codes):",
+  "                           they sign in with their password, and enrol again if it is required.",
 ].join("\n");
 
 /** A failure to tell the person at the terminal, in one sentence, without a stack trace. */
@@ -69,12 +73,12 @@ async function migrated(database: Database): Promise<Database> {
   return database;
 }
 
-export type AdminCommand = { name: "reset-password"; email: string } | { name: "help" } | { name: "usage-error" };
+export type AdminCommand = { name: "reset-password" | "reset-2fa"; email: string } | { name: "help" } | { name: "usage-error" };
 
 /** Reads the command line (the arguments after `npm run admin --`). */
 export function parseAdminCommand(args: readonly string[]): AdminCommand {
   const [command, ...rest] = args;
-  if (command === "reset-password" && rest.length === 1 && rest[0]) return { name: "reset-password", email: rest[0] };
+  if ((command === "reset-password" || command === "reset-2fa") && rest.length === 1 && rest[0]) return { name: command, email: rest[0] };
   if (command === "help" || command === "--help" || command === "-h") return { name: "help" };
   return { name: "usage-error" };
 }
@@ -85,6 +89,29 @@ export async function resetPasswordCommand(database: Database, email: string, ou
     const reset = await resetPasswordByEmail(database.db, email);
     output.out(`New password for ${reset.email}: ${reset.password}`);
     output.out("Every sign-in of this user has ended. Sign in with this password, then change it in Profile.");
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "ERR_NO_USER_FOUND") {
+      output.err(`No active user has the email ${email}. Nothing was changed.`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+/**
+ * `reset-2fa <email>` on an open database; returns the process exit code. `publish` receives the
+ * `auth.credentialsChanged` event (byUserId null: the command line).
+ */
+export async function resetTwoFactorCommand(
+  database: Database,
+  email: string,
+  output: CommandOutput,
+  publish: (event: DomainEvent) => Promise<void>,
+): Promise<number> {
+  try {
+    const reset = await resetTwoFactorByEmail(database.db, email, publish);
+    output.out(`Two-factor sign-in is off for ${reset.email}. They sign in with their password (and enrol again if it is required).`);
     return 0;
   } catch (error) {
     if (error instanceof AppError && error.code === "ERR_NO_USER_FOUND") {

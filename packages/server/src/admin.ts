@@ -1,14 +1,19 @@
-import { AdminCommandError, openConfiguredDatabase, parseAdminCommand, resetPasswordCommand, usage } from "./admin-command.js";
+import { AdminCommandError, openConfiguredDatabase, parseAdminCommand, resetPasswordCommand, resetTwoFactorCommand, usage } from "./admin-command.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { answerUsage, runCommand } from "./core/command-line.js";
+import { DomainEvents } from "./events/event-bus.js";
 
 // Entry of `npm run admin -- <command>` (root package.json); the work is in admin-command.ts.
 async function main(): Promise<number> {
   const command = parseAdminCommand(process.argv.slice(2));
-  if (command.name !== "reset-password") return answerUsage(command, usage);
+  if (command.name === "help" || command.name === "usage-error") return answerUsage(command, usage);
   const database = await openConfiguredDatabase(loadConfig());
+  const output = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
   try {
-    return await resetPasswordCommand(database, command.email, { out: (line) => console.log(line), err: (line) => console.error(line) });
+    if (command.name === "reset-password") return await resetPasswordCommand(database, command.email, output);
+    // This process's own bus: a listener that must see the command line's events registers here too.
+    const events = new DomainEvents(database.db, { error: (details, message) => console.error(message, details) });
+    return await resetTwoFactorCommand(database, command.email, output, (event) => events.publish(event));
   } finally {
     await database.close();
   }

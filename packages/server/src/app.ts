@@ -29,7 +29,7 @@ import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { Database } from "./db/client.js";
 import { openReadReplica, type ReadReplica, type ReadReplicaOptions } from "./db/read-replica.js";
-import { authenticate } from "./modules/auth/authenticate.js";
+import { authenticate, refuseBeforeEnrolment } from "./modules/auth/authenticate.js";
 import { registerAuth } from "./http/auth-plugin.js";
 import { registerRequestContext } from "./http/request-context.js";
 import { listenWithAudit } from "./modules/audit/audit-listener.js";
@@ -57,6 +57,7 @@ import { automationsRoutes } from "./modules/automations/automations.routes.js";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { ssoRoutes } from "./modules/sso/sso.routes.js";
+import { twoFactorRoutes } from "./modules/auth/two-factor.routes.js";
 import { LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
 import { contactImportRoutes } from "./modules/contact-import/contact-import.routes.js";
@@ -189,7 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const jwtKey = await loadJwtKey(db, config.JWT_SECRET);
   const installId = await loadInstallId(db);
   const realtime = createRealtime(app.server, {
-    authenticate: (token) => authenticate({ db, jwtKey }, token),
+    authenticate: async (token) => {
+      const actor = await authenticate({ db, jwtKey }, token);
+      refuseBeforeEnrolment(actor); // no live tickets before the second factor (decision 0095)
+      return actor;
+    },
     roomsOf: (actor) => queueRoomsOf(db, actor.id),
     chatBoxAccess: async (actor, ticketId) => canSeeTicket(db, actor, await findTicketRow(db, ticketId)),
     redis: config.REDIS_URL ? { url: config.REDIS_URL, key: redisNamespace(config.REDIS_PREFIX, installId) } : undefined,
@@ -325,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const modules = [
     authRoutes,
     ssoRoutes,
+    twoFactorRoutes,
     usersRoutes,
     presenceRoutes,
     queuesRoutes,

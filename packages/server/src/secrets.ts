@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "./db/client.js";
 import { appSecrets } from "./db/schema/index.js";
@@ -31,4 +31,29 @@ export async function loadJwtKey(db: Db, configured: string | undefined): Promis
  */
 export function loadInstallId(db: Db): Promise<string> {
   return keptValue(db, "install", () => randomBytes(8).toString("hex"));
+}
+
+/**
+ * Seals a short secret (a TOTP key) with AES-256-GCM under this install's kept key, so the column
+ * alone (a table dump, a leaked export) does not give it away (decision 0095). Format:
+ * `v1.<iv>.<tag>.<ciphertext>`, base64url parts.
+ */
+export async function sealSecret(db: Db, plain: string): Promise<string> {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", await sealingKey(db), iv);
+  const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+}
+
+/** Opens what `sealSecret` sealed; throws when it was altered or sealed under another key. */
+export async function openSecret(db: Db, sealed: string): Promise<string> {
+  const [version, iv, tag, data] = sealed.split(".");
+  if (version !== "v1" || !iv || !tag || data === undefined) throw new Error("not a sealed secret");
+  const decipher = createDecipheriv("aes-256-gcm", await sealingKey(db), Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+}
+
+async function sealingKey(db: Db): Promise<Buffer> {
+  return Buffer.from(await keptValue(db, "sealing", () => randomBytes(32).toString("base64url")), "base64url");
 }

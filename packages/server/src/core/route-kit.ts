@@ -14,6 +14,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Routes are private unless they say so: security by default. */
     public?: boolean;
+    /** Reachable by a sign-in that must first enrol a second factor (decision 0095). */
+    allowedBeforeEnrolment?: boolean;
   }
 }
 

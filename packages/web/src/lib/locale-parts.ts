@@ -41,6 +41,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "stages",
   "surveyAdmin",
   "telegramChannel",
+  "twoFactor",
   "uras",
   "users",
   "webchat",

@@ -11,7 +11,11 @@ export type SessionState =
   | { status: "loading" }
   /** `endedBecause`: the server ended the sign-in while it was open (the sign-in page says why). */
   | { status: "anonymous"; endedBecause?: SessionEndReason }
-  | { status: "authenticated"; user: User; token: string };
+  /**
+   * `mustEnrol`: every user must have a second factor and this one has none; the server answers
+   * only the enrolment until they set it up (docs/decisions/0095), so the app shows just that.
+   */
+  | { status: "authenticated"; user: User; token: string; mustEnrol?: boolean };
 
 let state: SessionState = getToken() ? { status: "loading" } : { status: "anonymous" };
 const listeners = new Set<() => void>();
@@ -31,10 +35,17 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 /** Stores the token and makes the user the current one (login, refresh). */
-export function startSession(session: { token: string; user: User }): void {
+export function startSession(session: { token: string; user: User; twoFactorEnrolmentRequired?: boolean }): void {
   setToken(session.token);
   noteTokenReceived(session.token);
-  state = { status: "authenticated", user: session.user, token: session.token };
+  state = { status: "authenticated", user: session.user, token: session.token, mustEnrol: session.twoFactorEnrolmentRequired === true };
+  emit();
+}
+
+/** The second factor is set up: the sign-in reaches the whole app now. */
+export function finishEnrolment(): void {
+  if (state.status !== "authenticated" || !state.mustEnrol) return;
+  state = { ...state, mustEnrol: false };
   emit();
 }
 

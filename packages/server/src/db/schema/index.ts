@@ -22,3 +22,4 @@ export * from "./webchat.js";
 export * from "./assistant.js";
 export * from "./automations.js";
 export * from "./audit.js";
+export * from "./two-factor.js";

@@ -9,7 +9,7 @@ import { inValues } from "./in-values.js";
  * A secret handed out once (a refresh cookie, a reset link): only its SHA-256 is stored, it
  * expires, and `usedAt` is set when it is spent.
  */
-function singleUseToken() {
+export function singleUseToken() {
   return {
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamptz("expires_at").notNull(),
@@ -73,6 +73,11 @@ export const sessions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: ownerId("user_id", () => users.id),
     revokedAt: timestamptz("revoked_at"),
+    /**
+     * Signed in while every user must have a second factor and this one has none: the session may
+     * only enrol (decision 0095); enrolling clears it on every session of the user.
+     */
+    twoFactorEnrolmentPending: boolean("two_factor_enrolment_pending").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],

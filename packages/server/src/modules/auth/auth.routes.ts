@@ -1,10 +1,12 @@
 import {
   forgotPasswordBody,
   loginBody,
+  loginResponse,
+  loginSecondFactorBody,
   okResponse,
   refreshCookieName,
   resetPasswordBody,
-  sessionResponse,
+  signedInResponse,
   signupBody,
   user,
 } from "@atendo/contracts";
@@ -16,6 +18,7 @@ import { errorResponses, ok, typed } from "../../core/route-kit.js";
 import { requestPasswordReset, resetPassword } from "./password-reset.service.js";
 import { login, logout, refresh, signup, type IssuedSession } from "./auth.service.js";
 import { refreshCookiePaths, setRefreshCookie } from "./refresh-cookie.js";
+import { loginSecondFactor } from "./second-factor-login.service.js";
 
 const tags = ["auth"];
 
@@ -23,21 +26,35 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   function sendSession(reply: FastifyReply, session: IssuedSession) {
     if (session.refreshToken) setRefreshCookie(reply, ctx.config, session.refreshToken);
-    return { token: session.token, user: session.user };
+    const { refreshToken: _kept, ...answer } = session;
+    return answer;
   }
 
   r.post(
     "/api/auth/login",
     {
       config: { public: true },
-      schema: { tags, body: loginBody, response: { 200: sessionResponse, ...errorResponses(401, 429) } },
+      schema: { tags, body: loginBody, response: { 200: loginResponse, ...errorResponses(401, 429) } },
     },
-    async (request, reply) => sendSession(reply, await login(ctx, request.body, request.ip)),
+    async (request, reply) => {
+      const outcome = await login(ctx, request.body, request.ip);
+      return "challengeToken" in outcome ? outcome : sendSession(reply, outcome);
+    },
+  );
+
+  // The code step of a sign-in with a second factor (decision 0095): answered as the password's sign-in.
+  r.post(
+    "/api/auth/login/2fa",
+    {
+      config: { public: true },
+      schema: { tags, body: loginSecondFactorBody, response: { 200: signedInResponse, ...errorResponses(401, 429) } },
+    },
+    async (request, reply) => sendSession(reply, await loginSecondFactor(ctx, request.body, request.ip)),
   );
 
   r.post(
     "/api/auth/refresh_token",
-    { config: { public: true }, schema: { tags, response: { 200: sessionResponse, ...errorResponses(401) } } },
+    { config: { public: true }, schema: { tags, response: { 200: signedInResponse, ...errorResponses(401) } } },
     async (request, reply) => sendSession(reply, await refresh(ctx, request.cookies[refreshCookieName])),
   );
 

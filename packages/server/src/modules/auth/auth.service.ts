@@ -1,43 +1,41 @@
-import type { LoginBody, SessionResponse, SignupBody } from "@atendo/contracts";
+import type { LoginBody, SignupBody, TwoFactorChallengeResponse } from "@atendo/contracts";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { refreshTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { adoptCustomerLanguage } from "../settings/customer-language.js";
 import { getSettingValue } from "../settings/settings.service.js";
-import { presentUser, presentUserWithQueues, type UserRow } from "../users/user.presenter.js";
+import type { SignInAttempt } from "../../events/domain-events.js";
+import { presentUser, presentUserWithQueues } from "../users/user.presenter.js";
 import { acceptLegacyPassword } from "./legacy-password.js";
 import { assertBreakGlassAdmin, assertPasswordSignInAllowed } from "./password-sign-in.js";
 import { dummyHash, hashPassword, verifyPassword } from "./password.js";
-import { newOpaqueToken, sha256, signAccessToken } from "./tokens.js";
+import { accessToken, issueRefreshToken, startSession, type IssuedSession } from "./session-start.js";
+import { sha256 } from "./tokens.js";
+import { newChallenge } from "./two-factor-challenge.js";
+import { hasTwoFactor, twoFactorRequiredForEveryone } from "./two-factor.service.js";
 
 /** A concurrent refresh from a second tab within this window is a race, not a stolen token. */
 const REUSE_GRACE_MS = 30_000;
 
-export interface IssuedSession extends SessionResponse {
-  /** New refresh cookie value, or undefined when the browser already holds the current one. */
-  refreshToken?: string;
-}
+export type { IssuedSession };
 
-export async function accessToken(ctx: AppContext, user: UserRow, sessionId: string): Promise<string> {
-  return signAccessToken(
-    ctx.jwtKey,
-    { userId: user.id, profile: user.profile, tokenVersion: user.tokenVersion, sessionId },
-    ctx.config.ACCESS_TOKEN_TTL_SECONDS,
-  );
-}
-
-export async function issueRefreshToken(ctx: AppContext, sessionId: string): Promise<string> {
-  const token = newOpaqueToken();
-  const expiresAt = new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
-  await ctx.db.insert(refreshTokens).values({ sessionId, tokenHash: sha256(token), expiresAt });
-  return token;
-}
-
-export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<IssuedSession> {
-  assertPasswordSignInAllowed(ctx.config, body.email);
+/**
+ * POST /auth/login: the password step. A user with a second factor gets a challenge for the code
+ * step (second-factor-login.service.ts) instead of a session; while the `twoFactorRequired` setting
+ * is on, one without gets a session that may only enrol (decision 0095). Each outcome is an
+ * `auth.signIn` event.
+ */
+export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<IssuedSession | TwoFactorChallengeResponse> {
   const throttle = ctx.loginThrottle;
-  throttle.check(ip, body.email);
+  const signIn = (attempt: Omit<SignInAttempt, "email" | "method">) => ctx.events.emit("auth.signIn", { ...attempt, email: body.email, method: "password" });
+  try {
+    assertPasswordSignInAllowed(ctx.config, body.email);
+    throttle.check(ip, body.email);
+  } catch (error) {
+    if (error instanceof AppError) await signIn({ userId: null, outcome: "failure", reason: error.code });
+    throw error;
+  }
   const [user] = await ctx.db
     .select()
     .from(users)
@@ -47,18 +45,26 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
     (await verifyPassword(user?.passwordHash ?? dummyHash, body.password)) || (user !== undefined && (await acceptLegacyPassword(ctx.db, user, body.password)));
   if (!user || !valid) {
     throttle.recordFailure(ip, body.email);
+    await signIn({ userId: user?.id ?? null, outcome: "failure", reason: "ERR_INVALID_CREDENTIALS" });
     throw new AppError("ERR_INVALID_CREDENTIALS");
   }
-  throttle.recordSuccess(ip, body.email);
-  assertBreakGlassAdmin(ctx.config, user);
+  try {
+    assertBreakGlassAdmin(ctx.config, user);
+  } catch (error) {
+    if (error instanceof AppError) await signIn({ userId: user.id, outcome: "failure", reason: error.code });
+    throw error;
+  }
   if (body.language && user.profile === "admin") await adoptCustomerLanguage(ctx, body.language);
-  const [session] = await ctx.db.insert(sessions).values({ userId: user.id }).returning();
-  if (!session) throw new AppError("ERR_INTERNAL");
-  return {
-    token: await accessToken(ctx, user, session.id),
-    user: await presentUserWithQueues(ctx.db, user),
-    refreshToken: await issueRefreshToken(ctx, session.id),
-  };
+  if (await hasTwoFactor(ctx.db, user.id)) {
+    // The failures are forgiven only after the code: a known password must not reset the count of wrong codes.
+    const challenge = await newChallenge(ctx.db, user.id);
+    await signIn({ userId: user.id, outcome: "secondFactorRequired" });
+    return challenge;
+  }
+  throttle.recordSuccess(ip, body.email);
+  const session = await startSession(ctx, user, await twoFactorRequiredForEveryone(ctx));
+  await signIn({ userId: user.id, outcome: "success" });
+  return session;
 }
 
 export async function refresh(ctx: AppContext, cookieValue: string | undefined): Promise<IssuedSession> {
@@ -82,7 +88,7 @@ export async function refresh(ctx: AppContext, cookieValue: string | undefined):
   }
 
   const [found] = await ctx.db
-    .select({ user: users })
+    .select({ user: users, enrolmentPending: sessions.twoFactorEnrolmentPending })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)))
@@ -92,6 +98,7 @@ export async function refresh(ctx: AppContext, cookieValue: string | undefined):
     token: await accessToken(ctx, found.user, row.sessionId),
     user: await presentUserWithQueues(ctx.db, found.user),
     refreshToken: claimed ? await issueRefreshToken(ctx, row.sessionId) : undefined,
+    ...(found.enrolmentPending ? { twoFactorEnrolmentRequired: true as const } : {}),
   };
 }
 
@@ -112,6 +119,8 @@ export async function logout(ctx: AppContext, cookieValue: string | undefined, a
 }
 
 export async function signup(ctx: AppContext, body: SignupBody) {
+  // A password account could not sign in while passwords are off (decision 0098).
+  if (ctx.config.PASSWORD_SIGN_IN === "off") throw new AppError("ERR_PASSWORD_SIGN_IN_DISABLED");
   if ((await getSettingValue(ctx, "userCreation")) !== "enabled") throw new AppError("ERR_USER_CREATION_DISABLED");
   const [user] = await ctx.db
     .insert(users)

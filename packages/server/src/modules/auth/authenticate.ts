@@ -24,7 +24,7 @@ export async function authenticate(ctx: Pick<AppContext, "db" | "jwtKey">, token
  */
 export async function actorOfSession(db: Db, claims: { userId: number; sessionId: string; tokenVersion: number }): Promise<Actor> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, twoFactorEnrolmentPending: sessions.twoFactorEnrolmentPending })
     .from(users)
     .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt)))
     .where(eq(users.id, claims.userId))
@@ -32,5 +32,13 @@ export async function actorOfSession(db: Db, claims: { userId: number; sessionId
   if (!row || row.user.isDeleted || row.user.tokenVersion !== claims.tokenVersion) {
     throw new AppError("ERR_SESSION_EXPIRED");
   }
-  return { ...row.user, sessionId: claims.sessionId };
+  return { ...row.user, sessionId: claims.sessionId, twoFactorEnrolmentPending: row.twoFactorEnrolmentPending };
+}
+
+/**
+ * While a sign-in must enrol a second factor (decision 0095) it reaches only the routes that say
+ * `allowedBeforeEnrolment` (enrol, its status) and the public ones (refresh, logout); sockets none.
+ */
+export function refuseBeforeEnrolment(actor: Actor): void {
+  if (actor.twoFactorEnrolmentPending) throw new AppError("ERR_TWO_FACTOR_ENROLMENT_REQUIRED");
 }

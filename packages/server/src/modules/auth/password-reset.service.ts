@@ -6,6 +6,7 @@ import { passwordResetTokens, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { generatePassword } from "./password.js";
 import { passwordResetMail } from "./password-reset-mail.js";
+import { breakGlassEmail } from "./password-sign-in.js";
 import { replacePassword } from "./replace-password.js";
 import { newOpaqueToken, sha256 } from "./tokens.js";
 
@@ -17,7 +18,7 @@ export function passwordResetAvailable(ctx: Pick<AppContext, "mailer" | "config"
   return Boolean(ctx.mailer && ctx.config.PUBLIC_URL);
 }
 
-async function activeUserByEmail(db: Db, email: string) {
+export async function activeUserByEmail(db: Db, email: string) {
   const [user] = await db
     .select()
     .from(users)
@@ -36,6 +37,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string, langu
   const { mailer, config } = ctx;
   const publicUrl = config.PUBLIC_URL;
   if (!mailer || !publicUrl) throw new AppError("ERR_PASSWORD_RESET_DISABLED");
+  // Passwords off: only the break-glass address has one to reset; others are answered alike, mailed nothing (decision 0098).
+  if (config.PASSWORD_SIGN_IN === "off" && email.toLowerCase() !== breakGlassEmail(config)) return;
   const user = await activeUserByEmail(ctx.db, email);
   if (!user) return;
   const [recent] = await ctx.db

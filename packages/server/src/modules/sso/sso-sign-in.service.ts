@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { AppError } from "../../core/app-error.js";
 import { insertRow } from "../../db/row-writes.js";
 import { sessions, users } from "../../db/schema/index.js";
-import { issueRefreshToken } from "../auth/auth.service.js";
+import { issueRefreshToken } from "../auth/session-start.js";
 import { hashPassword } from "../auth/password.js";
 import { newOpaqueToken } from "../auth/tokens.js";
 import { userHoldingEmail } from "../users/users.service.js";

@@ -211,6 +211,11 @@ describe("PASSWORD_SIGN_IN=off", () => {
     expect(wrong.json().error).toBe("ERR_PASSWORD_SIGN_IN_DISABLED");
     const breakGlass = await passwordOff.request({ method: "POST", url: "/api/auth/login", payload: ADMIN });
     expect(breakGlass.statusCode).toBe(200);
+    // Nor can anyone make a password account of their own.
+    await passwordOff.request({ method: "PUT", url: "/api/settings/userCreation", token, payload: { value: "enabled" } });
+    const signup = await passwordOff.request({ method: "POST", url: "/api/auth/signup", payload: { name: "Ivo", email: "ivo@company.test", password: "ivo-password" } });
+    expect(signup.statusCode).toBe(403);
+    expect(signup.json().error).toBe("ERR_PASSWORD_SIGN_IN_DISABLED");
     // Hana signs in through the provider instead.
     const session = await sessionFrom(passwordOff, await signInThroughProvider(passwordOff, { sub: "hana-1", email: "hana@company.test", email_verified: true }));
     expect(session.user.email).toBe("hana@company.test");

@@ -2,7 +2,12 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "../../components/full-page-spinner";
 import { paths } from "../../lib/paths";
 import { usePublicConfig } from "../../lib/public-config";
+import { loadPageTexts } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
+import { lazyPage } from "../lazy-page";
+
+// Only a sign-in that must enrol a second factor downloads it (decision 0095).
+const EnrolmentPage = lazyPage(() => import("../../features/two-factor/components/enrolment-page"), "EnrolmentPage", FullPageSpinner, loadPageTexts);
 
 /**
  * Signed-in users only; anonymous visitors go to /login. The pages wait for the public config
@@ -15,5 +20,6 @@ export function PrivateRoute() {
   const { settled } = usePublicConfig();
   if (session.status !== "authenticated") return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
   if (!settled) return <FullPageSpinner />;
+  if (session.mustEnrol) return <EnrolmentPage />;
   return <Outlet />;
 }

@@ -1,8 +1,23 @@
-import type { ForgotPasswordBody, LoginBody, ResetPasswordBody, SessionResponse, SignupBody, User } from "@atendo/contracts";
+import type {
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  LoginSecondFactorBody,
+  ResetPasswordBody,
+  SignedInResponse,
+  SignupBody,
+  User,
+} from "@atendo/contracts";
 import { http } from "../../../lib/http";
 
-export function login(body: LoginBody): Promise<SessionResponse> {
-  return http.post<SessionResponse>("/auth/login", body, { anonymous: true });
+/** The password step: a session, or the code step it awaits (`twoFactorRequired`). */
+export function login(body: LoginBody): Promise<LoginResponse> {
+  return http.post<LoginResponse>("/auth/login", body, { anonymous: true });
+}
+
+/** The code step of a sign-in with a second factor (a TOTP or a recovery code). */
+export function loginSecondFactor(body: LoginSecondFactorBody): Promise<SignedInResponse> {
+  return http.post<SignedInResponse>("/auth/login/2fa", body, { anonymous: true });
 }
 
 export function signup(body: SignupBody): Promise<User> {

@@ -14,9 +14,9 @@ const passwordMaxLength = 200;
  * visitor's first download). Submit stays disabled until the email matches the spec's pattern and
  * a password is typed, which is all the contract's loginBody asks; the server checks the rest.
  */
-export function LoginForm() {
+export function LoginForm({ onChallenge }: { onChallenge: (challengeToken: string) => void }) {
   const { t } = useTranslation();
-  const loginMutation = useLogin();
+  const loginMutation = useLogin(onChallenge);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [emailTouched, setEmailTouched] = useState(false);

@@ -1,4 +1,5 @@
-import { useTranslation } from "../../../lib/i18n";
+import { useState } from "react";
+import { loadPageTexts, useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
 import { usePublicConfig } from "../../../lib/public-config";
@@ -6,9 +7,9 @@ import { AuthLayout } from "./auth-layout";
 import { AuthSwitchLink } from "./auth-switch-link";
 import { LoginForm } from "./login-form";
 import { MarketingPanel } from "./marketing-panel";
+import { SecondFactorForm } from "./second-factor-form";
 import { SessionEndedNotice } from "./session-ended-notice";
 import { SsoButton, SsoOutcome } from "./sso-sign-in";
-import { useState } from "react";
 
 /** /login: plain markup in MUI's look (auth.css), no MUI, no zod: a visitor's first download is small (decision 0043). */
 export function LoginPage() {
@@ -17,6 +18,17 @@ export function LoginPage() {
   // PASSWORD_SIGN_IN=off: the password form is for the break-glass administrator, one click away (docs/decisions/0098).
   const [breakGlass, setBreakGlass] = useState(false);
   const showPassword = config.passwordSignIn || !config.sso || breakGlass;
+  // The code step's token once the password passed for an account with a second factor (decision 0095).
+  // Its texts are among the page-only ones: no visitor without a second factor downloads them.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const askForCode = (challengeToken: string) => void loadPageTexts().then(() => setChallenge(challengeToken));
+  if (challenge) {
+    return (
+      <AuthLayout title={t("twoFactor.login.title")} aside={<MarketingPanel />}>
+        <SecondFactorForm challengeToken={challenge} onRestart={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout title={t("auth.loginTitle")} aside={<MarketingPanel />}>
       <SessionEndedNotice />
@@ -24,7 +36,7 @@ export function LoginPage() {
       {config.sso && <SsoButton label={config.sso.buttonLabel} />}
       {config.sso && showPassword && <p className="auth-divider">{t("auth.sso.or")}</p>}
       {showPassword ? (
-        <LoginForm />
+        <LoginForm onChallenge={askForCode} />
       ) : (
         <p className="auth-note">
           <button type="button" className="auth-link link-button" onClick={() => setBreakGlass(true)}>

@@ -8,6 +8,7 @@ import { AuditRetentionSetting } from "./audit-retention-setting";
 import { ConnectionAlertSetting } from "./connection-alert-setting";
 import { CustomerLanguageSetting } from "./customer-language-setting";
 import { OptOutKeywordsSetting } from "./opt-out-keywords-setting";
+import { TwoFactorRequiredSetting } from "./two-factor-required-setting";
 import { UserCreationSetting } from "./user-creation-setting";
 
 export function SettingsPage() {
@@ -20,6 +21,7 @@ export function SettingsPage() {
       {query.data && (
         <Stack spacing={2}>
           <UserCreationSetting value={settingValue(query.data, "userCreation")} />
+          <TwoFactorRequiredSetting value={settingValue(query.data, "twoFactorRequired")} />
           <CustomerLanguageSetting value={settingValue(query.data, "customerLanguage")} />
           <OptOutKeywordsSetting value={settingValue(query.data, "optOutKeywords")} />
           <ConnectionAlertSetting value={settingValue(query.data, "connectionAlertMinutes")} />

@@ -3,6 +3,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { DialogSpinner } from "../../../components/dialog-query-state";
 import { ResponsiveDialog } from "../../../components/responsive-dialog";
 import { useCurrentUser } from "../../../lib/session";
+import { TwoFactorSection } from "../../two-factor";
 import { useUser } from "../hooks/use-user";
 import { AdminProfileForm } from "./admin-profile-form";
 import { PushNotificationsSwitch } from "./push-notifications-switch";
@@ -32,6 +33,7 @@ function ProfileModalBody({ onClose }: { onClose: () => void }) {
   return (
     <>
       <PushNotificationsSwitch />
+      <TwoFactorSection />
       {can(me.profile, "user-modal:editProfile") ? (
         <AdminProfileForm user={user} onClose={onClose} />
       ) : (

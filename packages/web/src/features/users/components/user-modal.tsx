@@ -1,8 +1,10 @@
+import Box from "@mui/material/Box";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { EntityDialog } from "../../../components/entity-dialog";
 import { paths } from "../../../lib/paths";
 import { useIdParam } from "../../../lib/use-id-param";
+import { TwoFactorResetButton } from "../../two-factor";
 import { userQueryOptions } from "../api/users.queries";
 import { UserForm } from "./user-form";
 
@@ -22,7 +24,16 @@ export function UserModal() {
       recordQuery={userQueryOptions}
       keepWhileClosed
     >
-      {(user) => <UserForm user={user} onClose={close} />}
+      {(user) => (
+        <>
+          {user && (
+            <Box sx={{ px: 3, pt: 1, display: "flex", justifyContent: "flex-end" }}>
+              <TwoFactorResetButton userId={user.id} userName={user.name} />
+            </Box>
+          )}
+          <UserForm user={user} onClose={close} />
+        </>
+      )}
     </EntityDialog>
   );
 }
