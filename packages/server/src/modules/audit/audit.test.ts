@@ -111,7 +111,20 @@ describe("the audit log records each admin change with who, where and before/aft
     expect(entry).toMatchObject({ userId: user.id, userEmail: user.email, ip: from.remoteAddress, details: { change: "passwordReset" } });
   });
 
-  it("sign-ins, as the auth.signIn event says them (the login flow publishes it)", async () => {
+  it("sign-ins over HTTP, refused and passed, with the address they came from", async () => {
+    const login = (password: string) => call(undefined, { method: "POST", url: "/api/auth/login", payload: { email: ADMIN.email, password } });
+    expect((await login("not-the-password")).statusCode).toBe(401);
+    const passed = await login(ADMIN.password);
+    expect(passed.statusCode).toBe(200);
+    secrets.add("not-the-password").add(passed.json().token);
+    const { entries } = await audit({ action: "auth.signIn" });
+    expect(entries.slice(0, 2)).toMatchObject([
+      { userId: admin.id, userEmail: admin.email, ip: from.remoteAddress, userAgent: from.headers["user-agent"], details: { method: "password", outcome: "success" } },
+      { userId: admin.id, userEmail: admin.email, ip: from.remoteAddress, details: { method: "password", outcome: "failure" } },
+    ]);
+  });
+
+  it("sign-ins, as the auth.signIn event says them (any method, an unknown e-mail)", async () => {
     const context = { ip: "10.1.1.1", userAgent: "Browser", actor: null, answering: true };
     await withRequestContext(context, () =>
       server.ctx.events.emit("auth.signIn", { userId: null, email: "nobody@atendo.test", method: "password", outcome: "failure", reason: "ERR_INVALID_CREDENTIALS" }),
@@ -237,7 +250,11 @@ describe("GET /api/audit: filters, paging, CSV", () => {
     const other = await server.createUser({ name: "Second admin", profile: "admin" });
     const tag = await createTag(server, other.token);
     const theirs = await audit({ userId: other.id });
-    expect(theirs.entries.map((e) => [e.action, e.entityId])).toEqual([["tag.created", String(tag.id)]]);
+    // Newest first: the label, then their sign-in.
+    expect(theirs.entries.map((e) => [e.action, e.entityId])).toEqual([
+      ["tag.created", String(tag.id)],
+      ["auth.signIn", String(other.id)],
+    ]);
     await server.ctx.db.insert(auditEntries).values(Array.from({ length: auditPageSize + 5 }, (_, i) => ({ action: "test.paging", entityId: String(i), createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) })));
     const first = await audit({ action: "test.paging" });
     expect([first.entries.length, first.hasMore, first.entries[0]?.entityId]).toEqual([auditPageSize, true, String(auditPageSize + 4)]);
