@@ -135,6 +135,7 @@ beforeAll(async () => {
     automations: [paths.automations],
     newAutomation: [paths.newAutomation],
     editAutomation: [paths.editAutomation.href(rule.id)],
+    audit: [paths.audit],
   };
 });
 afterAll(() => browser.close());

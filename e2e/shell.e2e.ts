@@ -9,13 +9,13 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 describe("the administration", () => {
-  it("is About, Reports, Live monitor, Campaigns, Automations and Settings; Settings opens /connections first, then the configuration page last visited", async () => {
+  it("is About, Reports, Live monitor, Campaigns, Automations, Audit log and Settings; Settings opens /connections first, then the configuration page last visited", async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
     const nav = page.getByRole("navigation", { name: "Main menu" });
     const admin = nav.getByRole("list", { name: "Administration" }).getByRole("link");
     await admin.first().waitFor();
-    expect(await admin.allTextContents()).toEqual(["About", "Reports", "Live monitor", "Campaigns", "Automations", "Settings"]);
+    expect(await admin.allTextContents()).toEqual(["About", "Reports", "Live monitor", "Campaigns", "Automations", "Audit log", "Settings"]);
 
     const settings = nav.getByRole("link", { name: "Settings" });
     await settings.click();

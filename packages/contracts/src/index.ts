@@ -2,6 +2,7 @@ export * from "./about.js";
 export * from "./announcements.js";
 export * from "./bots.js";
 export * from "./assistant.js";
+export * from "./audit.js";
 export * from "./auth.js";
 export * from "./session-end.js";
 export * from "./business-hours.js";

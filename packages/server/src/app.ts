@@ -31,6 +31,9 @@ import type { Database } from "./db/client.js";
 import { openReadReplica, type ReadReplica, type ReadReplicaOptions } from "./db/read-replica.js";
 import { authenticate, refuseBeforeEnrolment } from "./modules/auth/authenticate.js";
 import { registerAuth } from "./http/auth-plugin.js";
+import { registerRequestContext } from "./http/request-context.js";
+import { listenWithAudit } from "./modules/audit/audit-listener.js";
+import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { registerBodyDeadline } from "./http/body-deadline.js";
 import { clientErrorHandler } from "./http/client-error.js";
 import { registerCompression } from "./http/compression.js";
@@ -252,6 +255,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     push,
     pace: new DatabasePace(db, config.TIME_ZONE, deps.paceRandom, deps.database.pool),
   };
+  // In the publishing write: an entry per audited event, who and where from the request (decision 0097).
+  listenWithAudit(events);
   listenWithSockets(events, realtime, db);
   serveVisitorSockets(ctx, visitorSpace);
   trackPresenceOfSockets(ctx);
@@ -320,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   registerAuth(app, ctx);
+  registerRequestContext(app);
 
   const modules = [
     authRoutes,
@@ -345,6 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     messagesRoutes,
     notesRoutes,
     assistantRoutes,
+    auditRoutes,
     mentionsRoutes,
     forwardingRoutes,
     chatsRoutes,

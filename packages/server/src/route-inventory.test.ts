@@ -105,6 +105,7 @@ const allRoutes = [
   "GET /api/bots",
   "GET /api/bots/:id",
   "GET /api/assistant",
+  "GET /api/audit",
   "GET /api/auth/oidc/callback",
   "GET /api/auth/oidc/start",
   "GET /api/auth/2fa",

@@ -4,6 +4,7 @@ import type {
   AutomationEvent,
   CampaignEvent,
   Contact,
+  ContactImport,
   ContactsImportsEvent,
   ConnectionEvent,
   ConnectionIncident,
@@ -42,6 +43,9 @@ export interface TicketVisibility {
   botId: number | null;
   participantIds: readonly number[];
 }
+
+/** What an export wrote (the `data.exported` event). */
+export type ExportKind = "contacts" | "reports" | "audit";
 
 /** How a sign-in step was proven (issue 34). */
 export type SignInMethod = "password" | "totp" | "recovery" | "oidc";
@@ -137,6 +141,8 @@ export interface DomainEventMap {
   /** With the tickets that went with it, and who could see each. */
   "contact.deleted": { contactId: number; tickets: readonly TicketVisibility[] };
   "contactImport.progressed": { event: ContactsImportsEvent };
+  /** An admin started a contact import (for the audit log; its progress follows as `contactImport.progressed`). */
+  "contactImport.started": { import: ContactImport };
   "chat.changed": ChatMoment;
   "connection.changed": { event: ConnectionEvent };
   "connection.status": { event: WhatsappSessionEvent };
@@ -185,6 +191,12 @@ export interface DomainEventMap {
   "ticket.slaBreached": { ticket: TicketVisibility; target: SlaTarget; dueAt: string; contactName: string };
   /** A sign-in step (password, second factor, single sign-on), passed or refused (issue 34). */
   "auth.signIn": SignInAttempt;
+  /**
+   * Data left the install as a file (issue 34, for the audit log): `kind` names the export
+   * (`contacts`, `reports`), `filters` the query it was made with. Published by the export's
+   * service once the admin is allowed, before the file streams.
+   */
+  "data.exported": { kind: ExportKind; filters: Record<string, unknown> };
   /** A user's password or second factor changed (issue 34); never carries the secret itself. */
   "auth.credentialsChanged": { userId: number; change: CredentialChange; byUserId: number | null };
 }

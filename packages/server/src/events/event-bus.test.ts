@@ -1,4 +1,5 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventDeliveries, settings } from "../db/schema/index.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
@@ -56,6 +57,34 @@ describe("domain events: listeners after the commit", () => {
     await server.ctx.events.settled();
     const failed = log.lines.filter((line) => line.msg === "event listener failed").map((line) => line.listener);
     expect(failed).toEqual(expect.arrayContaining(["test-throws", "test-rejects"]));
+  });
+
+  it("runs an in-write listener in the publishing transaction: its failure rolls the write back", async () => {
+    const txOf = async (db: Db) => (await db.select({ id: sql<string>`txid_current()::text` }).from(settings).limit(1))[0]?.id;
+    let failNext = false;
+    const seen: { write?: string; listener?: string } = {};
+    server.ctx.events.inWrite("settings.changed", async (db, { event }) => {
+      if (event.setting.key !== "userCreation") return;
+      seen.listener = await txOf(db);
+      if (failNext) throw new Error("the listener's write fails");
+    });
+    await server.ctx.events.transaction(async (tx, publish) => {
+      seen.write = await txOf(tx);
+      publish(domainEvent("settings.changed", changed("in write")));
+    });
+    expect(seen.write).toMatch(/^\d+$/);
+    expect(seen.listener).toBe(seen.write);
+
+    failNext = true;
+    await expect(
+      server.ctx.events.transaction(async (tx, publish) => {
+        await tx.update(settings).set({ value: "never kept" }).where(eq(settings.key, "userCreation"));
+        publish(domainEvent("settings.changed", changed("never kept")));
+      }),
+    ).rejects.toThrow("the listener's write fails");
+    failNext = false;
+    const [row] = await server.ctx.db.select({ value: settings.value }).from(settings).where(eq(settings.key, "userCreation"));
+    expect(row?.value).not.toBe("never kept");
   });
 });
 

@@ -48,6 +48,14 @@ export interface DurableStore {
   keep(db: Db, rows: readonly { listener: string; event: DomainEvent; depth: number }[]): Promise<void>;
 }
 
+/**
+ * A listener that writes with the write itself (the audit log): called with the publishing
+ * transaction, before its commit, so what it writes exists exactly when the write does. Its
+ * failure fails the write. For events published after their commit (`publish`, `emit`), it is
+ * called with the app's database right away, before the other listeners.
+ */
+export type InWriteListener<N extends DomainEventName> = (db: Db, payload: DomainEventMap[N], name: N) => Promise<void>;
+
 /** Publishes events of a write (`domainEvent(name, payload)`); inside `DomainEvents.transaction` they wait for its commit. */
 export type Publish = (...events: DomainEvent[]) => void;
 
@@ -68,11 +76,14 @@ interface Registered {
  * - `durable`: a listener that must run once per event even then (webhooks, automation, surveys,
  *   assignment): its events are kept in the outbox by the write's own transaction and run by
  *   whichever instance claims them first (events/event-outbox.ts).
+ * - `inWrite`: a listener whose own rows belong to the write (the audit log): run by the
+ *   publishing transaction before it commits; a failure rolls the write back.
  */
 export class DomainEvents {
   private readonly listeners = new Map<DomainEventName, Registered[]>();
   private readonly durables = new Map<DomainEventName, string[]>();
   private readonly durableHandlers = new Map<string, Registered>();
+  private readonly inWrites = new Map<DomainEventName, InWriteListener<never>[]>();
   private readonly running = new Set<Promise<unknown>>();
   /** The depth of the automatic step running now (AsyncLocalStorage: it follows the step's awaits). */
   private readonly cause = new AsyncLocalStorage<number>();
@@ -104,6 +115,13 @@ export class DomainEvents {
     if (this.durableHandlers.has(key)) throw new Error(`durable listener ${key} registered twice`);
     this.durableHandlers.set(key, { key, run: listener as Registered["run"], retry: options.retry, when: options.when as Registered["when"] });
     for (const name of typeof names === "string" ? [names] : names) this.durables.set(name, [...(this.durables.get(name) ?? []), key]);
+  }
+
+  /** A listener that writes in the publishing transaction (see InWriteListener). */
+  inWrite<N extends DomainEventName>(names: N | readonly N[], listener: InWriteListener<N>): void {
+    for (const name of typeof names === "string" ? [names] : names) {
+      this.inWrites.set(name, [...(this.inWrites.get(name) ?? []), listener as unknown as InWriteListener<never>]);
+    }
   }
 
   /** The outbox the durable listeners' events go to (wired by the app once it exists). */
@@ -139,6 +157,7 @@ export class DomainEvents {
    * this process run now; the durable ones' rows are kept first, which is why this is awaited.
    */
   async publish(...events: DomainEvent[]): Promise<void> {
+    await this.writeWith(this.db, events);
     await this.keepDurable(this.db, events);
     if (this.hasDurable(events)) this.kept?.();
     this.deliver(events);
@@ -159,6 +178,7 @@ export class DomainEvents {
     const publish: Publish = (...published) => void events.push(...published);
     const result = await db.transaction(async (tx) => {
       const value = await fn(tx, publish);
+      await this.writeWith(tx, events);
       await this.keepDurable(tx, events);
       return value;
     });
@@ -185,6 +205,13 @@ export class DomainEvents {
         return !when || when(event.payload as never, event.name as never) ? [{ listener, event, depth }] : [];
       }),
     );
+  }
+
+  /** The in-write listeners, in order, on the write's own connection. */
+  private async writeWith(db: Db, events: readonly DomainEvent[]): Promise<void> {
+    for (const event of events) {
+      for (const listener of this.inWrites.get(event.name) ?? []) await listener(db, event.payload as never, event.name as never);
+    }
   }
 
   private async keepDurable(db: Db, events: readonly DomainEvent[]): Promise<void> {

@@ -14,6 +14,7 @@ import { automationTriggersSlot } from "../modules/automations/automation-cache.
 import { closeRevokedSockets } from "./revoked-sockets.js";
 import { sendDueSchedules } from "../modules/schedules/schedule-send.js";
 import { sweepOrphanUploads } from "./upload-sweep.js";
+import { pruneAuditEntries } from "./audit-prune.js";
 
 export interface JobOptions {
   /** Between two recovery sweeps; default 2 s (also how soon another instance's reply goes out here). */
@@ -48,6 +49,8 @@ export interface JobOptions {
   automationCacheMs?: number;
   /** Between two looks for idle tickets and SLA targets at risk (automation rules); default automationLimits.scanSeconds. */
   automationMomentsMs?: number;
+  /** Between two prunes of audit entries past the retention setting; default one hour. */
+  auditPruneMs?: number;
 }
 
 /** The app's periodic work: every job, one registry. */
@@ -91,6 +94,10 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     // Idle tickets and SLA targets at risk, announced once each across instances for the rules (decision 0093).
     periodicJob("automation-moments", ctx.log, { intervalMs: options.automationMomentsMs ?? automationLimits.scanSeconds * 1000 }, async () => {
       await announceAutomationMoments(ctx);
+    }),
+    // Audit entries older than the auditRetentionDays setting (docs/decisions/0097).
+    periodicJob("audit-prune", ctx.log, { intervalMs: options.auditPruneMs ?? 3_600_000, runAtStart: true }, async () => {
+      await pruneAuditEntries(ctx);
     }),
   ];
   // Campaigns (issue 31, docs/decisions/0085): every instance sends, each its own leased recipients.

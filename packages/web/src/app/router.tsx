@@ -68,6 +68,7 @@ const shell = lazyPages({
   CampaignPage: () => import("../features/campaigns/components/campaign-page"),
   AutomationsPage: () => import("../features/automations/components/automations-page"),
   AutomationFormPage: () => import("../features/automations/components/automation-form-page"),
+  AuditPage: () => import("../features/audit/components/audit-page"),
 }, undefined, loadPageTexts);
 
 /** An admin record kind's list, and its form at /new and /edit/:id. */
@@ -150,6 +151,7 @@ export const routes: RouteObject[] = [
                       { path: paths.automations, element: <shell.AutomationsPage /> },
                       { path: paths.newAutomation, element: <shell.AutomationFormPage /> },
                       { path: paths.editAutomation.pattern, element: <shell.AutomationFormPage /> },
+                      { path: paths.audit, element: <shell.AuditPage /> },
                     ],
                   },
                 ],

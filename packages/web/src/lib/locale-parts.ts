@@ -10,6 +10,7 @@ export const pageOnlyBlocks: readonly string[] = [
   "announcements",
   "assistantPanel",
   "assignment",
+  "auditLog",
   "automations",
   "board",
   "bots",

@@ -63,6 +63,8 @@ export const paths = {
   automations: "/automations",
   newAutomation: "/automations/new",
   editAutomation: editRoute("/automations"),
+  /** The audit log (issue 34, admins): who changed what, when and from where. */
+  audit: "/audit",
 } as const;
 
 /** The routes of an admin record kind: its list, `/new` and `/edit/:id` (spec §2). */

@@ -21,4 +21,5 @@ export * from "./cloud.js";
 export * from "./webchat.js";
 export * from "./assistant.js";
 export * from "./automations.js";
+export * from "./audit.js";
 export * from "./two-factor.js";

@@ -80,7 +80,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   if (!claimed) throw new AppError("ERR_INVALID_RESET_TOKEN");
   const [user] = await ctx.db.select({ isDeleted: users.isDeleted }).from(users).where(eq(users.id, claimed.userId)).limit(1);
   if (!user || user.isDeleted) throw new AppError("ERR_INVALID_RESET_TOKEN");
-  await replacePassword(ctx.db, claimed.userId, password);
+  await replacePassword(ctx.db, claimed.userId, password, { events: ctx.events, change: "passwordReset", byUserId: null });
   ctx.realtime.disconnectUser(claimed.userId, "passwordReset");
 }
 

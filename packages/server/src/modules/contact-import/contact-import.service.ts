@@ -75,7 +75,9 @@ export async function startImport(ctx: AppContext, actor: Actor, upload: CsvUplo
     rows: table.rows,
     plan: rowPlanner(reader),
   });
-  return presentImport(row);
+  const started = presentImport(row);
+  await ctx.events.emit("contactImport.started", { import: started });
+  return started;
 }
 
 /**

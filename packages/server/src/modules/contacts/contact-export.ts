@@ -147,10 +147,15 @@ export interface ContactsCsv {
 /**
  * GET /contacts/export (admins, docs/decisions/0074): the contacts the list shows for `searchParam`
  * and `tagIds` as a CSV of the contact import's Atendo template, formula-safe (core/csv.ts), streamed from the
- * read replica when there is one.
+ * read replica when there is one. Announced first (`data.exported`: the audit log).
  */
-export function exportContacts(ctx: AppContext, actor: Actor, query: { searchParam: string; tagIds?: number[] | undefined; language: Language }): ContactsCsv {
+export async function exportContacts(
+  ctx: AppContext,
+  actor: Actor,
+  query: { searchParam: string; tagIds?: number[] | undefined; language: Language },
+): Promise<ContactsCsv> {
   assertCanExportContacts(actor);
+  await ctx.events.emit("data.exported", { kind: "contacts", filters: { searchParam: query.searchParam, tagIds: query.tagIds ?? [] } });
   const matching = contactsMatching(query.searchParam, query.tagIds);
   return {
     fileName: `contacts-${dayOf(new Date(), ctx.config.TIME_ZONE)}.csv`,

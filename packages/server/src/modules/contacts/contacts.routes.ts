@@ -52,7 +52,7 @@ export function contactsRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: errorResponses(400, 403),
       },
     },
-    async (request, reply) => sendCsv(reply, exportContacts(ctx, actorOf(request), request.query)),
+    async (request, reply) => sendCsv(reply, await exportContacts(ctx, actorOf(request), request.query)),
   );
   r.get(
     "/api/contacts/duplicates",

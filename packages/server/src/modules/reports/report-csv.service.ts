@@ -82,11 +82,13 @@ async function* reportLines(db: Db, where: SQL, labels: CsvLabels, timeZone: str
  * `limits.reportMaxDays` days (ERR_REPORT_RANGE_TOO_LONG), checked before anything is read. Read
  * from the read replica when there is one (ctx.reads, docs/decisions/0055).
  */
-export function reportCsv(ctx: AppContext, actor: Actor, query: ParsedReportQuery): ReportCsv {
+export async function reportCsv(ctx: AppContext, actor: Actor, query: ParsedReportQuery): Promise<ReportCsv> {
   assertCanReadReports(actor);
   const timeZone = ctx.config.TIME_ZONE;
   const period = reportPeriod(query, timeZone, new Date(), true);
   const where = reportTickets(period, filtersOf(query));
+  const { userId, queueId, status, startDate, endDate } = query;
+  await ctx.events.emit("data.exported", { kind: "reports", filters: { userId, queueId, status, startDate, endDate } });
   return {
     fileName: `tickets-${dayOf(period.start, timeZone)}-${dayOf(period.end, timeZone)}.csv`,
     stream: Readable.from(reportLines(ctx.reads, where, csvLabels[query.language], timeZone), { objectMode: false }),

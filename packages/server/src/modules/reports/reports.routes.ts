@@ -34,7 +34,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      if (request.query.action === "download") return sendCsv(reply, reportCsv(ctx, actorOf(request), request.query));
+      if (request.query.action === "download") return sendCsv(reply, await reportCsv(ctx, actorOf(request), request.query));
       return reportPage(ctx, actorOf(request), request.query);
     },
   );

@@ -7,6 +7,7 @@ import { insertRow, updateRow } from "../../db/row-writes.js";
 import { connections, passwordResetTokens, sessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
+import { domainEvent } from "../../events/domain-events.js";
 import { profileRoomChange } from "../../realtime/realtime.js";
 import { confirmCurrentPassword } from "../auth/current-password.js";
 import { hashPassword } from "../auth/password.js";
@@ -55,11 +56,11 @@ export async function createUser(ctx: AppContext, actor: Actor, body: CreateUser
   return user;
 }
 
-/** Writes the user, their queues and session revocations in one transaction. */
+/** Writes the user, their queues and session revocations in one transaction (a new password announced with it). */
 async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: UpdateUser): Promise<UserRow> {
   if (body.queueIds) await assertQueuesExist(ctx.db, body.queueIds);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  return ctx.db.transaction(async (tx) => {
+  return ctx.events.transaction(async (tx, publish) => {
     // A removed user cannot be routed to: refused while a destination or a monitoring names them.
     if (body.isDeleted && !target.isDeleted) await assertNotUsedAsDestination(tx, "users", target.id);
     await ensureNotLastAdmin(tx, target, {
@@ -99,6 +100,7 @@ async function writeUser(ctx: AppContext, actor: Actor, target: UserRow, body: U
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResetTokens.userId, row.id), isNull(passwordResetTokens.usedAt)));
     }
+    if (passwordHash) publish(domainEvent("auth.credentialsChanged", { userId: row.id, change: "password", byUserId: actor.id }));
     return row;
   });
 }

@@ -2,6 +2,7 @@ import AssessmentIcon from "@mui/icons-material/Assessment";
 import ChatIcon from "@mui/icons-material/Chat";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import FlashOnIcon from "@mui/icons-material/FlashOn";
+import HistoryIcon from "@mui/icons-material/History";
 import ForumIcon from "@mui/icons-material/Forum";
 import InfoIcon from "@mui/icons-material/Info";
 import SendIcon from "@mui/icons-material/Send";
@@ -57,5 +58,6 @@ export const adminNavItems: readonly NavItem[] = [
   { to: paths.campaigns, labelKey: "pages.campaigns", icon: SendIcon },
   // An icon the shell already carries (the tickets route is at its budget; its other use is a settings tab).
   { to: paths.automations, labelKey: "pages.automations", icon: TuneIcon },
+  { to: paths.audit, labelKey: "pages.audit", icon: HistoryIcon },
   { to: defaultConfigPage, labelKey: "pages.settings", icon: SettingsIcon, configuration: true },
 ];

@@ -4,6 +4,7 @@ import { Page } from "../../../components/page";
 import { QueryState } from "../../../components/query-state";
 import { settingValue, useSettings, useSettingsLive } from "../hooks/use-settings";
 import { ApiTokenSetting } from "./api-token-setting";
+import { AuditRetentionSetting } from "./audit-retention-setting";
 import { ConnectionAlertSetting } from "./connection-alert-setting";
 import { CustomerLanguageSetting } from "./customer-language-setting";
 import { OptOutKeywordsSetting } from "./opt-out-keywords-setting";
@@ -25,6 +26,7 @@ export function SettingsPage() {
           <OptOutKeywordsSetting value={settingValue(query.data, "optOutKeywords")} />
           <ConnectionAlertSetting value={settingValue(query.data, "connectionAlertMinutes")} />
           <ApiTokenSetting value={settingValue(query.data, "userApiToken")} />
+          <AuditRetentionSetting value={settingValue(query.data, "auditRetentionDays")} />
         </Stack>
       )}
     </Page>
