@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseAdminCommand, resetPasswordCommand } from "./admin-command.js";
+import { commandLineEvents, parseAdminCommand, resetPasswordCommand } from "./admin-command.js";
 import { createTestServer, type TestServer } from "./test/harness.js";
 import { makeDataDir, spawnServer, type SpawnedServer } from "./test/spawn-server.js";
 
@@ -23,7 +23,7 @@ describe("reset-password on the server's database", () => {
   it("prints a new password that signs in, and ends the old password and every sign-in", async () => {
     const user = await server.createUser({ profile: "admin" });
     const { lines, output } = capture();
-    expect(await resetPasswordCommand(server.ctx.database, user.email.toUpperCase(), output)).toBe(0);
+    expect(await resetPasswordCommand(server.ctx.database, user.email.toUpperCase(), output, commandLineEvents(server.ctx.database))).toBe(0);
     const password = /^New password for (\S+): (\S+)$/.exec(lines.out[0] ?? "");
     expect(password?.[1]).toBe(user.email);
     expect(password?.[2]?.length).toBe(16);
@@ -38,7 +38,7 @@ describe("reset-password on the server's database", () => {
     await server.request({ method: "DELETE", url: `/api/users/${removed.id}`, token: await server.adminToken() });
     for (const email of ["nobody@atendo.test", removed.email]) {
       const { lines, output } = capture();
-      expect(await resetPasswordCommand(server.ctx.database, email, output)).toBe(1);
+      expect(await resetPasswordCommand(server.ctx.database, email, output, commandLineEvents(server.ctx.database))).toBe(1);
       expect(lines.err).toEqual([`No active user has the email ${email}. Nothing was changed.`]);
       expect(lines.out).toEqual([]);
     }

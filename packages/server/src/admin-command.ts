@@ -8,6 +8,8 @@ import { findPostgresBinaries } from "./db/embedded/binaries.js";
 import { EMBEDDED_DATABASE, runningServerUrl } from "./db/embedded/embedded-server.js";
 import { pgliteUsedBy } from "./db/pglite-lock.js";
 import type { DomainEvent } from "./events/domain-events.js";
+import { DomainEvents } from "./events/event-bus.js";
+import { listenWithAudit } from "./modules/audit/audit-listener.js";
 import { resetPasswordByEmail } from "./modules/auth/password-reset.service.js";
 import { resetTwoFactorByEmail } from "./modules/auth/two-factor-reset.service.js";
 
@@ -83,10 +85,20 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand {
   return { name: "usage-error" };
 }
 
+/**
+ * The command line's own event bus: what it changes is written to the audit log like any change
+ * (its in-write listener; no request, so no person or address: "the command line").
+ */
+export function commandLineEvents(database: Database): DomainEvents {
+  const events = new DomainEvents(database.db, { error: (details, message) => console.error(message, details) });
+  listenWithAudit(events);
+  return events;
+}
+
 /** `reset-password <email>` on an open database; returns the process exit code. */
-export async function resetPasswordCommand(database: Database, email: string, output: CommandOutput): Promise<number> {
+export async function resetPasswordCommand(database: Database, email: string, output: CommandOutput, events: DomainEvents): Promise<number> {
   try {
-    const reset = await resetPasswordByEmail(database.db, email);
+    const reset = await resetPasswordByEmail(database.db, email, events);
     output.out(`New password for ${reset.email}: ${reset.password}`);
     output.out("Every sign-in of this user has ended. Sign in with this password, then change it in Profile.");
     return 0;

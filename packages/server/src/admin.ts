@@ -1,7 +1,6 @@
-import { AdminCommandError, openConfiguredDatabase, parseAdminCommand, resetPasswordCommand, resetTwoFactorCommand, usage } from "./admin-command.js";
+import { AdminCommandError, commandLineEvents, openConfiguredDatabase, parseAdminCommand, resetPasswordCommand, resetTwoFactorCommand, usage } from "./admin-command.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { answerUsage, runCommand } from "./core/command-line.js";
-import { DomainEvents } from "./events/event-bus.js";
 
 // Entry of `npm run admin -- <command>` (root package.json); the work is in admin-command.ts.
 async function main(): Promise<number> {
@@ -10,9 +9,8 @@ async function main(): Promise<number> {
   const database = await openConfiguredDatabase(loadConfig());
   const output = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
   try {
-    if (command.name === "reset-password") return await resetPasswordCommand(database, command.email, output);
-    // This process's own bus: a listener that must see the command line's events registers here too.
-    const events = new DomainEvents(database.db, { error: (details, message) => console.error(message, details) });
+    const events = commandLineEvents(database);
+    if (command.name === "reset-password") return await resetPasswordCommand(database, command.email, output, events);
     return await resetTwoFactorCommand(database, command.email, output, (event) => events.publish(event));
   } finally {
     await database.close();

@@ -2,7 +2,7 @@ import { refreshCookieName } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { describe, expect, it } from "vitest";
-import { resetPasswordCommand } from "../admin-command.js";
+import { commandLineEvents, resetPasswordCommand } from "../admin-command.js";
 import { refreshTokens, sessions, users } from "../db/schema/index.js";
 import { closeRevokedSockets } from "../jobs/revoked-sockets.js";
 import { useLiveServer } from "../test/live-server.js";
@@ -132,7 +132,7 @@ describe("a sign-in revoked outside this app (the admin command, another process
     const othersNotices = recordEvents(other.signIns[0].socket, "session");
     const closed = signIns.map((signIn) => endedWithin(signIn.socket));
     const output = { out: () => undefined, err: () => undefined };
-    expect(await resetPasswordCommand(live.server.ctx.database, user.email, output)).toBe(0);
+    expect(await resetPasswordCommand(live.server.ctx.database, user.email, output, commandLineEvents(live.server.ctx.database))).toBe(0);
 
     expect(await closeRevokedSockets(live.server.ctx)).toBe(2);
     expect(await Promise.all(closed)).toEqual([endedBecause("passwordReset"), endedBecause("passwordReset")]);

@@ -2,6 +2,7 @@ import { auditPage, auditPageSize, isAuditSecretField, type AuditEntry, type Aud
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commandLineEvents, resetPasswordCommand, resetTwoFactorCommand } from "../../admin-command.js";
 import { parseCsv } from "../../core/csv.js";
 import { auditEntries } from "../../db/schema/index.js";
 import { domainEvent } from "../../events/domain-events.js";
@@ -109,6 +110,16 @@ describe("the audit log records each admin change with who, where and before/aft
     secrets.add("eve-reset-password");
     const entry = await entryOf("auth.credentialsChanged", user.id);
     expect(entry).toMatchObject({ userId: user.id, userEmail: user.email, ip: from.remoteAddress, details: { change: "passwordReset" } });
+  });
+
+  it("the command line's resets (`npm run admin -- reset-password | reset-2fa`): no person, no address", async () => {
+    const user = await server.createUser({ name: "Fay" });
+    const output = { out: () => undefined, err: () => undefined };
+    const events = commandLineEvents(server.ctx.database);
+    expect(await resetPasswordCommand(server.ctx.database, user.email, output, events)).toBe(0);
+    expect(await entryOf("auth.credentialsChanged", user.id)).toMatchObject({ userId: null, ip: null, details: { change: "passwordReset" } });
+    expect(await resetTwoFactorCommand(server.ctx.database, user.email, output, (event) => events.publish(event))).toBe(0);
+    expect(await entryOf("auth.credentialsChanged", user.id)).toMatchObject({ userId: null, ip: null, details: { change: "twoFactorReset" } });
   });
 
   it("sign-ins over HTTP, refused and passed, with the address they came from", async () => {

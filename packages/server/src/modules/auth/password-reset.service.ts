@@ -2,6 +2,7 @@ import { limits, type Language } from "@atendo/contracts";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import type { DomainEvents } from "../../events/event-bus.js";
 import { passwordResetTokens, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import { generatePassword } from "./password.js";
@@ -88,10 +89,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
  * `npm run admin -- reset-password <email>`: a new generated password for the active user holding
  * `email`, every sign-in of theirs ended. ERR_NO_USER_FOUND when nobody active has that email.
  */
-export async function resetPasswordByEmail(db: Db, email: string): Promise<{ email: string; password: string }> {
+export async function resetPasswordByEmail(db: Db, email: string, events: DomainEvents): Promise<{ email: string; password: string }> {
   const user = await activeUserByEmail(db, email.trim());
   if (!user) throw new AppError("ERR_NO_USER_FOUND");
   const password = generatePassword();
-  await replacePassword(db, user.id, password);
+  await replacePassword(db, user.id, password, { events, change: "passwordReset", byUserId: null });
   return { email: user.email, password };
 }

@@ -11,14 +11,14 @@ import { hashPassword } from "./password.js";
  * closes the live sockets after the commit (realtime.disconnectUser) when it runs in the server;
  * the admin command cannot, and the revoked-sockets job does it (docs/decisions/0033). The user
  * row and the sign-ins carry the same instant: the job reads that as "ended by a password reset"
- * and tells the screens so (docs/decisions/0065). With `announce`, the transaction publishes
- * `auth.credentialsChanged` (the audit log); the command line has no event bus and announces nothing.
+ * and tells the screens so (docs/decisions/0065). The transaction publishes
+ * `auth.credentialsChanged` (the audit log; the command line announces on a bus of its own).
  */
 export async function replacePassword(
   db: Db,
   userId: number,
   password: string,
-  announce?: { events: DomainEvents; change: CredentialChange; byUserId: number | null },
+  announce: { events: DomainEvents; change: CredentialChange; byUserId: number | null },
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
   const now = new Date();
@@ -30,7 +30,6 @@ export async function replacePassword(
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
   };
-  if (!announce) return db.transaction(write);
   const { events, change, byUserId } = announce;
   await events.transaction(async (tx, publish) => {
     await write(tx);
