@@ -11,6 +11,10 @@ import { dismissToast, useToastQueue, type Toast } from "./toast";
  * The snackbar is portalled to <body> and exists only while shown: an open dialog marks the app
  * root (and everything else then in <body>) aria-hidden, and an error about the dialog's own
  * submit must still be announced and reachable.
+ *
+ * At the top: at the bottom it covered what one acts with next — a dialog's Save (its actions sit
+ * at the foot of a tall dialog, and of every dialog on a phone) and the ticket's composer — and
+ * hovering it to reach them paused its timer.
  */
 export function Toaster() {
   const queue = useToastQueue();
@@ -37,7 +41,7 @@ export function Toaster() {
         open={open && Boolean(shown)}
         autoHideDuration={shown?.durationMs ?? null}
         onClose={close}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
         slotProps={{ transition: { onExited: () => shown && dismissToast(shown.id) } }}
       >
         <Alert severity={shown?.severity ?? "info"} variant="filled" onClose={close} sx={{ width: "100%" }}>
