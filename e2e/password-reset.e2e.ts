@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnServer, type SpawnedServer } from "../packages/server/src/test/spawn-server.js";
+import type { SpawnedServer } from "../packages/server/src/test/spawn-server.js";
 import { startFakeSmtp, type FakeSmtp } from "./support/fake-smtp.js";
 import { launchBrowser } from "./support/browser.js";
+import { contextOn, ownPort, startOwnServer } from "./support/own-server.js";
 
 // "Forgot password?" needs mail, which the shared journey server has not: this file starts its
 // own server, mailing to a fake SMTP server, and follows the link as a person would from their inbox.
@@ -15,27 +15,7 @@ let smtp: FakeSmtp;
 let server: SpawnedServer;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  const port = 28_000 + Math.floor(Math.random() * 10_000);
-  server = await spawnServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: smtp.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    WEB_DIST: process.env.WEB_DIST ?? fileURLToPath(new URL("../packages/web/dist", import.meta.url)),
-  });
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(admin),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${server.baseUrl}/api/users`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(attendant),
-  });
-  if (!created.ok) throw new Error(`user not created: ${created.status}`);
+  server = await startOwnServer({ port: ownPort(), admin, users: [attendant], env: { SMTP_URL: smtp.url } });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -45,7 +25,7 @@ afterAll(async () => {
 });
 
 async function newContext(): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  return contextOn(browser, server);
 }
 
 describe("forgot password", () => {

@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnServer, type SpawnedServer } from "../packages/server/src/test/spawn-server.js";
+import type { SpawnedServer } from "../packages/server/src/test/spawn-server.js";
 import { startOidcProvider, type LocalOidcProvider } from "../packages/server/src/test/oidc-provider.js";
 import { launchBrowser, screenshot } from "./support/browser.js";
+import { contextOn, ownPort, startOwnServer } from "./support/own-server.js";
 
 // Single sign-on needs its own server: OIDC_ISSUER pointing at a local OpenID provider this file
 // starts (the provider's sign-in step passes straight through: the test decides who signs in).
@@ -15,30 +15,21 @@ let browser: Browser;
 let provider: LocalOidcProvider;
 let server: SpawnedServer;
 beforeAll(async () => {
-  const port = 28_000 + Math.floor(Math.random() * 10_000);
-  const publicUrl = `http://127.0.0.1:${port}`;
-  provider = await startOidcProvider({ redirectUri: `${publicUrl}/api/auth/oidc/callback` });
-  server = await spawnServer({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    OIDC_BUTTON_LABEL: "Company ID",
-    PASSWORD_SIGN_IN: "off",
-    WEB_DIST: process.env.WEB_DIST ?? fileURLToPath(new URL("../packages/web/dist", import.meta.url)),
-  });
+  const port = ownPort();
+  provider = await startOidcProvider({ redirectUri: `http://127.0.0.1:${port}/api/auth/oidc/callback` });
   // The break-glass administrator (ADMIN_EMAIL) still signs in with the password, here to add the attendant.
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) });
-  const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${server.baseUrl}/api/users`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(attendant),
+  server = await startOwnServer({
+    port,
+    admin,
+    users: [attendant],
+    env: {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_BUTTON_LABEL: "Company ID",
+      PASSWORD_SIGN_IN: "off",
+    },
   });
-  if (!created.ok) throw new Error(`user not created: ${created.status}`);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -48,7 +39,7 @@ afterAll(async () => {
 });
 
 async function newContext(): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  return contextOn(browser, server);
 }
 
 describe("single sign-on", () => {

@@ -1,10 +1,10 @@
-import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnServer, type SpawnedServer } from "../packages/server/src/test/spawn-server.js";
+import type { SpawnedServer } from "../packages/server/src/test/spawn-server.js";
 import { openConfigPage } from "./support/admin-nav.js";
 import { launchBrowser, screenshot } from "./support/browser.js";
 import { totpCode } from "./support/totp.js";
+import { contextOn, ownPort, startOwnServer } from "./support/own-server.js";
 
 // Two-factor sign-in required for everyone (decision 0095) changes every sign-in of the install:
 // this file starts its own server rather than turn it on for the shared journeys.
@@ -14,26 +14,7 @@ const attendant = { name: "Iara Enrol", email: "iara@twofa.e2e.atendo.test", pas
 let browser: Browser;
 let server: SpawnedServer;
 beforeAll(async () => {
-  const port = 28_000 + Math.floor(Math.random() * 10_000);
-  server = await spawnServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    WEB_DIST: process.env.WEB_DIST ?? fileURLToPath(new URL("../packages/web/dist", import.meta.url)),
-  });
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(admin),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${server.baseUrl}/api/users`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(attendant),
-  });
-  if (!created.ok) throw new Error(`user not created: ${created.status}`);
+  server = await startOwnServer({ port: ownPort(), admin, users: [attendant] });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -42,7 +23,7 @@ afterAll(async () => {
 });
 
 async function newContext(): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  return contextOn(browser, server);
 }
 
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
