@@ -95,12 +95,10 @@ export function commandLineEvents(database: Database): DomainEvents {
   return events;
 }
 
-/** `reset-password <email>` on an open database; returns the process exit code. */
-export async function resetPasswordCommand(database: Database, email: string, output: CommandOutput, events: DomainEvents): Promise<number> {
+/** A command about one active user: its lines and 0, or one line and 1 when no active user has the email. */
+async function aboutUser(email: string, output: CommandOutput, run: () => Promise<string[]>): Promise<number> {
   try {
-    const reset = await resetPasswordByEmail(database.db, email, events);
-    output.out(`New password for ${reset.email}: ${reset.password}`);
-    output.out("Every sign-in of this user has ended. Sign in with this password, then change it in Profile.");
+    for (const line of await run()) output.out(line);
     return 0;
   } catch (error) {
     if (error instanceof AppError && error.code === "ERR_NO_USER_FOUND") {
@@ -111,25 +109,26 @@ export async function resetPasswordCommand(database: Database, email: string, ou
   }
 }
 
+/** `reset-password <email>` on an open database; returns the process exit code. */
+export function resetPasswordCommand(database: Database, email: string, output: CommandOutput, events: DomainEvents): Promise<number> {
+  return aboutUser(email, output, async () => {
+    const reset = await resetPasswordByEmail(database.db, email, events);
+    return [`New password for ${reset.email}: ${reset.password}`, "Every sign-in of this user has ended. Sign in with this password, then change it in Profile."];
+  });
+}
+
 /**
  * `reset-2fa <email>` on an open database; returns the process exit code. `publish` receives the
  * `auth.credentialsChanged` event (byUserId null: the command line).
  */
-export async function resetTwoFactorCommand(
+export function resetTwoFactorCommand(
   database: Database,
   email: string,
   output: CommandOutput,
   publish: (event: DomainEvent) => Promise<void>,
 ): Promise<number> {
-  try {
+  return aboutUser(email, output, async () => {
     const reset = await resetTwoFactorByEmail(database.db, email, publish);
-    output.out(`Two-factor sign-in is off for ${reset.email}. They sign in with their password (and enrol again if it is required).`);
-    return 0;
-  } catch (error) {
-    if (error instanceof AppError && error.code === "ERR_NO_USER_FOUND") {
-      output.err(`No active user has the email ${email}. Nothing was changed.`);
-      return 1;
-    }
-    throw error;
-  }
+    return [`Two-factor sign-in is off for ${reset.email}. They sign in with their password (and enrol again if it is required).`];
+  });
 }
