@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandLineEvents, parseAdminCommand, resetPasswordCommand } from "./admin-command.js";
 import { createTestServer, type TestServer } from "./test/harness.js";
+import { npmRun } from "./test/npm-run.js";
 import { makeDataDir, spawnServer, type SpawnedServer } from "./test/spawn-server.js";
 
 // The way back for a locked-out admin (issue 11): `npm run admin -- reset-password <email>`.
@@ -53,21 +53,6 @@ describe("reset-password on the server's database", () => {
   });
 });
 
-/** Runs `npm run admin -- …` as a person would, from the repository root. */
-function npmRunAdmin(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const root = new URL("../../..", import.meta.url).pathname;
-  const child = spawn("npm", ["run", "--silent", "admin", "--", ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
-}
-
 describe("npm run admin -- reset-password on the embedded PostgreSQL", () => {
   const dataDir = makeDataDir("atendo-admin-cli-");
   const email = "locked.out@atendo.test";
@@ -93,7 +78,7 @@ describe("npm run admin -- reset-password on the embedded PostgreSQL", () => {
     expect(generated).not.toBe("");
 
     // While Atendo runs: through its embedded server, no second server on the folder.
-    const live = await npmRunAdmin(["reset-password", email], env);
+    const live = await npmRun("admin", ["reset-password", email], env);
     expect(live.stderr).toBe("");
     expect(live.code).toBe(0);
     const livePassword = newPassword(live.stdout);
@@ -104,7 +89,7 @@ describe("npm run admin -- reset-password on the embedded PostgreSQL", () => {
     running.splice(running.indexOf(first), 1);
     await first.stop();
     // Stopped: the command starts the embedded server for the moment, and stops it again.
-    const stopped = await npmRunAdmin(["reset-password", email], env);
+    const stopped = await npmRun("admin", ["reset-password", email], env);
     expect(stopped.stderr).toBe("");
     expect(stopped.code).toBe(0);
     const password = newPassword(stopped.stdout);
@@ -119,7 +104,7 @@ describe("npm run admin -- reset-password on the embedded PostgreSQL", () => {
 
   it("names the folder it looked in when there is no database there", async () => {
     const missing = join(dataDir, "elsewhere");
-    const result = await npmRunAdmin(["reset-password", email], { ...env, EMBEDDED_POSTGRES_DIR: missing, PGLITE_DIR: join(missing, "db") });
+    const result = await npmRun("admin", ["reset-password", email], { ...env, EMBEDDED_POSTGRES_DIR: missing, PGLITE_DIR: join(missing, "db") });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`No database in ${missing}`);
   }, 60_000);

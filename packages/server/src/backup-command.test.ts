@@ -1,26 +1,11 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { npmRun } from "./test/npm-run.js";
 import { makeDataDir, spawnServer, type SpawnedServer } from "./test/spawn-server.js";
 
 // `npm run backup` and `npm run restore` as an operator runs them, on the embedded PostgreSQL
 // (the database tests of db/backup/backup.test.ts run on the suite's server, embedded or external).
-
-/** Runs `npm run <script> -- …` from the repository root with an install's environment. */
-function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const root = new URL("../../..", import.meta.url).pathname;
-  const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
-}
 
 /** The environment of an install whose data lives in `dir` (what spawnServer gives a process). */
 const installEnv = (dir: string) => ({ EMBEDDED_POSTGRES_DIR: join(dir, "postgres"), PGLITE_DIR: join(dir, "db"), MEDIA_DIR: join(dir, "media") });
