@@ -54,6 +54,11 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
   const inbound = { ctx, connection, number, input, mediaName, now: new Date() };
   try {
     const stored = await storeInbound(inbound);
+    // A menu's answer: announced by the batch's menu step with what it led to; its texts leave now.
+    if (stored.stepped) {
+      if (stored.stepped.sent.length > 0) await dispatchOutgoing(ctx, stored.stepped.ticket, stored.stepped.sent);
+      return { messageId: stored.created[0]!.id, ticketId: stored.active.ticket.id, duplicate: false };
+    }
     // The contacts screen first: the ticket that follows names this contact.
     if (stored.newContact) await announceContactCreated(ctx, stored.newContact);
     const { active } = stored;
