@@ -22,6 +22,7 @@ import type { DriverFactory } from "./channels/channel-driver.js";
 import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
 import { driverEvents } from "./channels/driver-events.js";
 import { inboundGroupCommit, inboundGroupCommitSlot } from "./channels/pipeline/inbound-batch.js";
+import { dispatchGroupCommit, dispatchGroupSlot } from "./modules/messages/delivery/outgoing.service.js";
 import { createWhatsappDriver, resendFromStore, type WhatsappDriverDeps } from "./channels/whatsapp/index.js";
 import { createTelegramDriver, type TelegramDriverDeps } from "./channels/telegram/telegram-driver.js";
 import { telegramWebhookRoutes } from "./channels/telegram/telegram-webhook.routes.js";
@@ -247,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     loginThrottle: new LoginThrottle(),
     slots: new AppSlots()
       .set(inboundGroupCommitSlot, inboundGroupCommit(db, metrics && ((size) => metrics.groupCommitBatch.observe(size))))
+      // Routing's texts leave together like the messages that wrote them (a pool: PostgreSQL, as the inbound group commit).
+      .set(dispatchGroupSlot, database.kind === "postgres" ? dispatchGroupCommit() : undefined)
       .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
       .set(presenceSlot, presenceSettings(deps.presence))

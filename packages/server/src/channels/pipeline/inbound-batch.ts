@@ -6,7 +6,7 @@ import { messages } from "../../db/schema/index.js";
 import { appendBatch } from "./append-batch.js";
 import { contactName } from "../../modules/contacts/contact-upsert.js";
 import { createBatch } from "./create-batch.js";
-import { GroupCommit, type Settled } from "./group-commit.js";
+import { GroupCommit, type Settled } from "../../core/group-commit.js";
 import { stepMenusTogether } from "./menu-step.js";
 import { batchedOf, Redelivered, routeOf, storeInTransaction, type Inbound, type RouteMemo, type Stored } from "./inbound-store.js";
 

@@ -112,21 +112,21 @@ describe("menu answers in the inbound group commit", () => {
     expect(new Set([...rows.values()].map((ticket) => ticket.tx)).size).toBeLessThanOrEqual(4);
     // Every text was handed to the channel (the API channel without a webhook: sent at once).
     const texts = await server.ctx.db
-      .select({ ack: messages.ack, dispatchAt: messages.dispatchAt })
+      .select({ id: messages.id, ack: messages.ack, dispatchAt: messages.dispatchAt, failed: messages.failed })
       .from(messages)
       .where(and(inArray(messages.ticketId, ticketIds), eq(messages.fromMe, true)));
     expect(texts).toHaveLength(24);
-    expect(texts.every((text) => text.ack === 1 && text.dispatchAt === null)).toBe(true);
+    expect(texts.filter((text) => text.ack !== 1 || text.dispatchAt !== null || text.failed)).toEqual([]);
   });
 
   it("answers a customer's messages of one batch in order: each answers what the one before led to", async () => {
     const row = await menuLine();
     const number = uniqueNumber();
-    const [{ ticketId }] = await burst(row, [message(number, "Hi")]);
+    const ticketId = (await burst(row, [message(number, "Hi")]))[0]!.ticketId;
     received.length = 0;
     // "9" goes alone (not an option: the menu again); "2" (the sub-menu) and "1" (Sales) go together, then a plain message.
     await burst(row, [message(number, "9"), message(number, "2"), message(number, "1"), message(number, "Thanks")]);
-    const messagesOf = await thread(ticketId!);
+    const messagesOf = await thread(ticketId);
     expect(messagesOf.map((m) => m.body)).toEqual([
       "Hi",
       menuText,
@@ -140,7 +140,7 @@ describe("menu answers in the inbound group commit", () => {
     ]);
     // The three after the first were stored together (one statement), so one step took them in turn.
     expect(new Set(messagesOf.slice(4, 7).map((m) => m.tx)).size).toBe(1);
-    const [ticket] = await ticketRows([ticketId!]);
+    const [ticket] = await ticketRows([ticketId]);
     expect(ticket).toMatchObject({ status: "pending", queueId: sales.id, uraId: null, uraMisses: 0, unreadMessages: 5 });
 
     // Each message was heard once, in order, with its ticket as it stood when it arrived: the plain one already in the queue.
@@ -156,10 +156,10 @@ describe("menu answers in the inbound group commit", () => {
     const connection = await connectionTo(server, admin, to("uras", menu.id), { canCloseTicketByMessage: true, closeCode: "#" });
     const [row] = await server.ctx.db.select().from(connections).where(eq(connections.id, connection.id));
     const number = uniqueNumber();
-    const [{ ticketId }] = await burst(row!, [message(number, "Hi")]);
+    const ticketId = (await burst(row!, [message(number, "Hi")]))[0]!.ticketId;
     // "hello" goes alone (not an option); "1" and the close code together: the close wins, whatever "1" did first.
     await burst(row!, [message(number, "hello"), message(number, "1"), message(number, "#")]);
-    const [ticket] = await ticketRows([ticketId!]);
+    const [ticket] = await ticketRows([ticketId]);
     expect(ticket).toMatchObject({ status: "closed", uraId: null });
   });
 });

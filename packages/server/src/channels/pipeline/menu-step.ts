@@ -1,6 +1,6 @@
 import { awaitsMenuAnswer, closesByCode } from "../../modules/routing/conversation.js";
 import { answerMenusTogether } from "../../modules/routing/menu-batch.js";
-import type { Settled } from "./group-commit.js";
+import type { Settled } from "../../core/group-commit.js";
 import type { Inbound, Stored } from "./inbound-store.js";
 
 /**

@@ -36,7 +36,7 @@ export interface Dispatched {
   failure: AppError | null;
 }
 
-const DEFAULT_LEASE_MS = 5 * 60_000;
+export const DEFAULT_LEASE_MS = 5 * 60_000;
 const DEFAULT_MAX_WAIT_MS = 10 * 60_000;
 const untouched: Dispatched = { row: null, failure: null };
 
@@ -72,28 +72,30 @@ async function claim(ctx: AppContext, messageId: number, pacedBy: number | null,
     .$dynamic();
   const [row] = await (slot ? query.innerJoin(slot, sql`true`) : query)
     .where(and(eq(messages.id, messageId), eq(tickets.id, messages.ticketId), lte(messages.dispatchAt, now)))
-    .returning({
-      message: getTableColumns(messages),
-      granted: decision ? decision.granted : sql<boolean>`true`,
-      number: contacts.number,
-      isGroup: tickets.isGroup,
-      quotedExternalId: sql<string | null>`(select quoted.external_id from ${messages} as quoted where quoted.id = ${messages.quotedMsgId})`,
-    });
+    .returning({ ...claimedFields, granted: decision ? decision.granted : sql<boolean>`true` });
   if (!row) return undefined;
   if (!row.granted) return { granted: false };
+  return { granted: true, outbound: outboundOf(ctx, row) };
+}
+
+/** What a claim returns of each message (with `tickets` and `contacts` joined): the row and what its driver needs. */
+export const claimedFields = {
+  message: getTableColumns(messages),
+  number: contacts.number,
+  isGroup: tickets.isGroup,
+  quotedExternalId: sql<string | null>`(select quoted.external_id from ${messages} as quoted where quoted.id = ${messages.quotedMsgId})`,
+};
+
+/** A claimed message as its driver takes it. */
+export function outboundOf(ctx: AppContext, row: { message: MessageRow; number: string; isGroup: boolean; quotedExternalId: string | null }): OutboundMessage {
   const { message } = row;
   return {
-    granted: true,
-    outbound: {
-      messageId,
-      to: { number: row.number, isGroup: row.isGroup },
-      body: message.body,
-      media:
-        message.mediaName && message.mimeType
-          ? { path: ctx.media.path(message.mediaName), mimeType: message.mimeType, fileName: message.fileName ?? message.mediaName }
-          : undefined,
-      quotedExternalId: row.quotedExternalId ?? undefined,
-    },
+    messageId: message.id,
+    to: { number: row.number, isGroup: row.isGroup },
+    body: message.body,
+    media:
+      message.mediaName && message.mimeType ? { path: ctx.media.path(message.mediaName), mimeType: message.mimeType, fileName: message.fileName ?? message.mediaName } : undefined,
+    quotedExternalId: row.quotedExternalId ?? undefined,
   };
 }
 
