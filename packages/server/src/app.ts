@@ -209,8 +209,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const webhookGuard = new OutboundGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolve: deps.resolveHost });
   // Website visitors' sockets: a namespace of their own, which no staff event reaches (decision 0090).
   const visitorSpace = realtime.outsiderSpace(visitorSocketNamespace);
+  // The API channel's connections as read by its inbound calls and its driver's sends.
+  const apiConnections = new ApiConnectionCache(db);
   const drivers: Partial<Record<ConnectionKind, DriverFactory | null>> = {
-    api: createApiDriverFactory({ db, publish: (event) => events.publish(event) }),
+    api: createApiDriverFactory({ db, connections: apiConnections, publish: (event) => events.publish(event) }),
     whatsapp_cloud: createCloudDriverFactory({ db, log, baseUrl: config.WHATSAPP_CLOUD_API_URL }),
     webchat: createWebchatDriverFactory({ db, visitors: visitorSpace }),
     whatsapp: createWhatsappDriver({
@@ -244,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     eventOutbox,
     channels,
     webhookGuard,
-    apiConnections: new ApiConnectionCache(db),
+    apiConnections,
     loginThrottle: new LoginThrottle(),
     slots: new AppSlots()
       .set(inboundGroupCommitSlot, inboundGroupCommit(db, metrics && ((size) => metrics.groupCommitBatch.observe(size))))
