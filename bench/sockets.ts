@@ -20,7 +20,7 @@
 // limit. Target (issue 35): p99 inbound → every entitled socket ≤ 150 ms (issue 18's was 100 ms at
 // 200 msgs/s). `npm run bench:sockets`, on each database of BENCH_DATABASES (default "embedded");
 // BENCH_SOCKET_CPU_PROF=<folder> writes each server's CPU profile of the measured phase there
-// (<pid>-2.cpuprofile).
+// (<pid>-4.cpuprofile).
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -201,7 +201,8 @@ async function measure(target: string, instanceCount: number, usersCount: number
   const jwtSecret = randomBytes(32).toString("base64url");
   const envs = Array.from({ length: instanceCount }, (_, i) => {
     const env: Record<string, string> = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, JWT_SECRET: jwtSecret, ...probeEnv(`${target}-${instanceCount}-${usersCount}-${i}`) };
-    // A CPU profile of each server between the probe's readings: <pid>-2.cpuprofile is the measured phase.
+    // A CPU profile of each server between the probe's readings (before and after the sockets connect,
+    // around the measured phase): <pid>-4.cpuprofile is the measured phase.
     if (cpuProfileDir) env.BENCH_CPU_PROFILE_DIR = cpuProfileDir;
     return env;
   });
@@ -225,12 +226,22 @@ async function measure(target: string, instanceCount: number, usersCount: number
     await writeAtRate("customers", queuesCount * customersPerQueue, lines, () => 0, customers);
     if (customers.failedPosts) throw new Error(`${customers.failedPosts} customers' first messages failed`);
 
-    const rssOf = () => servers.map((server) => residentBytes(server.pid) ?? 0);
-    const rssBefore = rssOf();
+    // The resident set after a full collection (the probe's), else as it stands (/proc); and the
+    // live memory then. The resident set also keeps pages freed but not returned to the system.
+    const memoryOf = async () =>
+      Promise.all(
+        servers.map(async (server, i) => {
+          const reading = await readLoopDelay(server.pid, envs[i]!);
+          return { rss: reading.rssAfterGc ?? residentBytes(server.pid) ?? 0, live: reading.liveAfterGc ?? 0 };
+        }),
+      );
+    const memoryBefore = await memoryOf();
+    const rssBefore = memoryBefore.map((m) => m.rss);
     const connectStart = performance.now();
     clients = await SocketClients.connect(clientKind, bases[0]!, attendants, clientProcesses, connectConcurrency);
     const connectSeconds = Math.round((performance.now() - connectStart) / 100) / 10;
-    const rssAfter = rssOf();
+    const memoryAfter = await memoryOf();
+    const rssAfter = memoryAfter.map((m) => m.rss);
     const setupSeconds = Math.round((performance.now() - setupStart) / 100) / 10;
     console.log(
       `${usersCount} attendants in ${queuesCount} queues (created in ${usersSeconds} s, ${instances.databaseUrl ? "in the database" : "through the API"}), ` +
@@ -345,6 +356,8 @@ async function measure(target: string, instanceCount: number, usersCount: number
       serverMemoryPerSocketKiB: rssAfter.every(Boolean) ? Math.round(memoryGrowth / 1024 / usersCount) : null,
       /** Each instance's resident-set growth while its sockets connected, per 1,000 of them. */
       serverMiBPer1000Sockets: rssAfter.map((after, i) => round2((after - rssBefore[i]!) / 1024 / 1024 / (socketsOn[i]! / 1000))),
+      /** The live memory's growth (V8 heap in use + buffers, after a full collection), per 1,000 sockets: steadier than the resident set. */
+      serverLiveMiBPer1000Sockets: memoryAfter.map((after, i) => round2((after.live - memoryBefore[i]!.live) / 1024 / 1024 / (socketsOn[i]! / 1000))),
       serverRssMiB: rssAfter.map((rss) => Math.round(rss / 1024 / 1024)),
       /** node: the Atendo processes; postgres: their embedded server, or the backends of the bench database on the PostgreSQL server. */
       serverCpuMsPerMessage: { node: perMessage(nodeCpu), postgres: perMessage(postgresCpu), ...(redisCpu === undefined ? {} : { redis: perMessage(redisCpu) }) },
@@ -365,7 +378,7 @@ async function measure(target: string, instanceCount: number, usersCount: number
     const loops = (delays: { p99: number; max: number }[]) => delays.map(({ p99, max }) => `${round2(p99)}/${round2(max)}`).join(", ");
     console.log(
       `completed ${result.completed}/${total}, failed POSTs ${result.failedPosts}, timed out ${result.timedOut}, strays ${result.strays}, events per message ${JSON.stringify(result.eventsPerMessage)}, answered ${result.answeredRate} msgs/s, ` +
-        `${result.deliveredPerSecond} deliveries/s, server RSS ${result.serverRssMiB.join(" + ")} MiB (${result.serverMiBPer1000Sockets.join(" and ")} MiB per 1,000 sockets), ` +
+        `${result.deliveredPerSecond} deliveries/s, server RSS ${result.serverRssMiB.join(" + ")} MiB (${result.serverMiBPer1000Sockets.join(" and ")} MiB per 1,000 sockets; live ${result.serverLiveMiBPer1000Sockets.join(" and ")}), ` +
         `CPU per message ${JSON.stringify(result.serverCpuMsPerMessage)} ms, per delivery ${JSON.stringify(result.serverCpuUsPerDelivery)} µs (clients ${result.clientCpuMsPerMessage} ms, ${result.clientCpuUsPerDelivery} µs), ` +
         `server event loop p99/max ${loops(result.serverEventLoopDelay)} ms, client processes' ${loops(result.clientEventLoopDelay)} ms, ` +
         `load ${result.machine.loadAverage1m.min}–${result.machine.loadAverage1m.max}; nearest its ceiling: ${limits[0]!.name} (${limits[0]!.cores} of ${limits[0]!.ceiling} cores)`,
