@@ -6,7 +6,7 @@ import type { Database } from "../db/client.js";
 import { messages } from "../db/schema/index.js";
 import { TelegramFake } from "../test/fakes/telegram-fake.js";
 import { ADMIN, createTestServer, type TestServer } from "../test/harness.js";
-import { spawnServer, type SpawnedServer } from "../test/spawn-server.js";
+import { callServer, spawnServer, type SpawnedServer } from "../test/spawn-server.js";
 import { startBalancer, type TcpBalancer } from "../test/tcp-balancer.js";
 import { openTestDatabase } from "../test/test-database.js";
 import { waitFor } from "../test/wait-for.js";
@@ -48,15 +48,6 @@ afterAll(async () => {
   await fake.stop();
 });
 
-async function call<T>(baseUrl: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 const rowsOf = (messageId: number) => database.db.select().from(messages).where(eq(messages.externalId, `${chat.id}:${messageId}`));
 type MessageEvent = { action: string; message?: { body?: string } };
@@ -64,16 +55,16 @@ type MessageEvent = { action: string; message?: { body?: string } };
 describe("an instance killed with sockets and a Telegram connection", () => {
   it("has its clients reconnect to the other instance, which takes the connection over within 15 s and loses nothing sent meanwhile", { timeout: 90_000 }, async () => {
     const alive = victim!;
-    const token = (await call<{ token: string }>(alive.baseUrl, null, "POST", "/api/auth/login", ADMIN)).token;
-    const queue = await call<{ id: number }>(alive.baseUrl, token, "POST", "/api/queue", { name: "Kill queue", color: "#4CAF50" });
-    const connection = await call<Connection>(alive.baseUrl, token, "POST", "/api/whatsapp", {
+    const token = (await callServer<{ token: string }>(alive.baseUrl, null, "POST", "/api/auth/login", ADMIN)).token;
+    const queue = await callServer<{ id: number }>(alive.baseUrl, token, "POST", "/api/queue", { name: "Kill queue", color: "#4CAF50" });
+    const connection = await callServer<Connection>(alive.baseUrl, token, "POST", "/api/whatsapp", {
       name: "Telegram through a kill",
       kind: "telegram",
       telegram: { botToken },
       destinationType: "queue",
       destinationItem: queue.id,
     });
-    await waitFor(async () => (await call<Connection>(alive.baseUrl, token, "GET", `/api/whatsapp/${connection.id}`)).status === "CONNECTED", "CONNECTED on the victim", 20_000);
+    await waitFor(async () => (await callServer<Connection>(alive.baseUrl, token, "GET", `/api/whatsapp/${connection.id}`)).status === "CONNECTED", "CONNECTED on the victim", 20_000);
     // The survivor learns of the connection in an ownership round and stands by: the victim owns it.
     await survivor.ctx.channels.retryOwnership();
     expect([survivor.ctx.channels.isRunning(connection.id), survivor.ctx.channels.ownedElsewhere(connection.id)]).toEqual([false, true]);
