@@ -99,7 +99,8 @@ describe("Redis down and back under two instances", () => {
       "the other instance's socket hearing events again",
       20_000,
     );
-    expect(await second.ctx.realtime.anyConnected([agent.id])).toBe(true);
+    // Lookups cross instances again (once the first instance has subscribed again too).
+    await waitFor(() => second.ctx.realtime.anyConnected([agent.id]), "the second instance seeing the first one's agent again", 20_000);
     // What was published during the outage was not queued for a late replay to the other instance.
     expect(bodies(heardOnSecond)).not.toContain(during);
     expect([onFirst.connected, onSecond.connected, agentSocket.connected]).toEqual([true, true, true]);
