@@ -15,6 +15,7 @@ import { waitFor } from "../test/wait-for.js";
 
 type MessageEvent = { action: string; message?: { body?: string } };
 
+const metricsToken = "redis-outage-metrics-token";
 const unhandled: unknown[] = [];
 const collect = (error: unknown) => unhandled.push(error);
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   process.on("unhandledRejection", collect);
   process.on("uncaughtException", collect);
   redis = await ownRedis();
-  first = await createTestServer({ REDIS_URL: redis.url });
+  first = await createTestServer({ REDIS_URL: redis.url, METRICS_TOKEN: metricsToken });
   second = await buildApp({ config: loadConfig({ LOG_LEVEL: "silent", REDIS_URL: redis.url }), database: first.ctx.database, mailer: null });
   const secondUrl = await second.app.listen({ port: 0, host: "127.0.0.1" });
   const firstUrl = await first.listen();
@@ -54,6 +55,12 @@ afterAll(async () => {
   process.off("uncaughtException", collect);
 });
 
+/** What the first instance's scrape says of Redis: `atendo_redis_connected` 1 or 0. */
+async function redisGauge(): Promise<string | undefined> {
+  const scrape = await first.request({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${metricsToken}` } });
+  return /^atendo_redis_connected (\d)$/m.exec(scrape.body)?.[1];
+}
+
 let said = 0;
 /** A customer's message to the first instance (the API channel): its event goes to every admin socket. */
 async function customerSays(): Promise<string> {
@@ -72,10 +79,12 @@ describe("Redis down and back under two instances", () => {
     const before = await customerSays();
     await waitFor(() => bodies(heardOnSecond).includes(before), "the other instance's socket hearing the event");
     expect(await second.ctx.realtime.anyConnected([agent.id])).toBe(true);
+    expect(await redisGauge()).toBe("1");
 
     await redis.kill();
     await waitFor(() => first.ctx.realtime.redisConnected() === false && second.ctx.realtime.redisConnected() === false, "both instances seeing Redis gone");
 
+    expect(await redisGauge()).toBe("0");
     // A customer's message to the first instance is stored and reaches the first instance's sockets.
     const during = await customerSays();
     await waitFor(() => bodies(heardOnFirst).includes(during), "the first instance's socket hearing its own event during the outage");
@@ -85,6 +94,7 @@ describe("Redis down and back under two instances", () => {
 
     await redis.start();
     await waitFor(bothConnected, "both instances reaching Redis again", 20_000);
+    expect(await redisGauge()).toBe("1");
     // Each instance subscribes again as it reconnects: events resume once the other one listens.
     let after = "";
     let lastSaid = 0;
