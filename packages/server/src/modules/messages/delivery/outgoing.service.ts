@@ -107,11 +107,10 @@ export const dispatchGroupSlot = new AppSlot<GroupCommit<Dispatch, SentOutgoing>
 
 /**
  * The group commit that dispatches routing's texts (dispatchOutgoingTogether): lanes keyed by
- * ticket, so a conversation's texts leave in the order they were written, and while one lane
- * waits for its hand-over's commit another claims.
+ * connection, so a connection's messages leave in the order they were written.
  */
 export function dispatchGroupCommit(): GroupCommit<Dispatch, SentOutgoing> {
-  return new GroupCommit({ lanes: 4, maxBatch: 100, flush: dispatchBatch });
+  return new GroupCommit({ lanes: 2, maxBatch: 100, flush: dispatchBatch });
 }
 
 async function dispatchBatch(batch: Dispatch[]): Promise<Settled<SentOutgoing>[]> {
@@ -142,5 +141,5 @@ async function dispatchBatch(batch: Dispatch[]): Promise<Settled<SentOutgoing>[]
 export function dispatchOutgoingTogether(ctx: AppContext, ticket: Ticket, created: readonly Message[]): Promise<SentOutgoing> {
   const group = ctx.slots.get(dispatchGroupSlot);
   if (!group || created.length === 0) return dispatchOutgoing(ctx, ticket, created);
-  return group.submit(String(ticket.id), { ctx, ticket, created });
+  return group.submit(String(ticket.whatsappId), { ctx, ticket, created });
 }
