@@ -60,20 +60,25 @@ async function stored(externalId: string) {
   return row;
 }
 
-async function storedSoon(externalId: string) {
-  await waitFor(async () => Boolean(await stored(externalId)), `message ${externalId} stored`);
+async function storedSoon(externalId: string, timeoutMs?: number) {
+  await waitFor(async () => Boolean(await stored(externalId)), `message ${externalId} stored`, timeoutMs);
   return (await stored(externalId))!;
 }
 
+/** A failure of the statement itself (a full disk): in-line retries, then inbound_failures. */
+const diskFull = () => Object.assign(new Error("could not extend file: No space left on device"), { code: "53100" });
+/** The database unreachable (docs/decisions/0100): the message waits for it. */
+const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+
 /**
- * Makes the database refuse a new contact's first message `times` times, as a lost connection
- * would: each time, the statement that creates new contacts (create-batch.ts) and the
- * transaction of the careful path it falls back to.
+ * Makes the database refuse a new contact's first message `times` times with `failure`: each
+ * time, the statement that creates new contacts (create-batch.ts) and the transaction of the
+ * careful path it falls back to.
  */
-function failNewContacts(times: number): () => void {
+function failNewContacts(times: number, failure: () => Error = diskFull): () => void {
   const db = server.ctx.db;
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const lost = () => Promise.reject(new Error("connection terminated unexpectedly"));
+  const lost = () => Promise.reject(failure());
   const transaction = db.transaction.bind(db);
   const query = pool.query.bind(pool);
   let statements = times;
@@ -102,6 +107,18 @@ describe("WhatsApp through the pipeline", () => {
     expect(await server.ctx.db.select().from(inboundFailures)).toEqual([]);
   });
 
+  it("holds a message while the database is unreachable, past the in-line retries, and stores it once it answers", async () => {
+    // Four refusals (about 4 s of waits): more than the two in-line retries a failing statement gets here.
+    const restore = failNewContacts(4, refused);
+    try {
+      notify(["OUTAGE1", { conversation: "sent during an outage" }, from(4)]);
+      expect(await storedSoon("OUTAGE1", 30_000)).toMatchObject({ body: "sent during an outage" });
+    } finally {
+      restore();
+    }
+    expect(await server.ctx.db.select().from(inboundFailures)).toEqual([]);
+  });
+
   it("keeps a message that keeps failing, goes on with the next, and stores it (with its media) on replay", async () => {
     notify(["KNOWN", { conversation: "a known contact" }, from(2)]);
     await storedSoon("KNOWN");
@@ -115,7 +132,7 @@ describe("WhatsApp through the pipeline", () => {
       restore();
     }
     const [kept] = await server.ctx.db.select().from(inboundFailures);
-    expect(kept).toMatchObject({ connectionId: connection.id, externalId: "LOST?", status: "pending", attempts: 0, lastError: "connection terminated unexpectedly" });
+    expect(kept).toMatchObject({ connectionId: connection.id, externalId: "LOST?", status: "pending", attempts: 0, lastError: "could not extend file: No space left on device" });
     expect(kept!.mediaName).toBeTruthy();
     expect(await stored("LOST?")).toBeUndefined();
 
