@@ -34,7 +34,7 @@ describe("a connection the database ends", () => {
     // pg-pool's is on such a client, and an 'error' event without one would end the process.
     const failed = await database.db
       .transaction(async (tx) => {
-        const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+        const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as pg.QueryResult<{ pid: number }>;
         await terminate(database.url!, rows[0]!.pid);
         await tx.execute(sql`select 1`);
       })

@@ -49,10 +49,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const folder = await ensureClusterFolder(dir, options.binaries, runAs, report);
   await takeOverFolder(folder, report);
   options.steps?.(`Starting the embedded PostgreSQL in ${dir}…`);
-  let watchdog: ServerWatchdog | undefined;
+  // The watchdog hears each run's death; it exists once the first run does.
+  const deaths: { watchdog?: ServerWatchdog } = {};
   // One run: the server, then this Atendo's lock on the folder (taken again after each restart).
   const run = async (port?: number): Promise<HeldServer & Pick<EmbeddedServer, "url">> => {
-    const server = await startServer(folder, options.binaries, runAs, (reason) => watchdog?.exited(reason), port);
+    const server = await startServer(folder, options.binaries, runAs, (reason) => deaths.watchdog?.exited(reason), port);
     let lock: pg.Client;
     try {
       lock = await holdFolderLock(folder, server.url("postgres"), server.pid);
@@ -77,7 +78,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     alert: options.alert ?? report,
     onStopped: options.onUnexpectedExit ?? (() => undefined),
   });
-  watchdog = guard;
+  deaths.watchdog = guard;
   return {
     dir,
     port: first.port,
