@@ -106,8 +106,14 @@ export function startOutageLoad(target: LoadTarget): OutageLoad {
   };
 }
 
-/** How many copies of each of the connection's messages the database holds, by external id. */
-export async function storedCopies(query: (text: string, values: unknown[]) => Promise<{ rows: { external_id: string; copies: number }[] }>, connectionId: number): Promise<Map<string, number>> {
+type Query = (text: string, values: unknown[]) => Promise<{ rows: { external_id: string; copies: number }[] }>;
+
+/**
+ * The acknowledged messages the database does not hold, and every message it holds more than
+ * once: both must be empty (the outage tests' "nothing acknowledged is lost, nothing doubled").
+ */
+export async function lostOrDoubled(query: Query, connectionId: number, acknowledged: Set<string>): Promise<{ lost: string[]; doubled: string[] }> {
   const { rows } = await query("select external_id, count(*)::int as copies from messages where connection_id = $1 group by external_id", [connectionId]);
-  return new Map(rows.map((row) => [row.external_id, row.copies]));
+  const stored = new Set(rows.map((row) => row.external_id));
+  return { lost: [...acknowledged].filter((id) => !stored.has(id)), doubled: rows.filter((row) => row.copies !== 1).map((row) => row.external_id) };
 }
