@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { isDatabaseUnavailable } from "../core/db-errors.js";
 import { PollWorker } from "../core/poll-worker.js";
 import type { Db } from "../db/client.js";
 import { eventDeliveries } from "../db/schema/index.js";
@@ -19,6 +20,12 @@ export interface EventOutboxOptions {
 /** 2 s, 10 s, 50 s, ~4 min, ~21 min: a listener's upstream may be away for half an hour. */
 function defaultBackoff(attempt: number): number {
   return 2000 * 5 ** (attempt - 1);
+}
+
+/** A failed round: while the database is away (docs/decisions/0100) one short line each, without the stack. */
+function outboxRunFailed(log: EventLog, error: unknown): void {
+  if (isDatabaseUnavailable(error)) log.error({ reason: (error as Error).message }, "event outbox run failed: database unavailable");
+  else log.error({ err: error }, "event outbox run failed");
 }
 
 type Claimed = Pick<typeof eventDeliveries.$inferSelect, "id" | "listener" | "event" | "payload" | "attempts" | "depth">;
@@ -52,7 +59,7 @@ export class EventOutbox implements DurableStore {
       batchSize: options.batchSize ?? 50,
       pollMs: options.pollMs ?? 1000,
     };
-    this.worker = new PollWorker(() => this.round(), { pollMs: this.o.pollMs, onError: (error) => deps.log.error({ err: error }, "event outbox run failed") });
+    this.worker = new PollWorker(() => this.round(), { pollMs: this.o.pollMs, onError: (error) => outboxRunFailed(deps.log, error) });
   }
 
   async keep(db: Db, rows: readonly { listener: string; event: DomainEvent; depth: number }[]): Promise<void> {
