@@ -4,12 +4,13 @@
 // channel, 200 attendants in 10 queues with a socket each (40 of them accept, answer and close
 // tickets), customers walking a two-level menu, internal chat, report downloads, a paced campaign,
 // and 10 attendants whose socket drops and reconnects every minute. Every `--interval-seconds`
-// (300) one row: p99 of each path, the server's RSS, heap, open files, outbox backlog, database
+// (300) one row (`--rate` changes the inbound rate, for a check on a machine that cannot carry 100/s): p99 of each path, the server's RSS, heap, open files, outbox backlog, database
 // sessions, WAL written and table sizes. At the end the verdict (support/soak-verdict.ts): no
 // upward trend of memory, handles or latency, and nothing lost (every acknowledged inbound stored
 // once, every accepted reply POSTed once to its webhook). Writes bench/results/soak.json.
 import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
+import { cpuSeconds } from "./support/process-cpu.js";
 import { grownTables, ServerProbe, type ServerReading } from "./support/soak-probes.js";
 import { Load, paths, type Path, type Rates } from "./support/soak-load.js";
 import { call, install, metricsToken } from "./support/soak-setup.js";
@@ -18,7 +19,7 @@ import { SocketClients, type HeardMessage } from "./support/socket-clients.js";
 import { summarise, writeResult } from "./support/stats.js";
 
 const { values: args } = parseArgs({
-  options: { minutes: { type: "string", default: "10" }, "interval-seconds": { type: "string", default: "300" }, "warmup-seconds": { type: "string", default: "60" } },
+  options: { minutes: { type: "string", default: "10" }, "interval-seconds": { type: "string", default: "300" }, "warmup-seconds": { type: "string", default: "60" }, rate: { type: "string", default: "100" } },
 });
 const minutes = Number(args.minutes);
 const intervalSeconds = Number(args["interval-seconds"]);
@@ -26,7 +27,7 @@ const warmupSeconds = Number(args["warmup-seconds"]);
 const intervals = Math.max(1, Math.round((minutes * 60) / intervalSeconds));
 const shape = { queues: 10, attendants: 200, campaignPerMinute: 60, minutes: minutes + warmupSeconds / 60 };
 const rates: Rates = {
-  inboundPerSecond: 100,
+  inboundPerSecond: Number(args.rate),
   customers: 2_000,
   responders: 40,
   replyEverySeconds: 4,
@@ -37,6 +38,7 @@ const rates: Rates = {
   reportEverySeconds: 30,
   reconnecting: 10,
 };
+if (rates.responders % shape.queues !== 0) throw new Error("responders: a multiple of the queues");
 /** A p99 over fewer samples says nothing: left out of the row and of the trend. */
 const minSamples = 5;
 /** How long after the load stops the replies' webhooks may take to arrive. */
@@ -54,6 +56,8 @@ interface Row {
   errors: Partial<Record<Path, number>>;
   server: ServerReading;
   walMb: number;
+  /** CPU over the interval, % of one core: the server's node process, its embedded PostgreSQL, the bench (its process and socket clients). */
+  cpuPercent: { node: number; postgres: number; bench: number };
 }
 
 checkTrendRule();
@@ -103,11 +107,13 @@ const rows: Row[] = [];
 try {
   await clients.start(load.label, onHeard);
   await setup.admin.post(`/api/campaigns/${setup.campaignId}/start`, {});
+  console.log(`first message of each of ${rates.customers} customers: ${round(await load.prime())} s`);
   load.start();
   await sleep(warmupSeconds * 1000);
   await rotate("s1");
   load.recorder.take();
   let previous = await probe.read();
+  let cpuBefore = cpuNow();
   const t0 = performance.now();
   for (let i = 1; i <= intervals; i++) {
     await sleep(Math.max(0, t0 + i * intervalSeconds * 1000 - performance.now()));
@@ -119,13 +125,18 @@ try {
     const row: Row = {
       interval: i,
       endMinute: round((i * intervalSeconds) / 60),
-      loadAverage1m: round(loadavg()[0]! * 10) / 10,
+      loadAverage1m: round(loadavg()[0]!),
       p99: Object.fromEntries(paths.map((path) => [path, samples.get(path)!.length >= minSamples ? summarise(samples.get(path)!).p99 : null])) as Row["p99"],
       counts: Object.fromEntries(paths.map((path) => [path, samples.get(path)!.length])) as Row["counts"],
       errors: Object.fromEntries(errors),
       server,
       walMb: await probe.walMbBetween(previous.walLsn, server.walLsn),
+      cpuPercent: { node: 0, postgres: 0, bench: 0 },
     };
+    const cpuAfter = cpuNow();
+    const percent = (seconds: number) => Math.round((seconds * 100) / intervalSeconds);
+    row.cpuPercent = { node: percent(cpuAfter.node - cpuBefore.node), postgres: percent(cpuAfter.postgres - cpuBefore.postgres), bench: percent(cpuAfter.bench - cpuBefore.bench) };
+    cpuBefore = cpuAfter;
     previous = server;
     rows.push(row);
     printRow(row);
@@ -141,10 +152,19 @@ try {
   await setup.cleanUp();
 }
 
+/** CPU seconds so far (Linux /proc; zeros elsewhere). */
+function cpuNow(): { node: number; postgres: number; bench: number } {
+  const server = cpuSeconds(setup.server.pid);
+  const own = process.cpuUsage();
+  const workers = clients.pids.reduce((sum, pid) => sum + (cpuSeconds(pid)?.own ?? 0), 0);
+  return { node: server?.own ?? 0, postgres: server?.descendants ?? 0, bench: (own.user + own.system) / 1e6 + workers };
+}
+
 function printRow(row: Row): void {
   const { server } = row;
   const errors = Object.entries(row.errors).map(([path, n]) => `${path} ${n}`).join(", ");
-  console.log(`\ninterval ${row.interval} (to minute ${row.endMinute}), load ${row.loadAverage1m}${errors ? `, errors: ${errors}` : ""}`);
+  const cpu = `CPU % of a core: node ${row.cpuPercent.node}, postgres ${row.cpuPercent.postgres}, bench ${row.cpuPercent.bench}`;
+  console.log(`\ninterval ${row.interval} (to minute ${row.endMinute}), load ${row.loadAverage1m}, ${cpu}${errors ? `, errors: ${errors}` : ""}`);
   console.table({
     "p99 ms": { ...row.p99 },
     samples: { ...row.counts },

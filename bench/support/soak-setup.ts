@@ -157,7 +157,7 @@ export async function install(shape: Shape): Promise<Install> {
     const queueIds: number[] = [];
     const inbound: PostInbound[] = [];
     for (let q = 0; q < shape.queues; q++) {
-      const queue = await session.post<{ id: number }>("/api/queue", { name: `Soak ${q}`, color: "#4CAF50" });
+      const queue = await session.post<{ id: number }>("/api/queue", { name: `Soak ${q}`, color: `#4CAF${(0x10 + q).toString(16).padStart(2, "0")}` });
       queueIds.push(queue.id);
       inbound.push(await apiConnection(session, `Soak API ${q}`, { type: "queue", id: queue.id }, { webhookUrl: receiver.url }));
     }
