@@ -4,7 +4,7 @@
 // channel, 200 attendants in 10 queues with a socket each (40 of them accept, answer and close
 // tickets), customers walking a two-level menu, internal chat, report downloads, a paced campaign,
 // and 10 attendants whose socket drops and reconnects every minute. Every `--interval-seconds`
-// (300) one row (`--rate` changes the inbound rate, for a check on a machine that cannot carry 100/s): p99 of each path, the server's RSS, heap, open files, outbox backlog, database
+// (300) one row (`--scale 0.1` runs a tenth of every rate, for a machine that cannot carry the whole): p99 of each path, the server's RSS, heap, open files, outbox backlog, database
 // sessions, WAL written and table sizes. At the end the verdict (support/soak-verdict.ts): no
 // upward trend of memory, handles or latency, and nothing lost (every acknowledged inbound stored
 // once, every accepted reply POSTed once to its webhook). Writes bench/results/soak.json.
@@ -19,22 +19,25 @@ import { SocketClients, type HeardMessage } from "./support/socket-clients.js";
 import { summarise, writeResult } from "./support/stats.js";
 
 const { values: args } = parseArgs({
-  options: { minutes: { type: "string", default: "10" }, "interval-seconds": { type: "string", default: "300" }, "warmup-seconds": { type: "string", default: "60" }, rate: { type: "string", default: "100" } },
+  options: { minutes: { type: "string", default: "10" }, "interval-seconds": { type: "string", default: "300" }, "warmup-seconds": { type: "string", default: "60" }, scale: { type: "string", default: "1" } },
 });
 const minutes = Number(args.minutes);
 const intervalSeconds = Number(args["interval-seconds"]);
 const warmupSeconds = Number(args["warmup-seconds"]);
 const intervals = Math.max(1, Math.round((minutes * 60) / intervalSeconds));
 const shape = { queues: 10, attendants: 200, campaignPerMinute: 60, minutes: minutes + warmupSeconds / 60 };
+
+/** `--scale` multiplies every rate of the mix (0.1: a tenth of the traffic from the same team), for a machine that cannot carry the whole. */
+const scale = Number(args.scale);
 const rates: Rates = {
-  inboundPerSecond: Number(args.rate),
+  inboundPerSecond: 100 * scale,
   customers: 2_000,
   responders: 40,
-  replyEverySeconds: 4,
+  replyEverySeconds: 4 / scale,
   closeShare: 0.2,
-  menuWalkEverySeconds: 2,
+  menuWalkEverySeconds: 2 / scale,
   menuCustomers: 300,
-  chatPerSecond: 5,
+  chatPerSecond: 5 * scale,
   reportEverySeconds: 30,
   reconnecting: 10,
 };
@@ -58,10 +61,12 @@ interface Row {
   walMb: number;
   /** CPU over the interval, % of one core: the server's node process, its embedded PostgreSQL, the bench (its process and socket clients). */
   cpuPercent: { node: number; postgres: number; bench: number };
+  /** Frames the 190 client sockets heard, per second, by event: what the server's fan-out costs. */
+  socketEventsPerSecond: Record<string, number>;
 }
 
 checkTrendRule();
-console.log(`soak: ${minutes} min in ${intervals} interval(s) of ${intervalSeconds} s after ${warmupSeconds} s of warm-up; ${cpus().length} cpus, load ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+console.log(`soak: scale ${scale}, ${minutes} min in ${intervals} interval(s) of ${intervalSeconds} s after ${warmupSeconds} s of warm-up; ${cpus().length} cpus, load ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
 const setup = await install(shape);
 const reconnecting = new Set(setup.attendants.slice(-rates.reconnecting).map((a) => a.index));
 const clients = await SocketClients.connect(
@@ -80,16 +85,16 @@ const onHeard = ({ body, times }: HeardMessage) => {
   const sentAt = load.sentAt.get(body);
   if (sentAt !== undefined) for (const at of times) deliveries.push(at - sentAt);
 };
-/** Ends the socket clients' phase and starts the next label: the deliveries heard under the last one. */
-async function rotate(next: string): Promise<number[]> {
+/** Ends the socket clients' phase and starts the next label: the deliveries heard under the last one, and every event the sockets heard, by name. */
+async function rotate(next: string): Promise<{ delivered: number[]; events: Record<string, number> }> {
   const report = await clients.stop();
   for (const heard of report.partial) onHeard(heard);
-  const taken = deliveries;
+  const delivered = deliveries;
   deliveries = [];
   load.label = next;
   load.sentAt = new Map();
   await clients.start(next, onHeard);
-  return taken;
+  return { delivered, events: report.events };
 }
 
 // What the webhook receiver heard, by message id (replies) and by recipient (the campaign), drained as it comes so an hour stays small.
@@ -117,7 +122,7 @@ try {
   const t0 = performance.now();
   for (let i = 1; i <= intervals; i++) {
     await sleep(Math.max(0, t0 + i * intervalSeconds * 1000 - performance.now()));
-    const delivered = await rotate(`s${i + 1}`);
+    const { delivered, events } = await rotate(`s${i + 1}`);
     const { samples, errors } = load.recorder.take();
     samples.set("delivery", delivered);
     drainReceiver();
@@ -132,6 +137,7 @@ try {
       server,
       walMb: await probe.walMbBetween(previous.walLsn, server.walLsn),
       cpuPercent: { node: 0, postgres: 0, bench: 0 },
+      socketEventsPerSecond: Object.fromEntries(Object.entries(events).map(([name, n]) => [name, Math.round(n / intervalSeconds)])),
     };
     const cpuAfter = cpuNow();
     const percent = (seconds: number) => Math.round((seconds * 100) / intervalSeconds);
@@ -165,6 +171,8 @@ function printRow(row: Row): void {
   const errors = Object.entries(row.errors).map(([path, n]) => `${path} ${n}`).join(", ");
   const cpu = `CPU % of a core: node ${row.cpuPercent.node}, postgres ${row.cpuPercent.postgres}, bench ${row.cpuPercent.bench}`;
   console.log(`\ninterval ${row.interval} (to minute ${row.endMinute}), load ${row.loadAverage1m}, ${cpu}${errors ? `, errors: ${errors}` : ""}`);
+  const frames = Object.entries(row.socketEventsPerSecond).sort(([, a], [, b]) => b - a).map(([name, n]) => `${name} ${n}`).join(", ");
+  console.log(`socket frames/s heard by the clients: ${frames}`);
   console.table({
     "p99 ms": { ...row.p99 },
     samples: { ...row.counts },
@@ -233,7 +241,7 @@ async function verdict() {
   return {
     when: new Date().toISOString(),
     machine: { cpus: cpus().length, loadAverage1m: rows.map((r) => r.loadAverage1m) },
-    options: { minutes, intervalSeconds, warmupSeconds, intervals, shape, rates },
+    options: { minutes, intervalSeconds, warmupSeconds, intervals, scale, shape, rates },
     rows,
     trends,
     loss: { inbound, replies, campaign: campaignFigures },
