@@ -64,7 +64,11 @@ async function main(): Promise<void> {
   console.log(`campaign: ${recipients} recipients at ${pacePerMinute}/min over the API channel; replies at ${replyRate}/s (${target})`);
   const receiver = await startReceiver();
   const counting = statementCountEnv();
-  const { server, cleanUp } = await startOn(target, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, WEBHOOK_ALLOW_PRIVATE: "true", ...counting.env });
+  const { server, cleanUp } = await startOn(target, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, WEBHOOK_ALLOW_PRIVATE: "true",
+    // One sign-in replies for the whole run: on a loaded machine a run outlasts the default 15 minutes.
+    ACCESS_TOKEN_TTL_SECONDS: "14400",
+    ...counting.env,
+  });
   try {
     const session = await login(server.baseUrl, admin);
     const queue = await session.post<{ id: number }>("/api/queue", { name: "Campaign bench", color: "#4CAF50" });
