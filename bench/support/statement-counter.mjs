@@ -5,6 +5,7 @@
 // Round trips per message survive a noisy machine where latencies do not. Plain JavaScript: it
 // runs before tsx is registered.
 import { writeFileSync } from "node:fs";
+import { setInterval } from "node:timers";
 
 const file = process.env.BENCH_STATEMENT_COUNT_FILE;
 if (file) {
