@@ -4,7 +4,7 @@
 // its text's start, and writes the running totals to BENCH_STATEMENT_COUNT_FILE every 250 ms.
 // Round trips per message survive a noisy machine where latencies do not. Plain JavaScript: it
 // runs before tsx is registered.
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { setInterval } from "node:timers";
 
 const file = process.env.BENCH_STATEMENT_COUNT_FILE;
@@ -23,6 +23,10 @@ if (file) {
     byText.set(key, (byText.get(key) ?? 0) + 1);
     return query.call(this, config, ...rest);
   };
-  const timer = setInterval(() => writeFileSync(file, JSON.stringify({ total, byText: Object.fromEntries(byText) })), 250);
+  // Written aside and renamed: a reader never sees half a file.
+  const timer = setInterval(() => {
+    writeFileSync(`${file}.part`, JSON.stringify({ total, byText: Object.fromEntries(byText) }));
+    renameSync(`${file}.part`, file);
+  }, 250);
   timer.unref();
 }

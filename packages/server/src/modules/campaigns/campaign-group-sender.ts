@@ -4,10 +4,11 @@ import type { AppContext } from "../../context.js";
 import { inValues } from "../../db/schema/in-values.js";
 import { campaignRecipients, messages, tickets } from "../../db/schema/index.js";
 import { domainEvent } from "../../events/domain-events.js";
-import { dispatchOutgoing } from "../messages/delivery/outgoing.service.js";
+import { dispatchGroup } from "../messages/delivery/dispatch-group.js";
 import { outgoingValues, type Draft } from "../messages/delivery/outgoing.repo.js";
-import { messageContactOf, presentMessages, type MessageRow } from "../messages/message.presenter.js";
+import { messageContactOf, presentMessages, representMessage, type MessageRow } from "../messages/message.presenter.js";
 import * as lifecycle from "../tickets/ticket-lifecycle.js";
+import { visibilityOf } from "../tickets/ticket-events.js";
 import { presentTicketsById } from "../tickets/ticket.presenter.js";
 import type { CampaignRow } from "./campaign.presenter.js";
 import { draftOf, reachable, sendToRecipient, type LeasedRecipient } from "./campaign-sender.js";
@@ -51,7 +52,7 @@ export async function sendToGroup(ctx: AppContext, campaign: CampaignRow, recipi
   }
   const left = pending.filter((entry) => !written.claimed.has(entry.recipient.id));
   await Promise.all(left.map((entry) => (entry.draft.mediaName ? ctx.media.remove(entry.draft.mediaName) : undefined)));
-  await Promise.all([announceAndDispatch(ctx, written.rows), ...left.map((entry) => sendToRecipient(ctx, campaign, entry.recipient))]);
+  await Promise.all([announceAndDispatch(ctx, connectionId, written.rows), ...left.map((entry) => sendToRecipient(ctx, campaign, entry.recipient))]);
 }
 
 /** The group's transaction: what it claimed and the messages it stored. */
@@ -106,7 +107,7 @@ async function writeGroup(ctx: AppContext, campaign: CampaignRow, connectionId: 
 }
 
 /** After the commit, as the one writer does for each message: presented (the tickets in one read), announced, handed to the channel. */
-async function announceAndDispatch(ctx: AppContext, rows: readonly MessageRow[]): Promise<void> {
+async function announceAndDispatch(ctx: AppContext, connectionId: number, rows: readonly MessageRow[]): Promise<void> {
   if (rows.length === 0) return;
   const presented = await presentTicketsById(ctx.db, [...new Set(rows.map((row) => row.ticketId))]);
   const sent: { ticket: Ticket; message: Message }[] = [];
@@ -117,5 +118,14 @@ async function announceAndDispatch(ctx: AppContext, rows: readonly MessageRow[])
     sent.push({ ticket, message: message! });
   }
   await ctx.events.publish(...sent.map(({ ticket, message }) => domainEvent("message.sent", { ticket, message })));
-  await Promise.all(sent.map(({ ticket, message }) => dispatchOutgoing(ctx, ticket, [message], { paced: true })));
+  // Handed over together (one claim, one record), each change told as the one writer tells it.
+  await dispatchGroup(
+    ctx,
+    sent.map(({ ticket, message }) => ({
+      id: message.id,
+      connectionId,
+      announce: (row: MessageRow) =>
+        ctx.events.emit("message.updated", { ticket: visibilityOf(ticket), message: representMessage(message, row, messageContactOf(ticket)), edit: false }),
+    })),
+  );
 }
