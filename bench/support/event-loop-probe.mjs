@@ -1,6 +1,8 @@
 // Bench-only hook, loaded into a server process with NODE_OPTIONS="--import <this file>" (see
 // server-loop-delay.ts): the server's own event-loop delay, without a route or code in the server.
-// SIGUSR2 writes the delay since the previous signal to BENCH_LOOP_PROBE_FILE and starts over.
+// SIGUSR2 writes the delay since the previous signal to BENCH_LOOP_PROBE_FILE and starts over,
+// with the resident set and the live memory (V8 heap in use + buffers outside it) after a full
+// garbage collection when the server runs with --expose-gc (bench:sockets' memory per socket).
 // With BENCH_CPU_PROFILE_DIR, also a CPU profile of the same span (`--cpu-prof` is refused in
 // NODE_OPTIONS): <dir>/<pid>-<reading>.cpuprofile. Plain JavaScript: it runs before tsx is registered.
 import { writeFileSync } from "node:fs";
@@ -24,6 +26,12 @@ if (file) {
     sequence++;
     const ms = (ns) => Math.round(ns / 1e4) / 100;
     const figures = { sequence, p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), mean: ms(delay.mean) };
+    // Before the reset: the collection's pause falls in no reading.
+    if (typeof globalThis.gc === "function") {
+      globalThis.gc();
+      const { rss, heapUsed, external } = process.memoryUsage();
+      Object.assign(figures, { rssAfterGc: rss, liveAfterGc: heapUsed + external });
+    }
     delay.reset();
     profiler?.post("Profiler.stop", (error, result) => {
       if (!error) writeFileSync(join(profileDir, `${process.pid}-${sequence}.cpuprofile`), JSON.stringify(result.profile));

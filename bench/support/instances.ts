@@ -2,7 +2,10 @@
 // database of BENCH_DATABASES (databases.ts), or several instances sharing a fresh database on the
 // PostgreSQL server at BENCH_DATABASE_URL and the socket.io Redis adapter (REDIS_URL, default
 // redis://127.0.0.1:6379), as a scaled-out deployment runs. The embedded database belongs to one
-// process, so several instances need `server`.
+// process, so several instances need `server`. Each run's instances put their Redis traffic under
+// their own prefix (REDIS_PREFIX=atendo-bench-<the database's suffix>, beside the install id the
+// fresh database already makes its own: realtime/redis-namespace.ts), so a run hears nothing of
+// another run or of anyone else's install on the same Redis.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
@@ -11,10 +14,14 @@ import { adminQuery } from "../../packages/server/src/test/test-database.js";
 import { startOn } from "./databases.js";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+export const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 export interface Instances {
   servers: SpawnedServer[];
+  /** The database the instances share, when on the PostgreSQL server (embedded: undefined, it belongs to the process). */
+  databaseUrl?: string;
+  /** The Redis they share, when more than one. */
+  redisUrl?: string;
   /**
    * CPU seconds so far of each PostgreSQL backend serving this database, by process id (server
    * only; embedded: undefined, the process tree counts it). Compare two readings with `backendCpuSince`.
@@ -30,7 +37,8 @@ export async function startInstances(target: string, count: number, envOf: (inde
     return { servers: [server], backendCpuSeconds: async () => undefined, cleanUp };
   }
   if (target !== "server") throw new Error(`BENCH_SOCKET_INSTANCES=${count} needs BENCH_DATABASES=server (unknown or embedded: ${target}): the embedded database belongs to one process`);
-  const database = `atendo_bench_${randomBytes(4).toString("hex")}`;
+  const suffix = randomBytes(4).toString("hex");
+  const database = `atendo_bench_${suffix}`;
   await adminQuery(serverUrl, `create database ${database}`);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
@@ -40,12 +48,12 @@ export async function startInstances(target: string, count: number, envOf: (inde
     await adminQuery(serverUrl, `drop database if exists ${database} with (force)`);
   };
   try {
-    for (let i = 0; i < count; i++) servers.push(await spawnServer({ ...envOf(i), DATABASE_URL: url.toString(), ...(count > 1 ? { REDIS_URL: redisUrl } : {}) }));
+    for (let i = 0; i < count; i++) servers.push(await spawnServer({ ...envOf(i), DATABASE_URL: url.toString(), ...(count > 1 ? { REDIS_URL: redisUrl, REDIS_PREFIX: `atendo-bench-${suffix}` } : {}) }));
   } catch (error) {
     await cleanUp();
     throw error;
   }
-  return { servers, backendCpuSeconds: () => backendCpuSeconds(database), cleanUp };
+  return { servers, databaseUrl: url.toString(), redisUrl: count > 1 ? redisUrl : undefined, backendCpuSeconds: () => backendCpuSeconds(database), cleanUp };
 }
 
 const ticksPerSecond = 100;

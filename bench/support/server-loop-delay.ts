@@ -1,5 +1,7 @@
 // A server process's event-loop delay between two readings, through event-loop-probe.mjs (no
-// route, no server code: a bench-only preload). `probeEnv` goes into the server's environment.
+// route, no server code: a bench-only preload). `probeEnv` goes into the server's environment;
+// with it the server also runs with --expose-gc, so that each reading comes with the resident set
+// after a full collection.
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,13 +14,17 @@ export interface LoopDelay {
   p99: number;
   max: number;
   mean: number;
+  /** Resident set (bytes) right after a full garbage collection at this reading. */
+  rssAfterGc?: number;
+  /** What is live then (bytes): V8 heap in use + memory outside it held by JavaScript objects (buffers). */
+  liveAfterGc?: number;
 }
 
 /** The environment that loads the probe; each server of a run gets its own `name`, hence its own file. */
 export function probeEnv(name: string): Record<string, string> {
   const file = join(tmpdir(), `atendo-loop-${process.pid}-${name}.json`);
   rmSync(file, { force: true });
-  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${probe}`.trim(), BENCH_LOOP_PROBE_FILE: file };
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --expose-gc --import ${probe}`.trim(), BENCH_LOOP_PROBE_FILE: file };
 }
 
 function read(file: string): LoopDelay | undefined {

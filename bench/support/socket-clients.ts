@@ -2,6 +2,7 @@
 // share of the sockets and its own event loop. A message counts as heard by a process once every
 // one of its clients in the message's queue heard it; the process then reports the receive times.
 import { fork, type ChildProcess } from "node:child_process";
+import { ensureOpenFiles } from "./file-descriptors.js";
 
 /** One attendant's socket: `user` indexes the run's attendants; `base` overrides the instance it connects to. */
 export interface WorkerClient {
@@ -70,6 +71,8 @@ export class SocketClients {
     for (const block of blocks) for (const queue of new Set(block.map((client) => client.queue))) processesPerQueue.set(queue, (processesPerQueue.get(queue) ?? 0) + 1);
     const pool = new SocketClients(workers, processesPerQueue);
     try {
+      // Each socket is a descriptor, plus node's own and the IPC channel's.
+      workers.forEach((worker, w) => ensureOpenFiles(worker.pid!, blocks[w]!.length + 256, `socket client process ${w}`));
       await Promise.all(
         workers.map((worker, w) =>
           pool.ask(worker, { type: "connect", kind, base, clients: blocks[w]!, concurrency: Math.max(1, Math.ceil(concurrency / processes)) }, "connected"),

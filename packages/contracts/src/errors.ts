@@ -674,6 +674,12 @@ export const errorCatalogue = {
     pt: "O envio parou antes de terminar. Envie novamente.",
     es: "El envío se detuvo antes de terminar. Envíelo de nuevo.",
   },
+  ERR_STORAGE_FULL: {
+    status: 507,
+    en: "The server's file storage is full: the file could not be saved. Text messages still work; ask an administrator to free space.",
+    pt: "O armazenamento de arquivos do servidor está cheio: o arquivo não pôde ser salvo. Mensagens de texto continuam funcionando; peça a um administrador que libere espaço.",
+    es: "El almacenamiento de archivos del servidor está lleno: no se pudo guardar el archivo. Los mensajes de texto siguen funcionando; pida a un administrador que libere espacio.",
+  },
   ERR_INVALID_UPLOAD: {
     status: 400,
     en: "The upload is malformed or incomplete (multipart/form-data with a boundary expected).",

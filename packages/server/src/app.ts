@@ -198,10 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     roomsOf: (actor) => queueRoomsOf(db, actor.id),
     chatBoxAccess: async (actor, ticketId) => canSeeTicket(db, actor, await findTicketRow(db, ticketId)),
     redis: config.REDIS_URL ? { url: config.REDIS_URL, key: redisNamespace(config.REDIS_PREFIX, installId) } : undefined,
+    log,
     dialects: [whaticketSocketDialect({ key: mediaLinkKey(jwtKey), publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY })],
   });
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise nothing is counted (docs/deployment.md).
-  const metrics = config.METRICS_TOKEN ? new AppMetrics({ db, pool: database.pool, sockets: () => realtime.localSocketCount() }) : undefined;
+  const metrics = config.METRICS_TOKEN ? new AppMetrics({ db, pool: database.pool, sockets: () => realtime.localSocketCount(), redis: () => realtime.redisConnected() }) : undefined;
   const events = new DomainEvents(db, log);
   const eventOutbox = new EventOutbox({ db, log, events }, deps.eventOutbox);
   events.useStore(eventOutbox, () => eventOutbox.kick());

@@ -22,7 +22,8 @@ export interface JobOptions {
   /**
    * Between two connection ownership rounds (ChannelManager.retryOwnership): connections owned
    * elsewhere are tried again, the lock session is checked, connections created or deleted on
-   * another instance are picked up or dropped. Default 10 s.
+   * another instance are picked up or dropped. Default 5 s: with the server releasing a dead owner's locks at once,
+   * that bounds how long its connections stay unserved (a takeover within about 5 s plus a driver's start; decision 0101).
    */
   ownershipMs?: number;
   /** Between two auto-close runs; default one minute. */
@@ -60,7 +61,7 @@ export function createJobs(ctx: AppContext, options: JobOptions = {}): JobRegist
     { name: "event-outbox", start: () => ctx.eventOutbox.start(), stop: () => ctx.eventOutbox.stop() },
     // Started after the drivers: its first sweep sends what a crash left unsent on the connections now running here.
     periodicJob("recovery", ctx.log, { intervalMs: options.recoveryMs ?? 2000, runAtStart: true }, () => runRecovery(ctx)),
-    periodicJob("connection-ownership", ctx.log, { intervalMs: options.ownershipMs ?? 10_000 }, () => ctx.channels.retryOwnership()),
+    periodicJob("connection-ownership", ctx.log, { intervalMs: options.ownershipMs ?? 5000 }, () => ctx.channels.retryOwnership()),
     // Sign-ins revoked by another process (the admin command) lose their sockets within one interval.
     periodicJob("revoked-sockets", ctx.log, { intervalMs: options.revokedSocketsMs ?? 30_000 }, () => closeRevokedSockets(ctx)),
     // Temporary files of uploads a killed process left behind; the first sweep runs at start-up.

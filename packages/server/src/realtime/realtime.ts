@@ -1,10 +1,10 @@
 import type { ServerEventName, ServerEventPayload, SessionEndReason } from "@atendo/contracts";
 import { can, clientEvents, profiles, ticketStatuses, type Profile } from "@atendo/contracts";
-import { createAdapter } from "@socket.io/redis-adapter";
 import type { Server as HttpServer } from "node:http";
-import { Redis } from "ioredis";
 import { Server, type Namespace, type Socket } from "socket.io";
+import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../core/actor.js";
+import { openRedisLink, type RedisLink } from "./redis-link.js";
 
 /** Who receives an event. Rooms are per user, per queue, for admins and for supervision. */
 export interface EmitTarget {
@@ -43,6 +43,8 @@ export interface RealtimeOptions {
    * install's namespace, realtime/redis-namespace.ts), so installs sharing a Redis never meet.
    */
   redis?: { url: string; key: string };
+  /** Where a change of Redis's reachability is logged. */
+  log?: FastifyBaseLogger;
   /** Other clients' words for the same events, each on its own namespace (decision 0066). */
   dialects?: readonly SocketDialect[];
 }
@@ -96,6 +98,8 @@ export interface Realtime {
   disconnectUser(userId: number, reason: SessionEndReason, options?: { keepSession?: string }): void;
   /** Closes every live socket of these sign-ins, on every instance (logout, a stolen refresh token), each told `reason` first. */
   disconnectSessions(sessionIds: readonly string[], reason: SessionEndReason): void;
+  /** Whether this instance hears the others through Redis: undefined without Redis, false while it is unreachable (the metrics). */
+  redisConnected(): boolean | undefined;
   /** How many sockets (staff and dialects') are connected to this instance (the metrics). */
   localSocketCount(): number;
   /** Session ids of the sockets connected to this instance (the revoked-session sweep checks them). */
@@ -190,16 +194,9 @@ export function targetRooms(target: EmitTarget): string[] {
 
 export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
   const io = new Server(server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
-  const redisClients: Redis[] = [];
-
-  if (options.redis) {
-    const pub = new Redis(options.redis.url, { lazyConnect: false, maxRetriesPerRequest: null });
-    const sub = pub.duplicate();
-    // A Redis outage must not crash the process; ioredis reconnects by itself.
-    for (const client of [pub, sub]) client.on("error", () => undefined);
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub, { key: options.redis.key }));
-  }
+  // While Redis is away every instance keeps serving its own sockets (redis-link.ts).
+  const redis: RedisLink | undefined = options.redis ? openRedisLink(options.redis.url, options.redis.key, options.log) : undefined;
+  if (redis) io.adapter(redis.adapter);
 
   /** Everything a socket needs is looked up before it is admitted (see the connection handler). */
   async function admit(token: string | undefined): Promise<{ actor: Actor; rooms: string[] }> {
@@ -348,6 +345,9 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     disconnectSessions(sessionIds, reason) {
       if (sessionIds.length > 0) for (const space of spaces) endSignIn(space.in(sessionIds.map(rooms.session)), reason);
     },
+    redisConnected() {
+      return redis?.connected();
+    },
     localSocketCount() {
       return spaces.reduce((sum, space) => sum + space.sockets.size, 0);
     },
@@ -366,7 +366,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     },
     async close() {
       await io.close();
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await redis?.close();
     },
   };
 }

@@ -130,3 +130,14 @@ function waitForStart(child: ChildProcess): Promise<string> {
     child.once("exit", (code) => reject(Object.assign(new Error(`server exited with ${code}: ${output}${errors}`), { stderr: errors })));
   });
 }
+
+/** A JSON call to a spawned server over real HTTP; fails on any status but 2xx, with the answer's text. */
+export async function callServer<T>(baseUrl: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}

@@ -34,11 +34,11 @@ const p = sql.placeholder;
  */
 const input = sql`(select distinct on (connection_id, external_id) * from unnest(
   ${p("connectionIds")}::integer[], ${p("externalIds")}::text[], ${p("bodies")}::text[], ${p("fromMe")}::boolean[],
-  ${p("mediaTypes")}::text[], ${p("mediaNames")}::text[], ${p("mimeTypes")}::text[], ${p("fileNames")}::text[],
+  ${p("mediaTypes")}::text[], ${p("mediaNames")}::text[], ${p("mimeTypes")}::text[], ${p("fileNames")}::text[], ${p("failureReasons")}::text[],
   ${p("quotedExternalIds")}::text[], ${p("senderNames")}::text[], ${p("senderNumbers")}::text[], ${p("createdAt")}::timestamptz[],
   ${p("numbers")}::text[], ${p("profilePicUrls")}::text[], ${p("lastMessages")}::text[], ${p("nows")}::timestamptz[],
   ${p("ticketIds")}::integer[]
-) with ordinality as batch(connection_id, external_id, body, from_me, media_type, media_name, mime_type, file_name,
+) with ordinality as batch(connection_id, external_id, body, from_me, media_type, media_name, mime_type, file_name, failure_reason,
   quoted_external_id, sender_name, sender_number, created_at, number, profile_pic_url, last_message, now, ticket_id, ord)
 order by connection_id, external_id, ord)`;
 

@@ -67,10 +67,10 @@ const input = sql`(select * from unnest(
   ${p("numbers")}::text[], ${p("names")}::text[], ${p("profilePicUrls")}::text[], ${opened.arrays},
   ${p("lastMessages")}::text[], ${p("nows")}::timestamptz[],
   ${p("connectionIds")}::integer[], ${p("externalIds")}::text[], ${p("bodies")}::text[], ${p("fromMe")}::boolean[], ${p("mediaTypes")}::text[], ${p("mediaNames")}::text[],
-  ${p("mimeTypes")}::text[], ${p("fileNames")}::text[], ${p("quotedExternalIds")}::text[], ${p("senderNames")}::text[],
+  ${p("mimeTypes")}::text[], ${p("fileNames")}::text[], ${p("failureReasons")}::text[], ${p("quotedExternalIds")}::text[], ${p("senderNames")}::text[],
   ${p("senderNumbers")}::text[], ${p("createdAt")}::timestamptz[]
 ) with ordinality as batch(number, name, profile_pic_url, ${opened.aliases}, last_message, now,
-  connection_id, external_id, body, from_me, media_type, media_name, mime_type, file_name,
+  connection_id, external_id, body, from_me, media_type, media_name, mime_type, file_name, failure_reason,
   quoted_external_id, sender_name, sender_number, created_at, ord))`;
 
 function prepareCreateBatch(db: Db, name: string) {

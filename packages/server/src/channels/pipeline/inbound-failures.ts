@@ -11,6 +11,7 @@ import type { AppContext } from "../../context.js";
 import { inboundFailures } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { InboundMessage } from "../channel-driver.js";
+import { isStorageFull } from "../../modules/media/media-store.js";
 import { ingestInbound } from "./ingest.js";
 
 /** Waits between the in-line attempts: 4 attempts over about 7.5 s. */
@@ -66,7 +67,13 @@ async function keepInboundFailure(ctx: AppContext, connectionId: number, message
     timestamp: timestamp.toISOString(),
     ...(media ? { media: { mimeType: media.mimeType, ...(media.fileName ? { fileName: media.fileName } : {}) } } : {}),
   };
-  const mediaName = !media ? null : media.path !== undefined ? await ctx.media.linkTemporary(media.path, "bin") : await ctx.media.saveBuffer(media.data, "bin");
+  // A full disk keeps the message without its file rather than losing it all (decision 0101).
+  const mediaName = !media
+    ? null
+    : await (media.path !== undefined ? ctx.media.linkTemporary(media.path, "bin") : ctx.media.saveBuffer(media.data, "bin")).catch((error: unknown) => {
+        if (isStorageFull(error)) return null;
+        throw error;
+      });
   const kept = await ctx.db
     .insert(inboundFailures)
     .values({

@@ -19,6 +19,8 @@ export interface NewInbound {
   mediaName: string | null;
   mimeType: string | null;
   fileName: string | null;
+  /** Set when the message is kept without part of itself: ERR_STORAGE_FULL, its file could not be saved (decision 0101). */
+  failureReason: string | null;
   quotedExternalId: string | null;
   senderName: string | null;
   senderNumber: string | null;
@@ -40,6 +42,7 @@ export function messageArrays(batch: readonly NewInbound[]) {
     mediaNames: column((m) => m.mediaName),
     mimeTypes: column((m) => m.mimeType),
     fileNames: column((m) => m.fileName),
+    failureReasons: column((m) => m.failureReason),
     quotedExternalIds: column((m) => m.quotedExternalId),
     senderNames: column((m) => m.senderName),
     senderNumbers: column((m) => m.senderNumber),
@@ -54,9 +57,9 @@ export function messageArrays(batch: readonly NewInbound[]) {
  * and `t` come from, which follows this.
  */
 export const insertBatchMessages = sql`insert into ${messages} (ticket_id, connection_id, external_id, body, from_me, read, ack,
-      media_type, media_name, mime_type, file_name, quoted_msg_id, sender_name, sender_number, created_at)
+      media_type, media_name, mime_type, file_name, failed, failure_reason, quoted_msg_id, sender_name, sender_number, created_at)
     select t.id, b.connection_id, b.external_id, b.body, b.from_me, b.from_me, case when b.from_me then 1 else 0 end,
-      b.media_type, b.media_name, b.mime_type, b.file_name,
+      b.media_type, b.media_name, b.mime_type, b.file_name, b.failure_reason is not null, b.failure_reason,
       (select q.id from ${messages} q where q.connection_id = b.connection_id and q.external_id = b.quoted_external_id),
       b.sender_name, b.sender_number, b.created_at`;
 

@@ -38,6 +38,8 @@ export interface Inbound {
   number: string;
   input: InboundMessage;
   mediaName: string | null;
+  /** The message's file could not be saved (a full disk): kept without it, marked (decision 0101). */
+  mediaLost?: boolean;
   now: Date;
 }
 
@@ -46,7 +48,7 @@ export function summary(input: InboundMessage): string {
   return lastMessageOf({ mediaType: input.mediaType, body: input.body.trim(), fileName: input.media?.fileName });
 }
 
-export function messageValues({ connection, input, mediaName }: Inbound): NewInbound {
+export function messageValues({ connection, input, mediaName, mediaLost }: Inbound): NewInbound {
   return {
     connectionId: connection.id,
     externalId: input.externalId,
@@ -56,6 +58,7 @@ export function messageValues({ connection, input, mediaName }: Inbound): NewInb
     mediaName,
     mimeType: input.media?.mimeType ?? null,
     fileName: input.media?.fileName ?? null,
+    failureReason: mediaLost ? "ERR_STORAGE_FULL" : null,
     quotedExternalId: input.quotedExternalId ?? null,
     senderName: input.sender?.name ?? null,
     senderNumber: input.sender ? normalizeNumber(input.sender.number) : null,

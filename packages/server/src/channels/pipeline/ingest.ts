@@ -6,6 +6,7 @@ import { connections, messages } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { ConnectionRow } from "../../modules/connections/connection.presenter.js";
 import { classifyBuffer, classifyFile } from "../../modules/media/file-kind.js";
+import { isStorageFull } from "../../modules/media/media-store.js";
 import { announceContactCreated } from "../../modules/contacts/contacts.service.js";
 import { announceMessages } from "../../modules/messages/delivery/announce.js";
 import { dispatchOutgoing } from "../../modules/messages/delivery/outgoing.service.js";
@@ -31,6 +32,22 @@ async function storeMedia(ctx: AppContext, media: InboundMedia): Promise<string>
 }
 
 /**
+ * The received file under a new name; null when the media folder's disk is full: the customer's
+ * message is then kept without it, its text and caption stored and the message marked
+ * (`failed`, ERR_STORAGE_FULL), rather than lost or retried against a disk that stays full
+ * (docs/decisions/0101).
+ */
+async function storeMediaUnlessFull(ctx: AppContext, connectionId: number, input: InboundMessage): Promise<string | null> {
+  try {
+    return await storeMedia(ctx, input.media!);
+  } catch (error) {
+    if (!isStorageFull(error)) throw error;
+    ctx.log.error({ connectionId, externalId: input.externalId, mediaType: input.mediaType }, "media storage full: a received file was not saved; its message is kept without it");
+    return null;
+  }
+}
+
+/**
  * The driver-independent inbound pipeline: normalise the number → upsert the contact → find or
  * create the active ticket (routing a new one) → store the message idempotently by
  * (connection, external id) → update the ticket's last message, unread count and time; then,
@@ -50,8 +67,8 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
   // A file is written before the database: look for a redelivery first, so it is not written twice.
   const known = input.media ? await findByExternalId(ctx.db, connection.id, input.externalId) : undefined;
   if (known) return { messageId: known.id, ticketId: known.ticketId, duplicate: true };
-  const mediaName = input.media ? await storeMedia(ctx, input.media) : null;
-  const inbound = { ctx, connection, number, input, mediaName, now: new Date() };
+  const mediaName = input.media ? await storeMediaUnlessFull(ctx, connection.id, input) : null;
+  const inbound = { ctx, connection, number, input, mediaName, mediaLost: Boolean(input.media) && !mediaName, now: new Date() };
   try {
     const stored = await storeInbound(inbound);
     // The contacts screen first: the ticket that follows names this contact.

@@ -1,7 +1,7 @@
 import type { Campaign } from "@atendo/contracts";
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeDataDir, spawnServer, type SpawnedServer } from "../../test/spawn-server.js";
+import { callServer, makeDataDir, spawnServer, type SpawnedServer } from "../../test/spawn-server.js";
 import { runSql, spawnedDatabaseUrl } from "../../test/spawned-database.js";
 import { waitFor } from "../../test/wait-for.js";
 import { startReceiver } from "../../test/webhook-receiver.js";
@@ -19,17 +19,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call<T>(baseUrl: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
-const login = async (baseUrl: string) => (await call<{ token: string }>(baseUrl, null, "POST", "/api/auth/login", admin)).token;
+const login = async (baseUrl: string) => (await callServer<{ token: string }>(baseUrl, null, "POST", "/api/auth/login", admin)).token;
 
 // Issue 31: exactly once per recipient through a kill -9 of the whole process tree (Atendo and its
 // embedded PostgreSQL) in the middle of a campaign, then a restart on the same data.
@@ -40,8 +31,8 @@ describe("a kill -9 in the middle of a campaign", { timeout: 600_000 }, () => {
       const first = await spawnServer(env, { dataDir, processGroup: true });
       running.push(first);
       const token = await login(first.baseUrl);
-      const queue = await call<{ id: number }>(first.baseUrl, token, "POST", "/api/queue", { name: "Campaign replies", color: "#4CAF50" });
-      const connection = await call<{ id: number }>(first.baseUrl, token, "POST", "/api/whatsapp", {
+      const queue = await callServer<{ id: number }>(first.baseUrl, token, "POST", "/api/queue", { name: "Campaign replies", color: "#4CAF50" });
+      const connection = await callServer<{ id: number }>(first.baseUrl, token, "POST", "/api/whatsapp", {
         name: "Campaign API",
         kind: "api",
         destinationType: "queue",
@@ -51,13 +42,13 @@ describe("a kill -9 in the middle of a campaign", { timeout: 600_000 }, () => {
       const url = await spawnedDatabaseUrl(dataDir);
       if (!url) throw new Error("no embedded PostgreSQL");
       await runSql(url, `insert into contacts (name, number) select 'Kill Person ' || g, '5598' || lpad(g::text, 9, '0') from generate_series(1, ${RECIPIENTS}) g`);
-      const campaign = await call<Campaign>(first.baseUrl, token, "POST", "/api/campaigns", {
+      const campaign = await callServer<Campaign>(first.baseUrl, token, "POST", "/api/campaigns", {
         name: "Through a kill",
         whatsappId: connection.id,
         audience: { search: "Kill Person" },
         body: "Hello {{name}}",
       });
-      await call(first.baseUrl, token, "POST", `/api/campaigns/${campaign.id}/start`);
+      await callServer(first.baseUrl, token, "POST", `/api/campaigns/${campaign.id}/start`);
       await waitFor(() => receiver.received.length >= BEFORE_KILL, `${BEFORE_KILL} webhook POSTs`, 120_000);
       running.splice(running.indexOf(first), 1);
       await first.kill();
@@ -71,7 +62,7 @@ describe("a kill -9 in the middle of a campaign", { timeout: 600_000 }, () => {
       await runSql(restartedUrl!, "update messages set dispatch_at = now() - interval '1 second' where dispatch_at > now()");
       const again = await login(second.baseUrl);
       await waitFor(
-        async () => (await call<Campaign>(second.baseUrl, again, "GET", `/api/campaigns/${campaign.id}`)).status === "completed",
+        async () => (await callServer<Campaign>(second.baseUrl, again, "GET", `/api/campaigns/${campaign.id}`)).status === "completed",
         "campaign completed after the restart",
         180_000,
       );

@@ -5,12 +5,34 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { MediaFiles } from "../../context-types.js";
+import { AppError } from "../../core/app-error.js";
 
 /** Temporary files of uploads in progress end so; stored names never do. */
 const temporarySuffix = ".upload";
 
 /** Stored names: a UUID and an extension; nothing else is ever served. */
 export const mediaNamePattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,10})?$/;
+
+/** What the system says when the media folder's disk (or the user's quota on it) is full. */
+const fullDiskCodes = new Set(["ENOSPC", "EDQUOT"]);
+
+/** True for a write refused because the media folder's disk is full (the error as the store throws it). */
+export function isStorageFull(error: unknown): boolean {
+  return error instanceof AppError && error.code === "ERR_STORAGE_FULL";
+}
+
+/**
+ * Runs a write to the media folder; a full disk becomes ERR_STORAGE_FULL (507), the one code
+ * every upload and the inbound pipeline answer for it (docs/decisions/0101). Other errors pass.
+ */
+async function writing<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    throw typeof code === "string" && fullDiskCodes.has(code) ? new AppError("ERR_STORAGE_FULL") : error;
+  }
+}
 
 /**
  * Files of messages under MEDIA_DIR, each under a new unique name: a file is never overwritten
@@ -25,14 +47,21 @@ export class MediaStore implements MediaFiles {
   }
 
   private async ready(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await writing(() => mkdir(this.dir, { recursive: true }));
   }
 
-  /** Writes bytes under a new name with this extension; returns the name. */
+  /** Writes bytes under a new name with this extension; returns the name. A write that fails leaves no part of the file. */
   async saveBuffer(data: Uint8Array, extension: string): Promise<string> {
     await this.ready();
     const name = `${randomUUID()}.${extension}`;
-    await writeFile(this.path(name), data, { flag: "wx" });
+    const path = this.path(name);
+    try {
+      await writing(() => writeFile(path, data, { flag: "wx" }));
+    } catch (error) {
+      // A full disk fails the write after part of it landed: that part goes.
+      await this.removeFile(path);
+      throw error;
+    }
     return name;
   }
 
@@ -56,7 +85,7 @@ export class MediaStore implements MediaFiles {
     const closedEarly = () => stream.readableEnded || file.destroy(new Error("the upload's stream closed before its end"));
     stream.once("close", closedEarly);
     try {
-      await pipeline(stream, file);
+      await writing(() => pipeline(stream, file));
       return { path, size: (await stat(path)).size };
     } catch (error) {
       await this.removeFile(path);
@@ -72,7 +101,7 @@ export class MediaStore implements MediaFiles {
    */
   async linkTemporary(path: string, extension: string): Promise<string> {
     const name = `${randomUUID()}.${extension}`;
-    await link(path, this.path(name));
+    await writing(() => link(path, this.path(name)));
     return name;
   }
 
@@ -100,7 +129,7 @@ export class MediaStore implements MediaFiles {
   /** Gives a temporary file its final name (no-clobber: link, then unlink the temporary one). */
   async keepTemporary(path: string, extension: string): Promise<string> {
     const name = `${randomUUID()}.${extension}`;
-    await link(path, this.path(name));
+    await writing(() => link(path, this.path(name)));
     await unlink(path);
     return name;
   }
@@ -112,7 +141,7 @@ export class MediaStore implements MediaFiles {
   async linkCopy(name: string): Promise<string> {
     const extension = name.includes(".") ? name.slice(name.lastIndexOf(".")) : "";
     const copy = `${randomUUID()}${extension}`;
-    await link(this.path(name), this.path(copy));
+    await writing(() => link(this.path(name), this.path(copy)));
     return copy;
   }
 

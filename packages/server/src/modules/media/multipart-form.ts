@@ -38,7 +38,8 @@ export interface FormRules {
 
 /**
  * What a failure while reading becomes. The multipart plugin's own refusals (limits: 413) and
- * ours pass as they are; a problem of the disk on a live request stays a real error (500).
+ * ours pass as they are (a full disk among them: the media store's 507 ERR_STORAGE_FULL); any
+ * other problem of the disk on a live request stays a real error (500).
  * Anything else is the body's fault — no boundary, a malformed or truncated form, a client that
  * went away or a body given up by the deadline — and answers 400 ERR_INVALID_UPLOAD (when
  * the connection is still there to hear it), never a 500.

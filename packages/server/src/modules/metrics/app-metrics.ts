@@ -11,6 +11,8 @@ export interface MetricsSources {
   pool?: pg.Pool;
   /** Sockets connected to this instance. */
   sockets(): number;
+  /** Whether the instances hear each other through Redis; undefined without Redis (no gauge then). */
+  redis?(): boolean | undefined;
 }
 
 /**
@@ -107,6 +109,19 @@ export class AppMetrics {
         this.set(sources.sockets());
       },
     });
+    const redis = sources.redis;
+    if (redis) {
+      new Gauge({
+        name: "atendo_redis_connected",
+        help: "1 while this instance reaches Redis (socket events reach the other instances), 0 while it does not; absent without REDIS_URL.",
+        registers,
+        collect() {
+          const connected = redis();
+          this.reset();
+          if (connected !== undefined) this.set(connected ? 1 : 0);
+        },
+      });
+    }
     if (pool) {
       new Gauge({
         name: "atendo_db_pool_clients",
