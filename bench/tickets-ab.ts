@@ -1,9 +1,11 @@
-// Two checkouts of Atendo on the same ticket dataset, their list requests interleaved (issue 35):
-// `BENCH_AB_BASELINE=/path/to/other/checkout BENCH_AB_URL=postgres://… npx tsx bench/tickets-ab.ts`.
-// Both servers run at once on the database at BENCH_AB_URL (the bench:tickets dataset, served by
-// bench:tickets' embedded folder or the external server); rounds of BENCH_AB_BLOCK requests
-// alternate between them, so a busy machine slows both alike, and each server's CPU per request
-// is read from /proc. Prints, per case, p50/p95 of each and the ratios current / baseline.
+// Two Atendo servers side by side, their ticket list requests interleaved (issue 35): two checkouts
+// on one dataset (`BENCH_AB_BASELINE=/path/to/other/checkout`), or this checkout on two datasets
+// (`BENCH_AB_BASELINE_URL`: the 100k one against the 1M one at BENCH_AB_URL), or both.
+// `BENCH_AB_URL=postgres://… [BENCH_AB_BASELINE=…] [BENCH_AB_BASELINE_URL=…] npx tsx bench/tickets-ab.ts`
+// The databases are bench:tickets datasets (bench:tickets' embedded folder served, or the external
+// server's atendo_bench / atendo_bench_x10). Rounds of BENCH_AB_BLOCK requests alternate between the
+// servers, so a busy machine slows both alike, and each server's CPU per request is read from
+// /proc. Prints, per case, p50/p95 of each and the ratios current / baseline.
 import { cpus } from "node:os";
 import type { SpawnedServer } from "../packages/server/src/test/spawn-server.js";
 import { spawnServer } from "../packages/server/src/test/spawn-server.js";
@@ -13,25 +15,33 @@ import { summarise, writeResult } from "./support/stats.js";
 import { benchPassword, benchTags } from "./tickets-dataset.js";
 import { readFixtures } from "./tickets-fixtures.js";
 
-const baselineDir = process.env.BENCH_AB_BASELINE;
 const url = process.env.BENCH_AB_URL;
-if (!baselineDir || !url) throw new Error("BENCH_AB_BASELINE (a checkout with node_modules) and BENCH_AB_URL (the dataset's database) are required");
+if (!url) throw new Error("BENCH_AB_URL (the dataset's database) is required");
+const baselineDir = process.env.BENCH_AB_BASELINE;
+const baselineUrl = process.env.BENCH_AB_BASELINE_URL ?? url;
+if (!baselineDir && baselineUrl === url) throw new Error("Nothing to compare: set BENCH_AB_BASELINE (another checkout) or BENCH_AB_BASELINE_URL (another dataset)");
 const rounds = Number(process.env.BENCH_AB_ROUNDS ?? 20);
 const block = Number(process.env.BENCH_AB_BLOCK ?? 20);
 
+const searched = (status: string, text: string) => `status=${status}&searchParam=${encodeURIComponent(text)}`;
 const cases: { name: string; actor: "attendant" | "admin"; query: string }[] = [
   ...["pending", "open", "closed"].map((status) => ({ name: `${status} · attendant`, actor: "attendant" as const, query: `status=${status}` })),
   { name: "pending · attendant · common tag", actor: "attendant", query: `status=pending&tagIds=${benchTags.common.id}` },
   { name: "closed · attendant · common tag", actor: "attendant", query: `status=closed&tagIds=${benchTags.common.id}` },
   ...["pending", "open", "closed"].map((status) => ({ name: `${status} · admin showAll`, actor: "admin" as const, query: `status=${status}&showAll=true` })),
+  // The two cases over 1.5× at ten times the data (issue 35); the texts are the same in every dataset.
+  { name: 'pending · attendant · "reembolso"', actor: "attendant", query: searched("pending", "reembolso") },
+  { name: 'search view · attendant · "Figueiredo"', actor: "attendant", query: `searchParam=Figueiredo` },
 ];
 
-const env = { DATABASE_URL: url, ACCESS_TOKEN_TTL_SECONDS: "86400", TICKETS_AUTO_CLOSE_HOURS: "0" };
-const baselineModule = (await import(`${baselineDir}/packages/server/src/test/spawn-server.ts`)) as { spawnServer: typeof spawnServer };
+const env = (database: string) => ({ DATABASE_URL: database, ACCESS_TOKEN_TTL_SECONDS: "86400", TICKETS_AUTO_CLOSE_HOURS: "0" });
+const spawnBaseline = baselineDir
+  ? ((await import(`${baselineDir}/packages/server/src/test/spawn-server.ts`)) as { spawnServer: typeof spawnServer }).spawnServer
+  : spawnServer;
 const fixtures = await readFixtures(url);
 const servers: Record<"baseline" | "current", SpawnedServer> = {
-  baseline: await baselineModule.spawnServer(env),
-  current: await spawnServer(env),
+  baseline: await spawnBaseline(env(baselineUrl)),
+  current: await spawnServer(env(url)),
 };
 
 try {
@@ -81,11 +91,18 @@ try {
   }
   console.log(`\n${rounds} rounds of ${block} requests per server and case, interleaved; ${cpus().length} CPUs; server CPU per request from /proc`);
   console.table(table);
-  writeResult("tickets-ab", { when: new Date().toISOString(), baselineDir, rounds, block, cases: table });
+  writeResult("tickets-ab", { when: new Date().toISOString(), baselineDir: baselineDir ?? "this checkout", datasets: { baseline: safe(baselineUrl), current: safe(url) }, rounds, block, cases: table });
 } finally {
   await Promise.all([servers.baseline.stop(), servers.current.stop()]);
 }
 
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+/** A database URL without its password. */
+function safe(database: string): string {
+  const parsed = new URL(database);
+  parsed.password = "";
+  return parsed.toString();
 }
