@@ -56,7 +56,9 @@ try {
     ),
   );
   const table: Record<string, Record<string, number>> = {};
-  for (const c of cases) {
+  // BENCH_AB_CASES: comma-separated parts of case names to run (all when unset).
+  const parts = (process.env.BENCH_AB_CASES ?? "").split(",").filter((part) => part.length > 0);
+  for (const c of cases.filter((c) => parts.length === 0 || parts.some((part) => c.name.includes(part)))) {
     const samples = { baseline: [] as number[], current: [] as number[] };
     const cpu = { baseline: 0, current: 0 };
     for (let round = 0; round < rounds + 1; round++) {
