@@ -10,6 +10,7 @@ import { cpus, loadavg } from "node:os";
 import { startReceiver } from "../packages/server/src/test/webhook-receiver.js";
 import { startOn } from "./support/databases.js";
 import { apiConnection, json, login, type AdminSession } from "./support/server-api.js";
+import { costPerMessage, readCost, statementCountEnv } from "./support/statement-count.js";
 import { summarise, writeResult } from "./support/stats.js";
 
 const recipients = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
@@ -62,7 +63,12 @@ async function replies(session: AdminSession, ticketIds: number[], stop: () => b
 async function main(): Promise<void> {
   console.log(`campaign: ${recipients} recipients at ${pacePerMinute}/min over the API channel; replies at ${replyRate}/s (${target})`);
   const receiver = await startReceiver();
-  const { server, cleanUp } = await startOn(target, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, WEBHOOK_ALLOW_PRIVATE: "true" });
+  const counting = statementCountEnv();
+  const { server, cleanUp } = await startOn(target, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, WEBHOOK_ALLOW_PRIVATE: "true",
+    // One sign-in replies for the whole run: on a loaded machine a run outlasts the default 15 minutes.
+    ACCESS_TOKEN_TTL_SECONDS: "14400",
+    ...counting.env,
+  });
   try {
     const session = await login(server.baseUrl, admin);
     const queue = await session.post<{ id: number }>("/api/queue", { name: "Campaign bench", color: "#4CAF50" });
@@ -97,6 +103,8 @@ async function main(): Promise<void> {
 
     const campaignPosts = () => receiver.received.filter((post) => post.payload.connectionId === connection.id);
     let done = false;
+    // The cost of the campaign's span (the replies during it are 5 a second against 50–100 campaign messages).
+    const costBefore = readCost(counting.file, server.pid);
     const startedAt = performance.now();
     await session.post(`/api/campaigns/${campaign.id}/start`, {});
     const during = replies(session, ticketIds, () => done, deadlineMs / 1000);
@@ -107,6 +115,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     done = true;
+    const costAfter = readCost(counting.file, server.pid);
     const duringReplies = summarise(await during);
     // The same again once the campaign ended: how far two quiet samples of the round trip differ
     // on this machine is the noise the campaign's effect is judged against.
@@ -145,6 +154,8 @@ async function main(): Promise<void> {
         /** During against the slower quiet sample: ≤ 1 means within the noise the two quiet samples show. */
         p99AgainstQuiet: Math.max(before.p99, after.p99) > 0 ? Math.round((duringReplies.p99 / Math.max(before.p99, after.p99)) * 100) / 100 : null,
       },
+      /** Statements the server sent and CPU it (and its embedded PostgreSQL) used per campaign message, over the campaign's span. */
+      cost: costPerMessage(costBefore, costAfter, campaignPosts().length),
       machine: { cpus: cpus().length, loadAverage1m: loadavg()[0] },
       database: target,
     };

@@ -88,13 +88,17 @@ export interface Inbound {
 /** `base`: another instance of the same deployment to post to (default: the admin's). */
 export type PostInbound = (message: Inbound, base?: string) => Promise<{ ticketId: number }>;
 
-/** An API connection whose new conversations start at `destination`, and how to post to it. */
-export async function apiConnection(admin: AdminSession, name: string, destination: { type: string; id: number }): Promise<PostInbound> {
+/**
+ * An API connection whose new conversations start at `destination`, and how to post to it;
+ * `extra`: more fields of the connection (a `webhookUrl` that receives the replies, say).
+ */
+export async function apiConnection(admin: AdminSession, name: string, destination: { type: string; id: number }, extra: Record<string, unknown> = {}): Promise<PostInbound> {
   const connection = await admin.post<{ id: number; apiToken: string }>("/api/whatsapp", {
     name,
     kind: "api",
     destinationType: destination.type,
     destinationItem: destination.id,
+    ...extra,
   });
   const headers = { authorization: `Bearer ${connection.apiToken}` };
   return ({ externalId, number, name: customer, body }, base = admin.base) =>

@@ -728,6 +728,16 @@ export const errorCatalogue = {
     pt: "O serviço não está pronto. Tente novamente em instantes.",
     es: "El servicio no está listo. Inténtelo de nuevo en breve.",
   },
+  /**
+   * The database cannot be reached (restarting, stopped, the network to it down): nothing was
+   * done; the client retries (docs/decisions/0100). Also GET /api/ready during the outage.
+   */
+  ERR_DATABASE_UNAVAILABLE: {
+    status: 503,
+    en: "The database is unavailable at the moment. Nothing was saved; try again shortly.",
+    pt: "O banco de dados está indisponível no momento. Nada foi salvo; tente novamente em instantes.",
+    es: "La base de datos no está disponible en este momento. No se guardó nada; inténtelo de nuevo en breve.",
+  },
   /** GET /metrics without the bearer token METRICS_TOKEN names (docs/deployment.md). */
   ERR_METRICS_TOKEN_INVALID: {
     status: 401,

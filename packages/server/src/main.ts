@@ -32,11 +32,13 @@ async function main(): Promise<void> {
   const database = await openAppDatabase(config, {
     report: (line) => console.log(line),
     steps: (line) => console.log(line),
-    // Without its database Atendo can only fail every request: it stops, for a supervisor to restart it.
+    // A crash of the embedded server is restarted by Atendo (server-watchdog.ts); one stopped cleanly
+    // by someone else was meant to stop: Atendo stops with it, for a supervisor to decide.
     onEmbeddedExit: (reason) => {
-      console.error(`The embedded PostgreSQL stopped unexpectedly (${reason}): Atendo stops.`);
+      console.error(`The embedded PostgreSQL was stopped by someone else (${reason}): Atendo stops.`);
       process.exit(1);
     },
+    alert: (line) => console.error(line),
   });
   closers.push(() => database.close());
   if (database.kind === "pglite") {

@@ -46,3 +46,31 @@ export function databaseError(error: unknown): { code?: string; constraint?: str
   }
   return undefined;
 }
+
+/** Socket-level failures reaching the server (Node's error codes). */
+const unreachableCodes = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+/**
+ * PostgreSQL's own words for "not now": admin_shutdown, crash_shutdown, cannot_connect_now
+ * (starting up, shutting down, in recovery); class 08 (connection exceptions) is matched whole.
+ */
+const unavailableStates = new Set(["57P01", "57P02", "57P03"]);
+/** node-postgres reports a lost or timed-out connection by message only. */
+const unreachableMessages = /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Cannot use a pool after calling end on the pool/;
+
+/**
+ * Whether the error (anywhere in its cause chain) says the database could not be reached or went
+ * away mid-statement, as opposed to refusing the statement: a restart, a crash, a network cut.
+ * Such a failure is answered 503 ERR_DATABASE_UNAVAILABLE and a driver's message is retried until
+ * the database is back (docs/decisions/0100).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (unreachableCodes.has(code) || unavailableStates.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    // A connect that failed on every address (localhost resolving to ::1 and 127.0.0.1) is an AggregateError.
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && unreachableMessages.test(message)) return true;
+  }
+  return false;
+}

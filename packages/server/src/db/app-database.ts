@@ -10,8 +10,10 @@ export interface AppDatabaseOptions {
   report?: (line: string) => void;
   /** Each routine step of a start as it begins (the embedded server's start, the migrations): main.ts prints them. */
   steps?: (line: string) => void;
-  /** The embedded server stopped while Atendo runs: main.ts ends the process. */
+  /** The embedded server was stopped cleanly by someone else while Atendo runs: main.ts ends the process. */
   onEmbeddedExit?: (reason: string) => void;
+  /** The embedded server died and is being restarted, or runs again (db/embedded/server-watchdog.ts). */
+  alert?: (line: string) => void;
   /** Tests replace the platform's binaries (none: the PGlite fallback). */
   findBinaries?: () => Promise<PostgresBinaries | null>;
 }
@@ -38,7 +40,7 @@ export async function openAppDatabase(config: Config, options: AppDatabaseOption
     return migrated(openDatabase({ pgliteDir: config.PGLITE_DIR }), steps, config.PGLITE_DIR);
   }
 
-  const server = await startEmbeddedServer({ dir: config.EMBEDDED_POSTGRES_DIR, binaries, report, steps, onUnexpectedExit: options.onEmbeddedExit });
+  const server = await startEmbeddedServer({ dir: config.EMBEDDED_POSTGRES_DIR, binaries, report, steps, onUnexpectedExit: options.onEmbeddedExit, alert: options.alert });
   try {
     await ensureDatabase(server, EMBEDDED_DATABASE);
     const url = server.url(EMBEDDED_DATABASE);

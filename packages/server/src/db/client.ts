@@ -107,12 +107,22 @@ function openPglite(dir: string, onStatement?: (sql: string) => void): Database 
  * - no JIT: a search's statement whose estimated cost passed jit_above_cost spent 40 ms compiling
  *   to run in 30.
  */
+/**
+ * Longest wait for a pool connection, opening one included: while the database is away (a
+ * restart, a network cut) a request answers 503 within this bound instead of hanging.
+ */
+const CONNECT_TIMEOUT_MS = 15_000;
+
 export const sessionOptions = "-c max_parallel_workers_per_gather=0 -c jit=off";
 
 function openPostgres(url: string, label: string, poolSize = 10, onStatement?: (sql: string) => void): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: sessionOptions });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: sessionOptions, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
+  // Nor one checked out (a transaction): pg-pool listens for errors only on idle clients, and a
+  // client's 'error' event without a listener would end the process. The statement in flight
+  // still fails (503 ERR_DATABASE_UNAVAILABLE) and the pool drops the broken client on release.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePg({ client: pool, schema, logger: statementLogger(onStatement) }) as unknown as Db;
   return {
     db,

@@ -2,7 +2,7 @@ import { errorCatalogue, namedErrorCode, type ErrorCode, type ErrorResponse } fr
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../core/app-error.js";
-import { constraintCode, databaseError } from "../core/db-errors.js";
+import { constraintCode, databaseError, isDatabaseUnavailable } from "../core/db-errors.js";
 
 interface Mapped {
   status: number;
@@ -25,6 +25,9 @@ export function mapError(error: unknown): Mapped {
     const code = named ?? "ERR_MISSING_VALUES";
     return { status: errorCatalogue[code].status, body: body(code, `${errorCatalogue[code].en} ${detail}`) };
   }
+
+  // The database restarting or gone: nothing was done, the client may retry (docs/decisions/0100).
+  if (isDatabaseUnavailable(error)) return { status: 503, body: body("ERR_DATABASE_UNAVAILABLE") };
 
   const db = databaseError(error);
   if (db?.code) {
@@ -52,7 +55,9 @@ export function mapError(error: unknown): Mapped {
 export function registerErrorMapper(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error);
-    if (mapped.status >= 500) request.log.error({ err: error }, "request failed");
+    // An outage fails every request alike: one warning line each, without the stack.
+    if (mapped.body.error === "ERR_DATABASE_UNAVAILABLE") request.log.warn({ reason: (error as Error).message }, "request failed: database unavailable");
+    else if (mapped.status >= 500) request.log.error({ err: error }, "request failed");
     return reply.status(mapped.status).send(mapped.body);
   });
 }

@@ -27,7 +27,7 @@ describe("health", () => {
       await database.close();
       const ready = await cutOff.request({ method: "GET", url: "/api/ready" });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ error: "ERR_SERVICE_UNAVAILABLE", message: errorCatalogue.ERR_SERVICE_UNAVAILABLE.en });
+      expect(ready.json()).toEqual({ error: "ERR_DATABASE_UNAVAILABLE", message: errorCatalogue.ERR_DATABASE_UNAVAILABLE.en });
       expect((await cutOff.request({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
     } finally {
       await cutOff.close();

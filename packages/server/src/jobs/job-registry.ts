@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "../core/db-errors.js";
 import type { FastifyBaseLogger } from "fastify";
 
 /** A piece of background work of one app: started after the server listens, stopped first on shutdown. */
@@ -32,7 +33,9 @@ export function periodicJob(name: string, log: FastifyBaseLogger, options: Perio
     run().then(
       () => observer?.(name, "ok"),
       (error: unknown) => {
-        log.error({ err: error, job: name }, "job run failed");
+        // The database away: every job fails alike until it is back (docs/decisions/0100); one line each, no stack.
+        if (isDatabaseUnavailable(error)) log.warn({ job: name, reason: (error as Error).message }, "job run failed: database unavailable");
+        else log.error({ err: error, job: name }, "job run failed");
         observer?.(name, "failed");
       },
     );

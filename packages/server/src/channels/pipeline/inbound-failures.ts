@@ -2,7 +2,8 @@
  * Inbound messages a driver pushes (WhatsApp) arrive once: the library has already told the other
  * side they were received. So a message the pipeline cannot store is retried a few times in line
  * (a database hiccup, a full disk for a moment), and if it still fails it is kept in
- * `inbound_failures` and replayed later with backoff, never dropped with a log line.
+ * `inbound_failures` and replayed later with backoff, never dropped with a log line. While the
+ * database itself is unreachable the message waits for it instead (docs/decisions/0100).
  * See docs/decisions/0024-inbound-failures.md.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { access } from "node:fs/promises";
 import type { AppContext } from "../../context.js";
 import { inboundFailures } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
+import { retryWhileDatabaseUnavailable } from "../../core/database-outage.js";
 import type { InboundMessage } from "../channel-driver.js";
 import { isStorageFull } from "../../modules/media/media-store.js";
 import { ingestInbound } from "./ingest.js";
@@ -42,7 +44,12 @@ export async function ingestReliably(ctx: AppContext, connectionId: number, mess
   let lastError: unknown;
   for (let attempt = 0; ; attempt++) {
     try {
-      await ingestInbound(ctx, connectionId, message);
+      // The database away (a restart, a crash): the message waits for it, however long, and
+      // keeps its place (a Telegram poll stays on its update); other failures go on below.
+      await retryWhileDatabaseUnavailable(
+        () => ingestInbound(ctx, connectionId, message),
+        (error, failures) => ctx.log.warn({ reason: errorText(error), connectionId, externalId: message.externalId, failures }, "inbound message waits for the database"),
+      );
       return;
     } catch (error) {
       lastError = error;

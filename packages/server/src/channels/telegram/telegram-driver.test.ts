@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connections, contacts, messages, tickets } from "../../db/schema/index.js";
 import { createConnection } from "../../test/channel-fixtures.js";
+import { failNewContacts, refused } from "../../test/failing-inbound.js";
 import { TelegramFake, type FakeChat } from "../../test/fakes/telegram-fake.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
@@ -26,7 +27,7 @@ const newChat = (firstName = "Ana"): FakeChat => ({ id: ++chatSeq, firstName, la
 beforeAll(async () => {
   await fake.start();
   fake.bot(TOKEN, "atendo_shop_bot");
-  server = await createTestServer({ TELEGRAM_API_URL: fake.url }, { telegram: { pollTimeoutSeconds: 1, retryDelayMs: () => 20 } });
+  server = await createTestServer({ TELEGRAM_API_URL: fake.url }, { telegram: { pollTimeoutSeconds: 1, retryDelayMs: () => 20 }, channels: { inboundRetryDelaysMs: [1, 5] } });
   admin = await server.adminToken();
   const queue = await createQueue(server, admin);
   connection = await createConnection(server, admin, { kind: "telegram", telegram: { botToken: TOKEN }, destinationType: "queue", destinationItem: queue.id });
@@ -145,6 +146,27 @@ describe("Telegram channel (long polling)", () => {
     await customer(chat, { text: "next" });
     const rows = await server.ctx.db.select().from(messages).where(eq(messages.externalId, row.externalId!));
     expect(rows).toHaveLength(1);
+  });
+
+  it("does not confirm an update past a message waiting for an unreachable database, and stores it once it answers", async () => {
+    const chat = newChat();
+    let unreachable = true;
+    let refusals = 0;
+    const restore = failNewContacts(server.ctx.db, refused, () => unreachable && ++refusals > 0);
+    try {
+      const update = fake.customerSends(TOKEN, chat, { text: "during the outage" });
+      // Five attempts (a statement and a transaction refused each): past the three a failing
+      // statement gets here before it is set aside in inbound_failures.
+      await waitFor(() => refusals >= 10, "attempts to store it while the database is away", 30_000);
+      // Still Telegram's to deliver again: no getUpdates has confirmed it (docs/decisions/0100).
+      expect(fake.pending(TOKEN).map((u) => u.update_id)).toContain(update.update_id);
+      expect(Math.max(...fake.bot(TOKEN).offsets)).toBeLessThanOrEqual(update.update_id);
+      unreachable = false;
+      await stored(`${chat.id}:${update.message.message_id}`);
+      await waitFor(() => !fake.pending(TOKEN).some((u) => u.update_id === update.update_id), "the update confirmed", 30_000);
+    } finally {
+      restore();
+    }
   });
 
   it("keeps the offset in the database: a restart asks from where it stopped", async () => {

@@ -3,6 +3,7 @@
  * the pipeline in the order WhatsApp delivered them; one bad message is logged and skipped.
  */
 import type { MessageUpsertType, WAMessage, WAMessageUpdate } from "baileys";
+import { retryWhileDatabaseUnavailable } from "../../core/database-outage.js";
 import type { DriverEvents } from "../channel-driver.js";
 import { jidNumber, type LidMap } from "./lid-map.js";
 import { fetchMedia, parseMessageUpdate, parseWAMessage, toInboundMessage, type MediaDownloader } from "./message-mapper.js";
@@ -102,7 +103,12 @@ export function createInbound(deps: InboundDeps): Inbound {
     async upsert(socket, messages, type) {
       for (const msg of messages) {
         try {
-          await one(socket, msg);
+          // WhatsApp has been told the message arrived: while the database is away (its contact
+          // aliases are read there) it waits for it rather than being dropped (docs/decisions/0100).
+          await retryWhileDatabaseUnavailable(
+            () => one(socket, msg),
+            (error, failures) => logger.warn({ externalId: msg.key?.id, error: errorText(error), failures }, "whatsapp inbound message waits for the database"),
+          );
         } catch (error) {
           logger.error({ externalId: msg.key?.id, type, error: errorText(error) }, "whatsapp inbound message failed");
         }

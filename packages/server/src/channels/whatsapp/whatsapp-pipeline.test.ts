@@ -6,10 +6,10 @@
 import type { Connection, Message } from "@atendo/contracts";
 import { eq } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
-import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, inboundFailures, messages, tickets } from "../../db/schema/index.js";
 import { createConnection } from "../../test/channel-fixtures.js";
+import { diskFull, failNewContacts, refused } from "../../test/failing-inbound.js";
 import { createQueue } from "../../test/fixtures.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { multipart, pngBytes } from "../../test/media-samples.js";
@@ -60,39 +60,14 @@ async function stored(externalId: string) {
   return row;
 }
 
-async function storedSoon(externalId: string) {
-  await waitFor(async () => Boolean(await stored(externalId)), `message ${externalId} stored`);
+async function storedSoon(externalId: string, timeoutMs?: number) {
+  await waitFor(async () => Boolean(await stored(externalId)), `message ${externalId} stored`, timeoutMs);
   return (await stored(externalId))!;
-}
-
-/**
- * Makes the database refuse a new contact's first message `times` times, as a lost connection
- * would: each time, the statement that creates new contacts (create-batch.ts) and the
- * transaction of the careful path it falls back to.
- */
-function failNewContacts(times: number): () => void {
-  const db = server.ctx.db;
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const lost = () => Promise.reject(new Error("connection terminated unexpectedly"));
-  const transaction = db.transaction.bind(db);
-  const query = pool.query.bind(pool);
-  let statements = times;
-  let transactions = times;
-  db.transaction = ((...args: Parameters<typeof transaction>) => (transactions-- > 0 ? lost() : transaction(...args))) as typeof db.transaction;
-  pool.query = ((config: string | { text: string }, ...rest: unknown[]) => {
-    const text = typeof config === "string" ? config : config.text;
-    if (text.includes('"new_contacts"') && statements-- > 0) return lost();
-    return (query as (...args: unknown[]) => unknown)(config, ...rest);
-  }) as typeof pool.query;
-  return () => {
-    db.transaction = transaction;
-    pool.query = query;
-  };
 }
 
 describe("WhatsApp through the pipeline", () => {
   it("stores a message the pipeline failed once, after an in-line retry", async () => {
-    const restore = failNewContacts(1);
+    const restore = failNewContacts(server.ctx.db, diskFull, 1);
     try {
       notify(["RETRY1", { conversation: "first try fails" }, from(1)]);
       expect(await storedSoon("RETRY1")).toMatchObject({ body: "first try fails", fromMe: false });
@@ -102,10 +77,22 @@ describe("WhatsApp through the pipeline", () => {
     expect(await server.ctx.db.select().from(inboundFailures)).toEqual([]);
   });
 
+  it("holds a message while the database is unreachable, past the in-line retries, and stores it once it answers", async () => {
+    // Four refusals (about 4 s of waits): more than the two in-line retries a failing statement gets here.
+    const restore = failNewContacts(server.ctx.db, refused, 4);
+    try {
+      notify(["OUTAGE1", { conversation: "sent during an outage" }, from(4)]);
+      expect(await storedSoon("OUTAGE1", 30_000)).toMatchObject({ body: "sent during an outage" });
+    } finally {
+      restore();
+    }
+    expect(await server.ctx.db.select().from(inboundFailures)).toEqual([]);
+  });
+
   it("keeps a message that keeps failing, goes on with the next, and stores it (with its media) on replay", async () => {
     notify(["KNOWN", { conversation: "a known contact" }, from(2)]);
     await storedSoon("KNOWN");
-    const restore = failNewContacts(1000);
+    const restore = failNewContacts(server.ctx.db, diskFull, 1000);
     try {
       notify(["LOST?", { imageMessage: { caption: "keep me", mimetype: "image/jpeg" } }, from(3)], ["NEXT", { conversation: "still flowing" }, from(2)]);
       // A known contact with an open ticket needs no transaction: the queue goes on.
@@ -115,7 +102,7 @@ describe("WhatsApp through the pipeline", () => {
       restore();
     }
     const [kept] = await server.ctx.db.select().from(inboundFailures);
-    expect(kept).toMatchObject({ connectionId: connection.id, externalId: "LOST?", status: "pending", attempts: 0, lastError: "connection terminated unexpectedly" });
+    expect(kept).toMatchObject({ connectionId: connection.id, externalId: "LOST?", status: "pending", attempts: 0, lastError: "could not extend file: No space left on device" });
     expect(kept!.mediaName).toBeTruthy();
     expect(await stored("LOST?")).toBeUndefined();
 

@@ -5,6 +5,7 @@ import { ensureClusterFolder, readClusterFolder, SUPERUSER } from "./cluster-fol
 import { holdFolderLock, readPidFile, takeOverFolder } from "./folder-lock.js";
 import { processAlive } from "./process-alive.js";
 import { startServer } from "./server-process.js";
+import { ServerWatchdog, type HeldServer } from "./server-watchdog.js";
 import { postgresRunAs } from "./system-user.js";
 
 /** The database Atendo's data lives in on its embedded server. */
@@ -13,8 +14,8 @@ export const EMBEDDED_DATABASE = "atendo";
 export interface EmbeddedServer {
   dir: string;
   port: number;
-  /** The postmaster's process id. */
-  pid: number;
+  /** The postmaster's process id (a new one after the watchdog restarted it). */
+  readonly pid: number;
   /** A URL for a database on this server (the superuser and its generated password). */
   url(database: string): string;
   /** Releases the folder and shuts the server down; resolves once it has exited. */
@@ -29,8 +30,10 @@ export interface EmbeddedServerOptions {
   report?: (line: string) => void;
   /** Each routine step of a start as it begins (`npm start` prints them; a command need not). */
   steps?: (line: string) => void;
-  /** The server stopped while Atendo still runs. */
+  /** The server was stopped cleanly by someone else while Atendo still runs (a crash is restarted instead). */
   onUnexpectedExit?: (reason: string) => void;
+  /** The server died and is being started again, or runs again (server-watchdog.ts); default: `report`. */
+  alert?: (line: string) => void;
 }
 
 /**
@@ -46,23 +49,44 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   const folder = await ensureClusterFolder(dir, options.binaries, runAs, report);
   await takeOverFolder(folder, report);
   options.steps?.(`Starting the embedded PostgreSQL in ${dir}…`);
-  const server = await startServer(folder, options.binaries, runAs, options.onUnexpectedExit ?? (() => undefined));
-  let lock: pg.Client;
-  try {
-    lock = await holdFolderLock(folder, server.url("postgres"), server.pid);
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
+  // The watchdog hears each run's death; it exists once the first run does.
+  const deaths: { watchdog?: ServerWatchdog } = {};
+  // One run: the server, then this Atendo's lock on the folder (taken again after each restart).
+  const run = async (port?: number): Promise<HeldServer & Pick<EmbeddedServer, "url">> => {
+    const server = await startServer(folder, options.binaries, runAs, (reason) => deaths.watchdog?.exited(reason), port);
+    let lock: pg.Client;
+    try {
+      lock = await holdFolderLock(folder, server.url("postgres"), server.pid);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    return {
+      pid: server.pid,
+      port: server.port,
+      url: server.url,
+      async stop() {
+        await lock.end().catch(() => undefined);
+        await server.stop();
+      },
+    };
+  };
+  const first = await run();
+  // Restarted on the same port: the pool and the dedicated sessions keep their URL and reconnect.
+  const guard = new ServerWatchdog(first, {
+    restart: () => run(first.port),
+    alert: options.alert ?? report,
+    onStopped: options.onUnexpectedExit ?? (() => undefined),
+  });
+  deaths.watchdog = guard;
   return {
     dir,
-    port: server.port,
-    pid: server.pid,
-    url: server.url,
-    async stop() {
-      await lock.end().catch(() => undefined);
-      await server.stop();
+    port: first.port,
+    get pid() {
+      return guard.pid();
     },
+    url: first.url,
+    stop: () => guard.stop(),
   };
 }
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectEmbedded } from "../../test/embedded-folder.js";
 import { makeDataDir, spawnServer, type SpawnedServer } from "../../test/spawn-server.js";
+import { apiConnection, login } from "../../test/spawned-api.js";
 import { waitFor } from "../../test/wait-for.js";
 
 const admin = { email: "durability@atendo.test", password: "durability-password" };
@@ -19,34 +20,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** An API connection routed to a queue, as an integrator sets one up (docs/api-channel.md). */
-async function apiConnection(baseUrl: string): Promise<{ id: number; apiToken: string }> {
-  const { token } = await json<{ token: string }>(
-    await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) }),
-  );
-  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const queue = await json<{ id: number }>(await fetch(`${baseUrl}/api/queue`, { method: "POST", headers, body: JSON.stringify({ name: "Inbox", color: "#4CAF50" }) }));
-  return json(
-    await fetch(`${baseUrl}/api/whatsapp`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ name: "Durability API", kind: "api", destinationType: "queue", destinationItem: queue.id }),
-    }),
-  );
-}
-
 // Issue 12: every message the API acknowledged (2xx) is there exactly once after the whole
 // process tree (Atendo and its embedded PostgreSQL) is killed in the middle of a burst.
 describe("a kill of Atendo and its embedded PostgreSQL during a burst of inbound messages", { timeout: 600_000 }, () => {
   it("keeps every acknowledged message exactly once after the restart, with sound indexes", async () => {
     const first = await spawnServer(env, { dataDir, processGroup: true });
     running.push(first);
-    const connection = await apiConnection(first.baseUrl);
+    const connection = await apiConnection(first.baseUrl, await login(first.baseUrl, admin), "Durability API");
 
     const acknowledged = new Set<string>();
     let next = 0;

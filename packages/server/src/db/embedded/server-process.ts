@@ -33,10 +33,12 @@ export async function startServer(
   binaries: PostgresBinaries,
   runAs: RunAs | undefined,
   onUnexpectedExit: (reason: string) => void,
+  /** The port to listen on (a restart keeps the one its clients know); default: a free one. */
+  fixedPort?: number,
 ): Promise<ServerProcess> {
   rotateLog(folder.logFile);
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = fixedPort ?? (await freePort());
     const logOffset = fileSize(folder.logFile);
     const logFd = openSync(folder.logFile, "a", 0o600);
     const child = spawn(binaries.postgres, serverArgs(folder.pgdata, port), {
@@ -59,7 +61,7 @@ export async function startServer(
     if (outcome === "ready") return running(child, port, url, exited, onUnexpectedExit);
 
     const log = readFrom(folder.logFile, logOffset);
-    if (/could not bind|address already in use/i.test(log) && attempt < BIND_ATTEMPTS) continue;
+    if (/could not bind|address already in use/i.test(log) && attempt < BIND_ATTEMPTS && fixedPort === undefined) continue;
     throw startFailure(folder, log, outcome.reason);
   }
 }

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import { prepared } from "../../db/prepared.js";
 import type { Actor } from "../../core/actor.js";
 import { AppError } from "../../core/app-error.js";
 import { sessions, users } from "../../db/schema/index.js";
@@ -23,12 +24,18 @@ export async function authenticate(ctx: Pick<AppContext, "db" | "jwtKey">, token
  * (`tokenVersion`). What an access token names, or a link signed for that sign-in.
  */
 export async function actorOfSession(db: Db, claims: { userId: number; sessionId: string; tokenVersion: number }): Promise<Actor> {
-  const [row] = await db
-    .select({ user: users, twoFactorEnrolmentPending: sessions.twoFactorEnrolmentPending })
-    .from(users)
-    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt)))
-    .where(eq(users.id, claims.userId))
-    .limit(1);
+  // Prepared: every API request and socket runs it, and building and planning it each time cost
+  // more than running it (two key lookups).
+  const query = prepared(db, "actor_of_session", (handle, name) =>
+    handle
+      .select({ user: users, twoFactorEnrolmentPending: sessions.twoFactorEnrolmentPending })
+      .from(users)
+      .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, sql.placeholder("sessionId")), isNull(sessions.revokedAt)))
+      .where(eq(users.id, sql.placeholder("userId")))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ userId: claims.userId, sessionId: claims.sessionId });
   if (!row || row.user.isDeleted || row.user.tokenVersion !== claims.tokenVersion) {
     throw new AppError("ERR_SESSION_EXPIRED");
   }

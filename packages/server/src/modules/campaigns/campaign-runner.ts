@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { campaignRecipients, campaigns, contacts } from "../../db/schema/index.js";
 import { presentCampaign, type CampaignRow } from "./campaign.presenter.js";
-import { sendToRecipient, skipOptedOut, type LeasedRecipient } from "./campaign-sender.js";
+import { sendToGroup } from "./campaign-group-sender.js";
+import { skipOptedOut, type LeasedRecipient } from "./campaign-sender.js";
 import { beginSending, moveCampaign } from "./campaign-states.js";
 import { customFieldsOf } from "./campaign-variables.js";
 import { recentCampaignsSlot } from "./recent-campaigns.js";
@@ -13,15 +14,19 @@ export interface CampaignRunnerOptions {
   pollMs?: number;
   /** Recipients leased at once; default 100. */
   batch?: number;
-  /** Messages being written and handed over at once; default 8 (a high pace needs a few in flight). */
+  /** Groups being written and handed over at once; default 8 (a high pace needs a few in flight). */
   inFlight?: number;
+  /** How long the runner lets slots come due before taking them together (one write for the group); default 100 ms. */
+  groupMs?: number;
+  /** Recipients written in one group at most; default 20. */
+  groupMax?: number;
   /** How long a lease keeps other instances off a batch; default 60 s (a killed instance's batch waits that long). */
   leaseMs?: number;
   /** How often the campaign's state is read again while sending (pause, cancel); default 250 ms. */
   stateCheckMs?: number;
 }
 
-const defaults: Required<CampaignRunnerOptions> = { pollMs: 1000, batch: 100, inFlight: 8, leaseMs: 60_000, stateCheckMs: 250 };
+const defaults: Required<CampaignRunnerOptions> = { pollMs: 1000, batch: 100, inFlight: 8, groupMs: 100, groupMax: 20, leaseMs: 60_000, stateCheckMs: 250 };
 
 /** Progress goes to the admins' screens at most this often per campaign (from each instance). */
 const PROGRESS_MS = 1000;
@@ -184,28 +189,45 @@ export class CampaignRunner {
   }
 
   /**
-   * Sends a leased batch: slots are taken one after another (the pace's order), the writes run a
-   * few at a time so that the round trips of one do not hold back the next slot. Recipients left
-   * when it stops (pause, cancel, shutdown) give their lease back for whoever goes on.
+   * Sends a leased batch in groups: the first slot is waited for (the pace's order), then the
+   * slots already due are taken at once and their recipients written together, in one
+   * transaction (sendToGroup, docs/decisions/0103); then the runner lets `groupMs` pass so that
+   * the next group is a few slots, not one. The pace holds: a sender late by less than a second
+   * keeps its schedule (pace-sql.ts). Groups are written a few at a time so that the round trips
+   * of one do not hold back the next slot. Recipients left when it stops (pause, cancel, shutdown)
+   * give their lease back for whoever goes on.
    */
   private async sendBatch(campaign: CampaignRow, connectionId: number, batch: readonly LeasedRecipient[]): Promise<void> {
     const inFlight = new Set<Promise<void>>();
+    const waiting = batch.filter((recipient) => !recipient.contact.optedOut);
     let checkedAt = Date.now();
     try {
-      for (const recipient of batch) {
+      for (const recipient of batch) if (recipient.contact.optedOut) await skipOptedOut(this.ctx, recipient.id);
+      let next = 0;
+      while (next < waiting.length) {
         if (!this.active) break;
         if (Date.now() - checkedAt >= this.options.stateCheckMs) {
           if (!(await this.stillRunning(campaign.id))) break;
           checkedAt = Date.now();
         }
-        if (recipient.contact.optedOut) {
-          await skipOptedOut(this.ctx, recipient.id);
-          continue;
-        }
         if (!(await this.slot(campaign.id, connectionId))) break;
-        const sending: Promise<void> = sendToRecipient(this.ctx, campaign, recipient).finally(() => inFlight.delete(sending));
+        const group = [waiting[next++]!];
+        let retryAt: Date | null = null;
+        while (group.length < this.options.groupMax && next < waiting.length) {
+          const slot = await this.ctx.pace.take(connectionId, "bulk");
+          if (!slot.granted) {
+            retryAt = slot.retryAt;
+            break;
+          }
+          group.push(waiting[next++]!);
+        }
+        const sending: Promise<void> = sendToGroup(this.ctx, campaign, group).finally(() => inFlight.delete(sending));
         inFlight.add(sending);
         if (inFlight.size >= this.options.inFlight) await Promise.race(inFlight);
+        // Refused: the next slots come due while this waits, to be taken together.
+        if (retryAt && next < waiting.length) {
+          await this.sleep(Math.min(this.options.stateCheckMs, Math.max(this.options.groupMs, retryAt.getTime() - Date.now())));
+        }
       }
     } finally {
       await Promise.all(inFlight);

@@ -28,7 +28,7 @@ async function targetOf(ctx: AppContext, connectionId: number, recipient: Leased
   return { ticket: { id: 0, connectionId }, opens: true };
 }
 
-async function draftOf(ctx: AppContext, campaign: CampaignRow, body: string): Promise<Draft> {
+export async function draftOf(ctx: AppContext, campaign: CampaignRow, body: string): Promise<Draft> {
   if (!campaign.mediaName || !campaign.mediaType) return { body, mediaType: "chat" };
   // Every message owns its file (media names are unique per message): a link, not a copy of the bytes.
   const mediaName = await ctx.media.linkCopy(campaign.mediaName);
@@ -92,7 +92,7 @@ export async function sendToRecipient(ctx: AppContext, campaign: CampaignRow, re
 }
 
 /** The recipient's contact has not opted out (checked in the claim's statement). */
-const reachable = sql`not exists (select 1 from ${contacts} where ${contacts.id} = ${campaignRecipients.contactId} and ${contacts.optedOutAt} is not null)`;
+export const reachable = sql`not exists (select 1 from ${contacts} where ${contacts.id} = ${campaignRecipients.contactId} and ${contacts.optedOutAt} is not null)`;
 
 /** A queued recipient whose contact opted out after the campaign started is not written to: counted optedOut. */
 export async function skipOptedOut(ctx: AppContext, recipientId: number): Promise<void> {

@@ -17,7 +17,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
     "/api/ready",
     { ...options, schema: { tags: ["health"], response: { 200: status, ...errorResponses(503) } } },
     async () => {
-      if (!(await ctx.database.ping())) throw new AppError("ERR_SERVICE_UNAVAILABLE");
+      if (!(await ctx.database.ping())) throw new AppError("ERR_DATABASE_UNAVAILABLE");
       // An instance of a newer release on a database not yet migrated (another instance migrating, a failed migration) must not take traffic.
       const pending = await pendingMigrations(ctx.db).catch(() => null);
       if (pending === null) throw new AppError("ERR_SERVICE_UNAVAILABLE");

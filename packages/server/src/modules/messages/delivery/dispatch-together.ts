@@ -9,7 +9,7 @@ import type { DomainEvent } from "../../../events/domain-events.js";
 import type { Publish } from "../../../events/event-bus.js";
 import { contacts, messages, tickets } from "../../../db/schema/index.js";
 import type { MessageRow } from "../message.presenter.js";
-import { claimedFields, DEFAULT_LEASE_MS, dispatchMessage, markFailed, outboundOf, recordHandOver, type AnnounceUpdate, type Dispatched } from "./dispatch.js";
+import { claimedReturning, DEFAULT_LEASE_MS, dispatchMessage, markFailed, outboundOf, recordHandOver, type AnnounceUpdate, type Dispatched } from "./dispatch.js";
 
 /** One message of a batch to dispatch, and how its change is announced (what dispatchMessage takes). */
 export interface DispatchItem {
@@ -75,7 +75,7 @@ async function claimTogether(ctx: AppContext, connectionId: number, items: reado
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .where(and(inArray(messages.id, ids), eq(tickets.id, messages.ticketId), lte(messages.dispatchAt, now)))
-    .returning(claimedFields);
+    .returning(claimedReturning);
   return new Map(claimed.map((row): [number, OutboundMessage] => [row.message.id, outboundOf(ctx, row)]));
 }
 

@@ -72,21 +72,21 @@ async function claim(ctx: AppContext, messageId: number, pacedBy: number | null,
     .$dynamic();
   const [row] = await (slot ? query.innerJoin(slot, sql`true`) : query)
     .where(and(eq(messages.id, messageId), eq(tickets.id, messages.ticketId), lte(messages.dispatchAt, now)))
-    .returning({ ...claimedFields, granted: decision ? decision.granted : sql<boolean>`true` });
+    .returning({ ...claimedReturning, granted: decision ? decision.granted : sql<boolean>`true` });
   if (!row) return undefined;
   if (!row.granted) return { granted: false };
   return { granted: true, outbound: outboundOf(ctx, row) };
 }
 
-/** What a claim returns of each message (with `tickets` and `contacts` joined): the row and what its driver needs. */
-export const claimedFields = {
+/** What a claim's UPDATE returns besides the message: where it goes and what it quotes. */
+export const claimedReturning = {
   message: getTableColumns(messages),
   number: contacts.number,
   isGroup: tickets.isGroup,
   quotedExternalId: sql<string | null>`(select quoted.external_id from ${messages} as quoted where quoted.id = ${messages.quotedMsgId})`,
 };
 
-/** A claimed message as its driver takes it. */
+/** The driver's message from a claimed row. */
 export function outboundOf(ctx: AppContext, row: { message: MessageRow; number: string; isGroup: boolean; quotedExternalId: string | null }): OutboundMessage {
   const { message } = row;
   return {
@@ -94,14 +94,16 @@ export function outboundOf(ctx: AppContext, row: { message: MessageRow; number: 
     to: { number: row.number, isGroup: row.isGroup },
     body: message.body,
     media:
-      message.mediaName && message.mimeType ? { path: ctx.media.path(message.mediaName), mimeType: message.mimeType, fileName: message.fileName ?? message.mediaName } : undefined,
+      message.mediaName && message.mimeType
+        ? { path: ctx.media.path(message.mediaName), mimeType: message.mimeType, fileName: message.fileName ?? message.mediaName }
+        : undefined,
     quotedExternalId: row.quotedExternalId ?? undefined,
   };
 }
 
 const before = alias(messages, "before");
 
-function handOver(db: Db, messageId: number, change: Partial<SendResult>) {
+export function handOver(db: Db, messageId: number, change: Partial<SendResult>) {
   const sent = change.sent === true;
   const now = new Date().toISOString();
   return db
