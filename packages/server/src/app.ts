@@ -22,6 +22,7 @@ import type { DriverFactory } from "./channels/channel-driver.js";
 import { ChannelManager, type ChannelManagerOptions } from "./channels/channel-manager.js";
 import { driverEvents } from "./channels/driver-events.js";
 import { inboundGroupCommit, inboundGroupCommitSlot } from "./channels/pipeline/inbound-batch.js";
+import { dispatchGroupCommit, dispatchGroupSlot } from "./modules/messages/delivery/outgoing.service.js";
 import { createWhatsappDriver, resendFromStore, type WhatsappDriverDeps } from "./channels/whatsapp/index.js";
 import { createTelegramDriver, type TelegramDriverDeps } from "./channels/telegram/telegram-driver.js";
 import { telegramWebhookRoutes } from "./channels/telegram/telegram-webhook.routes.js";
@@ -209,8 +210,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const webhookGuard = new OutboundGuard({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolve: deps.resolveHost });
   // Website visitors' sockets: a namespace of their own, which no staff event reaches (decision 0090).
   const visitorSpace = realtime.outsiderSpace(visitorSocketNamespace);
+  // The API channel's connections as read by its inbound calls and its driver's sends.
+  const apiConnections = new ApiConnectionCache(db);
   const drivers: Partial<Record<ConnectionKind, DriverFactory | null>> = {
-    api: createApiDriverFactory({ db, publish: (event) => events.publish(event) }),
+    api: createApiDriverFactory({ db, connections: apiConnections, publish: (event) => events.publish(event) }),
     whatsapp_cloud: createCloudDriverFactory({ db, log, baseUrl: config.WHATSAPP_CLOUD_API_URL }),
     webchat: createWebchatDriverFactory({ db, visitors: visitorSpace }),
     whatsapp: createWhatsappDriver({
@@ -244,10 +247,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     eventOutbox,
     channels,
     webhookGuard,
-    apiConnections: new ApiConnectionCache(db),
+    apiConnections,
     loginThrottle: new LoginThrottle(),
     slots: new AppSlots()
       .set(inboundGroupCommitSlot, inboundGroupCommit(db, metrics && ((size) => metrics.groupCommitBatch.observe(size))))
+      // Routing's texts leave together like the messages that wrote them (a pool: PostgreSQL, as the inbound group commit).
+      .set(dispatchGroupSlot, database.kind === "postgres" ? dispatchGroupCommit() : undefined)
       .set(contactImportsSlot, new ContactImportRunner({ database, log, events }, deps.contactImport))
       .set(assignmentRunnerSlot, new AssignmentRunner(() => assignWaitingTickets(ctx), log))
       .set(presenceSlot, presenceSettings(deps.presence))

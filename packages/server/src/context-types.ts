@@ -123,4 +123,10 @@ export interface OutboundPace {
    * `reason`; taken only while message `dueMessageId` is due. Absent: the caller uses `take`.
    */
   slotStatement?(connectionId: number, priority: PacePriority, now: Date, dueMessageId: number): SQL;
+  /**
+   * Up to `count` slots at once, in one decision (a batch of messages leaving together): how many
+   * were granted, as many as asking one after another at `now` would have got. Absent: the
+   * caller takes them one by one.
+   */
+  takeSlots?(connectionId: number, priority: PacePriority, count: number, now?: Date): Promise<number>;
 }

@@ -1,16 +1,12 @@
 import { limits } from "@atendo/contracts";
-import { eq } from "drizzle-orm";
+import type { ApiConnections } from "../../context-types.js";
 import type { Db } from "../../db/client.js";
-import { connections, messages } from "../../db/schema/index.js";
+import { messages } from "../../db/schema/index.js";
 import { domainEvent, type DomainEvent } from "../../events/domain-events.js";
 import { byExternalId } from "../../modules/messages/messages.repo.js";
 import type { DriverFactory } from "../channel-driver.js";
 import { defaultExternalId } from "./webhook-payload.js";
 
-async function webhookOf(db: Db, connectionId: number): Promise<string | null> {
-  const [row] = await db.select({ url: connections.webhookUrl }).from(connections).where(eq(connections.id, connectionId)).limit(1);
-  return row?.url ?? null;
-}
 
 /**
  * The HTTP API channel's driver. Inbound messages and acks arrive as HTTP calls from the
@@ -21,19 +17,22 @@ async function webhookOf(db: Db, connectionId: number): Promise<string | null> {
  * without a webhook URL (the demo, the simulator) reports it sent at once, so the whole loop works
  * with nothing outside. It has no session: it is CONNECTED while it runs, and logging out changes nothing.
  */
-export function createApiDriverFactory(deps: { db: Db; publish(event: DomainEvent): Promise<void> }): DriverFactory {
+export function createApiDriverFactory(deps: { db: Db; connections: ApiConnections; publish(event: DomainEvent): Promise<void> }): DriverFactory {
   const { db, publish } = deps;
+  // The connection as the inbound calls read it (ApiConnectionCache): a change made here is seen at
+  // once, one made on another instance within its short delay — not a query per message sent.
+  const webhookOf = async (connectionId: number) => (await deps.connections.get(connectionId))?.webhookUrl ?? null;
   return (connectionId, events) => ({
     start: () => events.onSession({ status: "CONNECTED", retries: 0 }),
     stop: async () => undefined,
     logout: async () => undefined,
     async send(message) {
       const externalId = defaultExternalId(message.messageId);
-      if (!(await webhookOf(db, connectionId))) return { externalId, sent: true };
+      if (!(await webhookOf(connectionId))) return { externalId, sent: true };
       return { externalId, deliverLater: domainEvent("webhook.due", { connectionId, messageId: message.messageId, event: "message" }) };
     },
     async deleteMessage(_to, externalId) {
-      if (!(await webhookOf(db, connectionId))) return;
+      if (!(await webhookOf(connectionId))) return;
       const [row] = await db.select({ id: messages.id }).from(messages).where(byExternalId(connectionId, externalId)).limit(1);
       if (row) await publish(domainEvent("webhook.due", { connectionId, messageId: row.id, event: "delete" }));
     },

@@ -6,7 +6,8 @@ import { messages } from "../../db/schema/index.js";
 import { appendBatch } from "./append-batch.js";
 import { contactName } from "../../modules/contacts/contact-upsert.js";
 import { createBatch } from "./create-batch.js";
-import { GroupCommit, type Settled } from "./group-commit.js";
+import { GroupCommit, type Settled } from "../../core/group-commit.js";
+import { stepMenusTogether } from "./menu-step.js";
 import { batchedOf, Redelivered, routeOf, storeInTransaction, type Inbound, type RouteMemo, type Stored } from "./inbound-store.js";
 
 /**
@@ -75,7 +76,7 @@ async function eachAlone(items: readonly Inbound[], error: unknown): Promise<Set
 
 /**
  * A batch (of one or many): first one statement for every message whose contact has an active
- * ticket, then the slow path for the rest (storeSlowTogether: new contacts in one statement,
+ * ticket (and one transaction for those of them that answer a menu: menu-step.ts), then the slow path for the rest (storeSlowTogether: new contacts in one statement,
  * then one transaction for known contacts without an active ticket, reopens, new profile
  * pictures). Whatever fails makes its whole statement or transaction roll back, and those items
  * are stored again one by one: one bad message never loses the others, and nothing is
@@ -96,6 +97,7 @@ async function storeBatch(items: Inbound[]): Promise<Settled<Stored>[]> {
     const active = { ticket: stored.ticketRow, created: false, plan: null, reopened: null };
     return { ok: true, value: { active, created: [stored.message], automatic: [], ticket: stored.ticket } };
   });
+  await stepMenusTogether(items, settled);
   const slow = items.flatMap((_, i) => (appended[i] ? [] : [i]));
   if (slow.length === 0) return settled;
   const slowSettled = await storeSlowTogether(slow.map((i) => items[i]!));

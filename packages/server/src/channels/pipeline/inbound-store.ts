@@ -16,6 +16,7 @@ import { upsertContact, type ContactRow } from "../../modules/contacts/contact-u
 import { customerText } from "../../modules/routing/customer-texts.js";
 import { customerLanguage } from "../../modules/settings/customer-language.js";
 import { takeSurveyAnswer } from "../../modules/surveys/survey-answer.js";
+import type { MenuBatchOutcome } from "../../modules/routing/menu-batch.js";
 
 /** Thrown to undo a redelivered message's contact/ticket work (the transaction rolls back). */
 export class Redelivered extends Error {}
@@ -29,6 +30,11 @@ export interface Stored {
   ticket: Ticket;
   /** The contact, when this message created it (the contacts screen hears of it). */
   newContact?: ContactRow;
+  /**
+   * Set when the message went through the batch's menu step (menu-step.ts), which announced it
+   * and what it led to: the ticket as it then stood and routing's texts, due for dispatch.
+   */
+  stepped?: MenuBatchOutcome;
 }
 
 export interface Inbound {

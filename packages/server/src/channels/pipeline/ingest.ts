@@ -9,7 +9,7 @@ import { classifyBuffer, classifyFile } from "../../modules/media/file-kind.js";
 import { isStorageFull } from "../../modules/media/media-store.js";
 import { announceContactCreated } from "../../modules/contacts/contacts.service.js";
 import { announceMessages } from "../../modules/messages/delivery/announce.js";
-import { dispatchOutgoing } from "../../modules/messages/delivery/outgoing.service.js";
+import { dispatchOutgoingTogether } from "../../modules/messages/delivery/outgoing.service.js";
 import { byExternalId } from "../../modules/messages/messages.repo.js";
 import { continueConversation } from "../../modules/routing/conversation.js";
 import type { InboundMedia, InboundMessage, InboundOutcome } from "../channel-driver.js";
@@ -71,6 +71,11 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
   const inbound = { ctx, connection, number, input, mediaName, mediaLost: Boolean(input.media) && !mediaName, now: new Date() };
   try {
     const stored = await storeInbound(inbound);
+    // A menu's answer: announced by the batch's menu step with what it led to; its texts leave now.
+    if (stored.stepped) {
+      if (stored.stepped.sent.length > 0) await dispatchOutgoingTogether(ctx, stored.stepped.ticket, stored.stepped.sent);
+      return { messageId: stored.created[0]!.id, ticketId: stored.active.ticket.id, duplicate: false };
+    }
     // The contacts screen first: the ticket that follows names this contact.
     if (stored.newContact) await announceContactCreated(ctx, stored.newContact);
     const { active } = stored;
@@ -80,7 +85,7 @@ export async function ingestInbound(ctx: AppContext, connectionId: number, input
     const announced = await announceMessages(ctx, stored.ticket, { ...active, createdAs, rated: active.survey !== undefined }, { received, sent: stored.automatic });
     // Routing's texts leave after the write; a failure marks them failed, it does not undo the message.
     const automatic = announced.filter((message) => automaticIds.has(message.id));
-    if (automatic.length > 0) await dispatchOutgoing(ctx, stored.ticket, automatic);
+    if (automatic.length > 0) await dispatchOutgoingTogether(ctx, stored.ticket, automatic);
     // A survey's answer is kept on its closed ticket: no menu, no close code.
     if (!active.created && !active.survey) await continueConversation(ctx, connection, active.ticket, input);
     return { messageId: stored.created[0]!.id, ticketId: active.ticket.id, duplicate: false };

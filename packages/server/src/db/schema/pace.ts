@@ -26,4 +26,6 @@ export const connectionPace = pgTable("connection_pace", {
   granted: boolean("granted").notNull(),
   retryAt: timestamptz("retry_at"),
   reason: text("reason", { enum: ["rate", "dailyCap"] }),
+  /** How many slots the last decision granted: a sender may ask for several at once (a batch of routing's texts, decision 0102). */
+  slots: integer("slots").notNull().default(0),
 });

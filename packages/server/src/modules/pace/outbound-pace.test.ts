@@ -72,6 +72,23 @@ describe("slots at a connection's pace", () => {
     expect(refused(await pace.take(id, "bulk", at(1500)))).toMatchObject({ retryAt: at(2000) });
   });
 
+  it("grants several slots in one decision, as many as asking one after another would, and goes on from them", async () => {
+    const [one, many, bulk] = [await paced({ perMinute: 60 }), await paced({ perMinute: 60 }), await paced({ perMinute: 60 })];
+    const pace = first.ctx.pace;
+    const oneByOne: PaceSlot[] = [];
+    for (let i = 0; i < 14; i++) oneByOne.push(await pace.take(one.id, "reply", T0));
+    const granted = oneByOne.filter((slot) => slot.granted).length;
+    expect(granted).toBeGreaterThan(1);
+    expect(granted).toBeLessThan(14);
+    expect(await pace.takeSlots!(many.id, "reply", 14, T0)).toBe(granted);
+    // The next slot is due when it would have been after the same slots taken one by one.
+    expect(await pace.take(many.id, "reply", at(500))).toEqual(await pace.take(one.id, "reply", at(500)));
+    // Bulk has no tolerance: one slot now, none before the next is due, then one again.
+    expect(await pace.takeSlots!(bulk.id, "bulk", 3, T0)).toBe(1);
+    expect(await pace.takeSlots!(bulk.id, "bulk", 3, at(500))).toBe(0);
+    expect(await pace.takeSlots!(bulk.id, "bulk", 3, at(1000))).toBe(1);
+  });
+
   it("lets a person's reply go before queued bulk, which yields the slot; a schedule goes before bulk", async () => {
     const { id } = await paced({ perMinute: 60 });
     const pace = first.ctx.pace;

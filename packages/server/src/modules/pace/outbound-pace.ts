@@ -19,6 +19,10 @@ export class UnlimitedPace implements OutboundPace {
   take(): Promise<PaceSlot> {
     return Promise.resolve({ granted: true });
   }
+
+  takeSlots(_connectionId: number, _priority: PacePriority, count: number): Promise<number> {
+    return Promise.resolve(count);
+  }
 }
 
 /**
@@ -44,10 +48,20 @@ export class DatabasePace implements OutboundPace {
   }
 
   async take(connectionId: number, priority: PacePriority, now: Date = new Date()): Promise<PaceSlot> {
-    const request = this.request(connectionId, priority, now);
+    const row = await this.decide(this.request(connectionId, priority, now));
+    return slotOf(row && { granted: row.granted, retryAt: row.retry_at === null ? null : new Date(row.retry_at), reason: row.reason }, now);
+  }
+
+  async takeSlots(connectionId: number, priority: PacePriority, count: number, now: Date = new Date()): Promise<number> {
+    if (count <= 0) return 0;
+    const row = await this.decide({ ...this.request(connectionId, priority, now), count });
+    return row?.granted ? row.slots : 0;
+  }
+
+  private async decide(request: SlotRequest) {
     // The text is the same for every take of one priority (the values are parameters).
     const result = this.pool ? await this.pool.query(slotQuery(request)) : await this.db.execute(slotStatement(request));
-    const [row] = (result as unknown as { rows: { granted: boolean; retry_at: string | Date | null; reason: PaceRow["reason"] }[] }).rows;
-    return slotOf(row && { granted: row.granted, retryAt: row.retry_at === null ? null : new Date(row.retry_at), reason: row.reason }, now);
+    const [row] = (result as unknown as { rows: { granted: boolean; retry_at: string | Date | null; reason: PaceRow["reason"]; slots: number }[] }).rows;
+    return row;
   }
 }

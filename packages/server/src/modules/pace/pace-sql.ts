@@ -38,6 +38,12 @@ export interface SlotRequest {
   random: number;
   /** Only when this message is still due for dispatch (the claim's fold): else no slot is taken. */
   dueMessageId?: number;
+  /**
+   * Slots asked for at once (default 1): as many are granted, in a row, as one slot each would
+   * have been asked one after another at `now` (all drawn with one jitter) — the decision's
+   * `slots`; none when even the first is refused.
+   */
+  count?: number;
 }
 
 /** The columns a decision reads: the row's (p.…), or a fresh row's, and the connection's pace. */
@@ -52,7 +58,7 @@ interface Inputs {
 }
 
 /** What a decision writes, in this order (the insert's columns and the update's row). */
-export const decisionColumns = ["tat", "day", "outreach", "started_on", "granted", "retry_at", "reason"] as const;
+export const decisionColumns = ["tat", "day", "outreach", "started_on", "granted", "retry_at", "reason", "slots"] as const;
 
 function milliseconds(amount: SQL): SQL {
   return sql`((${amount}) * interval '1 millisecond')`;
@@ -84,17 +90,22 @@ function decision(inputs: Inputs, request: SlotRequest, values: Values): SQL {
         else s.daily_cap end as cap`,
     sql`${tolerance} as tolerance, ${counts ? sql`(s.cap is null or s.sent_today < s.cap)` : sql`true`} as cap_ok`,
     sql`s.base <= s.now + ${milliseconds(sql`s.tolerance`)} and s.cap_ok as granted`,
+    // Slot i (from 0) is due at base + i gaps: those due within the tolerance, as many as asked (and the cap leaves).
+    sql`case when s.granted then least(${values.count}::integer,
+        floor(extract(epoch from (s.now + ${milliseconds(sql`s.tolerance`)} - s.base)) * 1000 / (s.ms * s.jitter))::integer + 1
+        ${counts ? sql`, s.cap - s.sent_today` : sql``}) else 0 end as slots`,
   ];
   const [first, ...rest] = steps;
   const chained = rest.reduce((inner, step) => sql`select s.*, ${step} from (${inner}) as s`, first!);
   return sql`select
-      ${ifGranted(sql`s.base + ${milliseconds(sql`s.ms * s.jitter`)}`, sql`coalesce(s.tat, s.base)`)},
+      ${ifGranted(sql`s.base + ${milliseconds(sql`s.ms * s.jitter * s.slots`)}`, sql`coalesce(s.tat, s.base)`)},
       ${counts ? ifGranted(sql`s.today`, sql`s.day`) : sql`s.day`},
-      ${counts ? ifGranted(sql`s.sent_today + 1`, sql`s.outreach`) : sql`s.outreach`},
+      ${counts ? ifGranted(sql`s.sent_today + s.slots`, sql`s.outreach`) : sql`s.outreach`},
       ${counts ? ifGranted(sql`s.started`, sql`s.started_on`) : sql`s.started_on`},
       s.granted,
       case when s.granted then null when not s.cap_ok then s.next_day else s.base - ${milliseconds(sql`s.tolerance`)} end,
-      case when s.granted then null when not s.cap_ok then 'dailyCap' else 'rate' end
+      case when s.granted then null when not s.cap_ok then 'dailyCap' else 'rate' end,
+      s.slots
     from (${chained}) as s`;
 }
 
@@ -105,7 +116,7 @@ function settingOf(key: "perMinute" | "dailyCap" | "warmUp"): SQL {
 }
 
 /** The values a decision reads besides the row: as parameters, or as named placeholders (slotQuery). */
-type Values = Record<"now" | "today" | "nextDay" | "jitter" | "connectionId" | "dueMessageId", SQL | unknown>;
+type Values = Record<"now" | "today" | "nextDay" | "jitter" | "connectionId" | "dueMessageId" | "count", SQL | unknown>;
 
 interface Day {
   timeZone: string;
@@ -138,6 +149,7 @@ function valuesOf(request: SlotRequest): Record<keyof Values, unknown> {
     jitter: 1 + JITTER * (2 * request.random - 1),
     connectionId: request.connectionId,
     dueMessageId: request.dueMessageId,
+    count: request.count ?? 1,
   };
 }
 
@@ -188,7 +200,7 @@ export function slotQuery(request: SlotRequest): { name: string; text: string; v
   const name = `pace-take-${request.priority}`;
   let rendered = texts.get(name);
   if (!rendered) {
-    const placeholders = Object.fromEntries((["now", "today", "nextDay", "jitter", "connectionId", "dueMessageId"] as const).map((key) => [key, sql.placeholder(key)])) as Values;
+    const placeholders = Object.fromEntries((["now", "today", "nextDay", "jitter", "connectionId", "dueMessageId", "count"] as const).map((key) => [key, sql.placeholder(key)])) as Values;
     const query = dialect.sqlToQuery(build(request, placeholders));
     rendered = { text: query.sql, params: query.params.map((param): Param => (is(param, Placeholder) ? { key: param.name as keyof Values } : { constant: param })) };
     texts.set(name, rendered);

@@ -22,6 +22,16 @@ export function automaticValues(ticket: OutgoingTicket, texts: readonly string[]
  * lists should show what the customer wrote.
  */
 export async function writeAutomatic(tx: Db, ticket: OutgoingTicket, texts: readonly string[], now: Date): Promise<MessageRow[]> {
-  if (texts.length === 0) return [];
-  return tx.insert(messages).values(automaticValues(ticket, texts, now)).returning();
+  return (await writeAutomaticTogether(tx, [{ ticket, texts }], now))[0]!;
+}
+
+/**
+ * Routing's texts for several tickets (a group commit's menu answers), in one insert: each
+ * ticket's rows, in order, at its place. A ticket is named once.
+ */
+export async function writeAutomaticTogether(tx: Db, writes: readonly { ticket: OutgoingTicket; texts: readonly string[] }[], now: Date): Promise<MessageRow[][]> {
+  const values = writes.flatMap(({ ticket, texts }) => automaticValues(ticket, texts, now));
+  if (values.length === 0) return writes.map(() => []);
+  const rows = (await tx.insert(messages).values(values).returning()).sort((a, b) => a.id - b.id);
+  return writes.map(({ ticket }) => rows.filter((row) => row.ticketId === ticket.id));
 }

@@ -55,6 +55,16 @@ async function closeByCode(ctx: AppContext, before: TicketRow, now: Date): Promi
   if (moved) await sendFarewell(ctx, moved.closed);
 }
 
+/** Whether this message would end its conversation by the connection's close code (when closing by message is on). */
+export function closesByCode(connection: ConnectionRow, input: Pick<InboundMessage, "fromMe" | "body" | "chat">): boolean {
+  return !input.fromMe && !input.chat.isGroup && connection.canCloseTicketByMessage && isCloseCode(input.body, connection.closeCode);
+}
+
+/** Whether a ticket waits for a customer's answer to a menu (what continueConversation and the batch's menu step answer). */
+export function awaitsMenuAnswer(ticket: Pick<TicketRow, "status" | "uraId">): boolean {
+  return ticket.status === "pending" && ticket.uraId !== null;
+}
+
 /**
  * What a customer's message does to a conversation already under way, after it is stored and
  * announced: the close code ends it; in a menu, it is the answer. Decided from the ticket row
@@ -64,7 +74,7 @@ async function closeByCode(ctx: AppContext, before: TicketRow, now: Date): Promi
 export async function continueConversation(ctx: AppContext, connection: ConnectionRow, ticket: TicketRow, input: InboundMessage): Promise<void> {
   if (input.fromMe || input.chat.isGroup || ticket.status === "closed") return;
   const now = new Date();
-  if (connection.canCloseTicketByMessage && isCloseCode(input.body, connection.closeCode)) return closeByCode(ctx, ticket, now);
+  if (closesByCode(connection, input)) return closeByCode(ctx, ticket, now);
   if (ticket.uraId === null) return;
   await moveTicket(ctx, (tx) => answerMenu(ctx, tx, connection, ticket.id, input.body, now));
 }

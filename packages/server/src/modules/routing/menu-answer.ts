@@ -25,7 +25,7 @@ export interface MenuAnswered {
  * option's destination; with direct dial, the attendant whose extension was typed; the menu again
  * with a short "not recognised"; after `uraMaxMisses` misses, the fallback (docs/decisions/0036).
  */
-async function nextStep(env: RouteEnv, uraId: number, misses: number, answer: string): Promise<RoutePlan> {
+export async function nextStep(env: RouteEnv, uraId: number, misses: number, answer: string): Promise<RoutePlan> {
   const menu = await env.loader.menu(uraId);
   if (!menu) return fallbackPlan();
   const option = chosenOption(menu, answer);
@@ -35,6 +35,14 @@ async function nextStep(env: RouteEnv, uraId: number, misses: number, answer: st
   const style = await env.style();
   if (misses + 1 >= limits.uraMaxMisses) return fallbackPlan([customerText(style.language, "handedToTeam")]);
   return { placement: { ...fallbackPlacement, uraId: menu.id, uraMisses: misses + 1 }, texts: [menuRetryText(menu, style)], action: "update" };
+}
+
+/** What a step writes to the ticket it moves: where the plan places it, out of hours when it arrived so and still waits. */
+export function stepColumns(before: Pick<TicketRow, "outOfHours">, plan: RoutePlan, now: Date): lifecycle.TicketColumns {
+  const { placement } = plan;
+  // Arrived out of the connection's hours: still waiting for the morning wherever it goes.
+  const outOfHours = placement.status === "pending" && (placement.outOfHours || before.outOfHours);
+  return lifecycle.routed({ ...placement, outOfHours }, now);
 }
 
 /**
@@ -48,13 +56,7 @@ export async function answerMenu(ctx: AppContext, tx: Db, connection: Connection
   const [before] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for("update");
   if (!before || before.uraId === null || before.status !== "pending") return undefined;
   const plan = await nextStep(routeEnv(ctx, tx, connection, now), before.uraId, before.uraMisses, answer);
-  const { placement } = plan;
-  // Arrived out of the connection's hours: still waiting for the morning wherever it goes.
-  const outOfHours = placement.status === "pending" && (placement.outOfHours || before.outOfHours);
-  await tx
-    .update(tickets)
-    .set(lifecycle.routed({ ...placement, outOfHours }, now))
-    .where(eq(tickets.id, ticketId));
+  await tx.update(tickets).set(stepColumns(before, plan, now)).where(eq(tickets.id, ticketId));
   const automatic = await writeAutomatic(tx, before, plan.texts, now);
   return { before, action: plan.action, automatic };
 }

@@ -114,3 +114,27 @@ export function databaseRouteLoader(db: Db): RouteLoader {
     userByExtension: (extension) => activeUser(eq(users.extension, extension)),
   };
 }
+
+/**
+ * The same reads, each stop read once: for many routing steps in one transaction (a group
+ * commit's menu answers), where hundreds of customers answer the same few menus.
+ */
+export function memoizedRouteLoader(loader: RouteLoader): RouteLoader {
+  const cache = new Map<string, Promise<unknown>>();
+  const once =
+    <K extends string | number, T>(kind: string, read: (key: K) => Promise<T>) =>
+    (key: K): Promise<T> => {
+      const name = `${kind}:${key}`;
+      if (!cache.has(name)) cache.set(name, read(key));
+      return cache.get(name) as Promise<T>;
+    };
+  return {
+    queue: once("queue", loader.queue),
+    user: once("user", loader.user),
+    menu: once("menu", loader.menu),
+    announcement: once("announcement", loader.announcement),
+    monitoring: once("monitoring", loader.monitoring),
+    bot: once("bot", loader.bot),
+    userByExtension: once("extension", loader.userByExtension),
+  };
+}

@@ -27,6 +27,18 @@ export async function participantIdsOf(db: Db, ticketId: number): Promise<number
   return rows.map((row) => row.id);
 }
 
+/** Each ticket's participants, in one query (a ticket with none is absent). */
+export async function participantIdsByTicket(db: Db, ticketIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byTicket = new Map<number, number[]>();
+  if (ticketIds.length === 0) return byTicket;
+  const rows = await db
+    .select({ ticketId: ticketParticipants.ticketId, userId: ticketParticipants.userId })
+    .from(ticketParticipants)
+    .where(inArray(ticketParticipants.ticketId, [...ticketIds]));
+  for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row.userId]);
+  return byTicket;
+}
+
 /** A contact's tickets with their participants (who hears of them), oldest first. */
 export async function contactTicketsWithParticipants(
   db: Db,

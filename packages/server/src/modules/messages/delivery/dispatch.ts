@@ -36,7 +36,7 @@ export interface Dispatched {
   failure: AppError | null;
 }
 
-const DEFAULT_LEASE_MS = 5 * 60_000;
+export const DEFAULT_LEASE_MS = 5 * 60_000;
 const DEFAULT_MAX_WAIT_MS = 10 * 60_000;
 const untouched: Dispatched = { row: null, failure: null };
 

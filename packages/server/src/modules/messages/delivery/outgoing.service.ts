@@ -5,7 +5,10 @@ import type { AppError } from "../../../core/app-error.js";
 import { domainEvent } from "../../../events/domain-events.js";
 import { visibilityOf } from "../../tickets/ticket-events.js";
 import { messageContactOf, presentMessages, representMessage, type MessageRow } from "../message.presenter.js";
-import { dispatchMessage } from "./dispatch.js";
+import { AppSlot } from "../../../core/app-slots.js";
+import { GroupCommit, type Settled } from "../../../core/group-commit.js";
+import { dispatchMessage, type AnnounceUpdate } from "./dispatch.js";
+import { dispatchTogether, type DispatchItem } from "./dispatch-together.js";
 import { writeOutgoing, type Draft, type OutgoingOptions, type OutgoingTicket } from "./outgoing.repo.js";
 
 export type { Draft, OutgoingOptions, OutgoingTicket } from "./outgoing.repo.js";
@@ -70,16 +73,73 @@ export async function sendOutgoingOnce(
  * the sender took it before writing (`paced`); one held back stays pending for the recovery sweep.
  */
 export async function dispatchOutgoing(ctx: AppContext, ticket: Ticket, created: readonly Message[], options: Pick<OutgoingOptions, "paced"> = {}): Promise<SentOutgoing> {
-  const contact = messageContactOf(ticket);
-  const visibility = visibilityOf(ticket);
   const messages: Message[] = [];
   let failure: AppError | null = null;
+  const announcing = announcerOf(ctx, ticket);
   for (const message of created) {
-    const announce = (row: Parameters<typeof representMessage>[1]) =>
-      ctx.events.emit("message.updated", { ticket: visibility, message: representMessage(message, row, contact), edit: false });
-    const dispatched = await dispatchMessage(ctx, { id: message.id, connectionId: ticket.whatsappId }, { announce, paced: options.paced });
-    messages.push(dispatched.row ? representMessage(message, dispatched.row, contact) : message);
+    const dispatched = await dispatchMessage(ctx, { id: message.id, connectionId: ticket.whatsappId }, { announce: announcing(message), paced: options.paced });
+    messages.push(dispatched.row ? representMessage(message, dispatched.row, announcing.contact) : message);
     failure = dispatched.failure ?? failure;
   }
   return { ticket, messages, failure };
+}
+
+/** How a dispatched message's change is announced: to who may see its ticket, presented from what the sender holds. */
+function announcerOf(ctx: AppContext, ticket: Ticket) {
+  const contact = messageContactOf(ticket);
+  const visibility = visibilityOf(ticket);
+  const announce =
+    (message: Message): AnnounceUpdate =>
+    (row) =>
+      ctx.events.emit("message.updated", { ticket: visibility, message: representMessage(message, row, contact), edit: false });
+  return Object.assign(announce, { contact });
+}
+
+/** One caller's messages for the dispatch group commit. */
+interface Dispatch {
+  ctx: AppContext;
+  ticket: Ticket;
+  created: readonly Message[];
+}
+
+/** One app's group commit of routing's texts to dispatch (docs/decisions/0102), in its context (app.ts); undefined: each caller dispatches its own. */
+export const dispatchGroupSlot = new AppSlot<GroupCommit<Dispatch, SentOutgoing> | undefined>("outgoing dispatch group commit");
+
+/**
+ * The group commit that dispatches routing's texts (dispatchOutgoingTogether): lanes keyed by
+ * connection, so a connection's messages leave in the order they were written.
+ */
+export function dispatchGroupCommit(): GroupCommit<Dispatch, SentOutgoing> {
+  return new GroupCommit({ lanes: 2, maxBatch: 100, flush: dispatchBatch });
+}
+
+async function dispatchBatch(batch: Dispatch[]): Promise<Settled<SentOutgoing>[]> {
+  const { ctx } = batch[0]!;
+  const announcers = batch.map(({ ticket }) => announcerOf(ctx, ticket));
+  const items = batch.flatMap(({ ticket, created }, i): DispatchItem[] =>
+    created.map((message) => ({ id: message.id, connectionId: ticket.whatsappId, announce: announcers[i]!(message) })),
+  );
+  const outcome = await dispatchTogether(ctx, items);
+  return batch.map(({ ticket, created }, i) => {
+    let failure: AppError | null = null;
+    const messages = created.map((message) => {
+      const dispatched = outcome.get(message.id);
+      failure = dispatched?.failure ?? failure;
+      return dispatched?.row ? representMessage(message, dispatched.row, announcers[i]!.contact) : message;
+    });
+    return { ok: true as const, value: { ticket, messages, failure } };
+  });
+}
+
+/**
+ * dispatchOutgoing for routing's texts written by the inbound pipeline (the greeting, a menu, a
+ * menu step's next text): what many customers' messages wrote at once leaves together, one pace
+ * decision, one claim and one hand-over per connection and batch (dispatchTogether), instead of
+ * three statements per text. Each message ends as dispatchOutgoing would leave it. Without the
+ * app's group commit (PGlite), each caller dispatches its own.
+ */
+export function dispatchOutgoingTogether(ctx: AppContext, ticket: Ticket, created: readonly Message[]): Promise<SentOutgoing> {
+  const group = ctx.slots.get(dispatchGroupSlot);
+  if (!group || created.length === 0) return dispatchOutgoing(ctx, ticket, created);
+  return group.submit(String(ticket.whatsappId), { ctx, ticket, created });
 }

@@ -1,5 +1,5 @@
 /**
- * Group commit (docs/decisions/0051): work submitted while a lane is busy waits and then goes
+ * Group commit (docs/decisions/0051; the inbound pipeline's, and the dispatch of routing's texts: 0102): work submitted while a lane is busy waits and then goes
  * together, in one flush (one statement or one transaction: one commit, one WAL flush), instead
  * of one commit each. No timer: an idle lane flushes at once, so a lone message waits for
  * nothing, and under load the window is the time of the flush in flight (bounded by `maxBatch`
