@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.js";
 import { inValues } from "../../db/schema/in-values.js";
 import { campaignRecipients, messages, tickets } from "../../db/schema/index.js";
 import { domainEvent } from "../../events/domain-events.js";
-import { dispatchGroup } from "../messages/delivery/dispatch-group.js";
+import { dispatchTogether } from "../messages/delivery/dispatch-together.js";
 import { outgoingValues, type Draft } from "../messages/delivery/outgoing.repo.js";
 import { messageContactOf, presentMessages, representMessage, type MessageRow } from "../messages/message.presenter.js";
 import * as lifecycle from "../tickets/ticket-lifecycle.js";
@@ -119,7 +119,7 @@ async function announceAndDispatch(ctx: AppContext, connectionId: number, rows: 
   }
   await ctx.events.publish(...sent.map(({ ticket, message }) => domainEvent("message.sent", { ticket, message })));
   // Handed over together (one claim, one record), each change told as the one writer tells it.
-  await dispatchGroup(
+  await dispatchTogether(
     ctx,
     sent.map(({ ticket, message }) => ({
       id: message.id,
@@ -127,5 +127,6 @@ async function announceAndDispatch(ctx: AppContext, connectionId: number, rows: 
       announce: (row: MessageRow) =>
         ctx.events.emit("message.updated", { ticket: visibilityOf(ticket), message: representMessage(message, row, messageContactOf(ticket)), edit: false }),
     })),
+    { paced: true },
   );
 }

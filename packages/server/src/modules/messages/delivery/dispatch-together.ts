@@ -57,9 +57,12 @@ async function handOverTogether(ctx: AppContext, results: readonly { id: number;
   return ctx.events.transaction(write);
 }
 
-/** Slots taken and the granted messages claimed (the rest left for the sweep): what the driver needs of each claimed one, by id. */
-async function claimTogether(ctx: AppContext, connectionId: number, items: readonly DispatchItem[], now: Date): Promise<Map<number, OutboundMessage>> {
-  const granted = await ctx.pace.takeSlots!(connectionId, "reply", items.length, now);
+/**
+ * Slots taken (unless `paced`: the sender took them before writing) and the granted messages
+ * claimed (the rest left for the sweep): what the driver needs of each claimed one, by id.
+ */
+async function claimTogether(ctx: AppContext, connectionId: number, items: readonly DispatchItem[], now: Date, paced: boolean): Promise<Map<number, OutboundMessage>> {
+  const granted = paced ? items.length : await ctx.pace.takeSlots!(connectionId, "reply", items.length, now);
   const held = items.slice(granted).map((item) => item.id);
   if (held.length > 0) {
     await ctx.db
@@ -86,10 +89,10 @@ async function claimTogether(ctx: AppContext, connectionId: number, items: reado
  * sweep (as dispatchMessage leaves one). Undefined when the slots or the claim failed (nothing
  * was claimed: the caller dispatches each alone).
  */
-async function dispatchConnection(ctx: AppContext, connectionId: number, items: readonly DispatchItem[]): Promise<Map<number, Dispatched> | undefined> {
+async function dispatchConnection(ctx: AppContext, connectionId: number, items: readonly DispatchItem[], paced: boolean): Promise<Map<number, Dispatched> | undefined> {
   let outbound: Map<number, OutboundMessage>;
   try {
-    outbound = await claimTogether(ctx, connectionId, items, new Date());
+    outbound = await claimTogether(ctx, connectionId, items, new Date(), paced);
   } catch (error) {
     ctx.log.warn({ err: error, size: items.length }, "dispatch: the batch's claim failed, dispatching its messages one by one");
     return undefined;
@@ -157,21 +160,22 @@ async function failed(ctx: AppContext, item: DispatchItem, error: unknown): Prom
  * each message ends as is what dispatchMessage would have left: sent, failed (announced), held
  * back for the sweep, or untouched (not due, another sender's). Where the batch cannot be taken
  * together — a deleted connection, one another instance runs, a pace without `takeSlots`, a
- * statement that failed before any send — each goes alone through dispatchMessage.
+ * statement that failed before any send — each goes alone through dispatchMessage. `paced`: the
+ * sender took the messages' pace slots before writing them (a campaign's group, decision 0103).
  */
-export async function dispatchTogether(ctx: AppContext, items: readonly DispatchItem[]): Promise<Map<number, Dispatched>> {
+export async function dispatchTogether(ctx: AppContext, items: readonly DispatchItem[], { paced = false } = {}): Promise<Map<number, Dispatched>> {
   const byConnection = new Map<number | null, DispatchItem[]>();
   for (const item of items) byConnection.set(item.connectionId, [...(byConnection.get(item.connectionId) ?? []), item]);
   const outcome = new Map<number, Dispatched>();
   for (const [connectionId, list] of byConnection) {
     // One message: dispatchMessage folds its slot into its claim, as few statements as a batch's.
-    const together = list.length > 1 && connectionId !== null && ctx.pace.takeSlots !== undefined && !ctx.channels.ownedElsewhere(connectionId);
-    const dispatched = together ? await dispatchConnection(ctx, connectionId, list) : undefined;
+    const together = list.length > 1 && connectionId !== null && (paced || ctx.pace.takeSlots !== undefined) && !ctx.channels.ownedElsewhere(connectionId);
+    const dispatched = together ? await dispatchConnection(ctx, connectionId, list, paced) : undefined;
     if (dispatched) {
       for (const [id, one] of dispatched) outcome.set(id, one);
       continue;
     }
-    for (const item of list) outcome.set(item.id, await dispatchMessage(ctx, item, { announce: item.announce }));
+    for (const item of list) outcome.set(item.id, await dispatchMessage(ctx, item, { announce: item.announce, paced }));
   }
   return outcome;
 }
