@@ -124,11 +124,14 @@ export class EventOutbox implements DurableStore {
       .orderBy(asc(eventDeliveries.nextAttemptAt), asc(eventDeliveries.id))
       .limit(limit)
       .for("update", { skipLocked: true });
-    return this.deps.db
+    const claimed = await this.deps.db
       .update(eventDeliveries)
       .set({ attempts: sql`${eventDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + this.o.leaseMs) })
       .where(inArray(eventDeliveries.id, due))
       .returning({ id: eventDeliveries.id, listener: eventDeliveries.listener, event: eventDeliveries.event, payload: eventDeliveries.payload, attempts: eventDeliveries.attempts, depth: eventDeliveries.depth });
+    // RETURNING keeps no order: started oldest first, as the two-statement claim did (a ticket's
+    // events reach a listener such as the bot stage in the order they happened).
+    return claimed.sort((a, b) => a.id - b.id);
   }
 
   private async run(row: Claimed, now: Date): Promise<void> {
