@@ -5,7 +5,7 @@ import { openDatabase, type Database } from "../db/client.js";
 import { createConnection } from "../test/channel-fixtures.js";
 import { createQueue } from "../test/fixtures.js";
 import { createTestServer, type TestServer } from "../test/harness.js";
-import { connectSocket, nextEvent } from "../test/socket-client.js";
+import { nextEvent } from "../test/socket-client.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../test/throwaway-postgres.js";
 
 const site = "https://shop.example.com";
