@@ -58,9 +58,10 @@ try {
     ),
   );
   const table: Record<string, Record<string, number>> = {};
-  // BENCH_AB_CASES: comma-separated parts of case names to run (all when unset).
+  // BENCH_AB_CASES: comma-separated parts of case names to run (all when unset); "=" before a whole name.
   const parts = (process.env.BENCH_AB_CASES ?? "").split(",").filter((part) => part.length > 0);
-  for (const c of cases.filter((c) => parts.length === 0 || parts.some((part) => c.name.includes(part)))) {
+  const chosen = (name: string) => parts.length === 0 || parts.some((part) => (part.startsWith("=") ? name === part.slice(1) : name.includes(part)));
+  for (const c of cases.filter((c) => chosen(c.name))) {
     const samples = { baseline: [] as number[], current: [] as number[] };
     const cpu = { baseline: 0, current: 0 };
     const firstAnswers = { baseline: "", current: "" };
