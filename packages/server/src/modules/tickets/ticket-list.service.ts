@@ -82,7 +82,8 @@ function taggedRead(query: ListTickets, ownWork: boolean): NonNullable<Tab["tagg
 
 /** The queues whose waiting tickets are the actor's work: theirs and adopted ones (adoptedQueuesOf). */
 interface WorkQueues {
-  mine: readonly number[];
+  /** Undefined: not read, the statements read them if they need them. */
+  mine?: readonly number[];
   adopted: readonly number[];
 }
 
@@ -397,8 +398,9 @@ async function searchTickets(ctx: AppContext, tab: Tab, text: string, window: Wi
  * people between queues), and given to the list's statements as constants: PostgreSQL plans those
  * faster than the `user_queues` subquery, which a pending tab's page and count each held three times.
  */
-async function workQueuesOf(ctx: AppContext, actor: Actor): Promise<WorkQueues> {
-  const [mine, adopted] = await Promise.all([queueIdsOfUser(ctx.db, actor.id), adoptedQueuesOf(ctx.db, actor)]);
+async function workQueuesOf(ctx: AppContext, actor: Actor, status: TicketStatus | undefined): Promise<WorkQueues> {
+  const waiting = status === undefined || status === "pending";
+  const [mine, adopted] = await Promise.all([waiting ? queueIdsOfUser(ctx.db, actor.id) : undefined, adoptedQueuesOf(ctx.db, actor)]);
   return { mine, adopted };
 }
 
@@ -410,8 +412,9 @@ async function workQueuesOf(ctx: AppContext, actor: Actor): Promise<WorkQueues> 
  * (a third connection), while the count may still run.
  */
 export async function listTickets(ctx: AppContext, actor: Actor, query: ListTickets): Promise<TicketPage> {
-  // Show-all has no visibility condition, so no queue is read (a round trip first).
-  const queues = listsEveryTicket(actor, query.showAll) ? { mine: [], adopted: [] } : await workQueuesOf(ctx, actor);
+  // Show-all has no visibility condition, so no queue is read (a round trip first); an open or
+  // closed tab holds no queue's tickets, so the user's own are not read either.
+  const queues = listsEveryTicket(actor, query.showAll) ? { adopted: [] } : await workQueuesOf(ctx, actor, query.status);
   const tab = tabOf(actor, query, ctx.config.TIME_ZONE, queues);
   const size = limits.ticketPageSize;
   const window = pageWindow(query.pageNumber, size);
