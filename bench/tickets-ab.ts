@@ -1,22 +1,24 @@
 // Two Atendo servers side by side, their ticket list requests interleaved (issue 35): two checkouts
 // on one dataset (`BENCH_AB_BASELINE=/path/to/other/checkout`), or this checkout on two datasets
 // (`BENCH_AB_BASELINE_URL`: the 100k one against the 1M one at BENCH_AB_URL), or both.
-// `BENCH_AB_URL=postgres://… [BENCH_AB_BASELINE=…] [BENCH_AB_BASELINE_URL=…] npx tsx bench/tickets-ab.ts`
-// The databases are bench:tickets datasets (bench:tickets' embedded folder served, or the external
-// server's atendo_bench / atendo_bench_x10). Rounds of BENCH_AB_BLOCK requests alternate between the
+// `[BENCH_AB_URL=postgres://…] [BENCH_AB_BASELINE=…] [BENCH_AB_BASELINE_URL=…] npx tsx bench/tickets-ab.ts`
+// The databases are bench:tickets datasets: without BENCH_AB_URL, bench:tickets' embedded folder
+// (BENCH_EMBEDDED_DIR) served for the run; or the external server's atendo_bench / atendo_bench_x10. Rounds of BENCH_AB_BLOCK requests alternate between the
 // servers, so a busy machine slows both alike, and each server's CPU per request is read from
 // /proc. Prints, per case, p50/p95 of each and the ratios current / baseline.
 import { cpus } from "node:os";
+import { isDeepStrictEqual } from "node:util";
 import type { SpawnedServer } from "../packages/server/src/test/spawn-server.js";
 import { spawnServer } from "../packages/server/src/test/spawn-server.js";
 import { cpuSeconds } from "./support/process-cpu.js";
 import { login } from "./support/server-api.js";
+import { servedDataset } from "./support/dataset-server.js";
 import { summarise, writeResult } from "./support/stats.js";
 import { benchPassword, benchTags } from "./tickets-dataset.js";
 import { readFixtures } from "./tickets-fixtures.js";
 
-const url = process.env.BENCH_AB_URL;
-if (!url) throw new Error("BENCH_AB_URL (the dataset's database) is required");
+const served = await servedDataset(process.env.BENCH_AB_URL);
+const url = served.url;
 const baselineDir = process.env.BENCH_AB_BASELINE;
 const baselineUrl = process.env.BENCH_AB_BASELINE_URL ?? url;
 if (!baselineDir && baselineUrl === url) throw new Error("Nothing to compare: set BENCH_AB_BASELINE (another checkout) or BENCH_AB_BASELINE_URL (another dataset)");
@@ -56,11 +58,13 @@ try {
     ),
   );
   const table: Record<string, Record<string, number>> = {};
-  // BENCH_AB_CASES: comma-separated parts of case names to run (all when unset).
+  // BENCH_AB_CASES: comma-separated parts of case names to run (all when unset); "=" before a whole name.
   const parts = (process.env.BENCH_AB_CASES ?? "").split(",").filter((part) => part.length > 0);
-  for (const c of cases.filter((c) => parts.length === 0 || parts.some((part) => c.name.includes(part)))) {
+  const chosen = (name: string) => parts.length === 0 || parts.some((part) => (part.startsWith("=") ? name === part.slice(1) : name.includes(part)));
+  for (const c of cases.filter((c) => chosen(c.name))) {
     const samples = { baseline: [] as number[], current: [] as number[] };
     const cpu = { baseline: 0, current: 0 };
+    const firstAnswers = { baseline: "", current: "" };
     for (let round = 0; round < rounds + 1; round++) {
       for (const name of round % 2 === 0 ? (["baseline", "current"] as const) : (["current", "baseline"] as const)) {
         const server = servers[name];
@@ -70,7 +74,8 @@ try {
           const at = performance.now();
           const response = await fetch(`${server.baseUrl}/api/tickets?pageNumber=1&${c.query}`, { headers });
           if (!response.ok) throw new Error(`${name} ${c.name}: ${response.status} ${await response.text()}`);
-          await response.arrayBuffer();
+          const body = await response.text();
+          if (round === 0 && i === 0) firstAnswers[name] = body;
           // The first round warms both up and is not counted.
           if (round > 0) samples[name].push(performance.now() - at);
         }
@@ -88,6 +93,8 @@ try {
       "p95 ratio": round2(k.p95 / b.p95),
       "cpu ms base": round2(cpuMs("baseline")),
       "cpu ms now": round2(cpuMs("current")),
+      // On one dataset both must answer alike (keys in any order): 1 yes, 0 no.
+      ...(baselineUrl === url ? { "same answer": sameAnswer(firstAnswers.baseline, firstAnswers.current) ? 1 : 0 } : {}),
     };
     console.log(c.name, JSON.stringify(table[c.name]));
   }
@@ -96,6 +103,12 @@ try {
   writeResult("tickets-ab", { when: new Date().toISOString(), baselineDir: baselineDir ?? "this checkout", datasets: { baseline: safe(baselineUrl), current: safe(url) }, rounds, block, cases: table });
 } finally {
   await Promise.all([servers.baseline.stop(), servers.current.stop()]);
+  await served.stop();
+}
+
+/** Whether two JSON answers hold the same values, their keys in any order. */
+function sameAnswer(a: string, b: string): boolean {
+  return isDeepStrictEqual(JSON.parse(a), JSON.parse(b));
 }
 
 function round2(value: number): number {

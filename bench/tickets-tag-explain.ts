@@ -5,18 +5,15 @@
 // tab hold on a loaded machine where absolute figures do not.
 // `npx tsx bench/tickets-tag-explain.ts [rounds] [case part…]` (BENCH_EMBEDDED_DIR as bench:tickets;
 // BENCH_EXPLAIN_PLANS=1 prints each plan).
-import { join } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { listTicketsQuery } from "@atendo/contracts";
-import { findPostgresBinaries } from "../packages/server/src/db/embedded/binaries.js";
-import { EMBEDDED_DATABASE, startEmbeddedServer } from "../packages/server/src/db/embedded/embedded-server.js";
 import { sessionOptions } from "../packages/server/src/db/client.js";
 import * as schema from "../packages/server/src/db/schema/index.js";
 import type { AppContext } from "../packages/server/src/context.js";
 import type { Actor } from "../packages/server/src/core/actor.js";
 import { listTickets } from "../packages/server/src/modules/tickets/ticket-list.service.js";
-import { embeddedDir } from "./support/dataset-server.js";
+import { servedDataset } from "./support/dataset-server.js";
 import { ATTENDANT_ID, benchTags } from "./tickets-dataset.js";
 
 const rounds = Number(process.argv[2] ?? 30);
@@ -48,14 +45,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))] ?? 0;
 
 // BENCH_EXPLAIN_URL: a database already served (the embedded folder is held by one process at a time).
-async function database(): Promise<{ url: string; stop(): Promise<void> }> {
-  if (process.env.BENCH_EXPLAIN_URL) return { url: process.env.BENCH_EXPLAIN_URL, stop: async () => undefined };
-  const binaries = await findPostgresBinaries();
-  if (!binaries) throw new Error("No PostgreSQL binary for this platform");
-  const server = await startEmbeddedServer({ dir: join(embeddedDir, "postgres"), binaries });
-  return { url: server.url(EMBEDDED_DATABASE), stop: () => server.stop() };
-}
-const server = await database();
+const server = await servedDataset(process.env.BENCH_EXPLAIN_URL);
 const pool = new pg.Pool({ connectionString: server.url, max: 4, options: sessionOptions });
 let captured: { query: string; params: unknown[] }[] | undefined;
 const db = drizzle({ client: pool, schema, logger: { logQuery: (query, params) => captured?.push({ query, params }) } });

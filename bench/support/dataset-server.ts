@@ -80,6 +80,18 @@ export function startOnDataset(target: string, env: Record<string, string>): Pro
   return target === "embedded" ? onEmbedded(env) : onServer(env);
 }
 
+/**
+ * A database to connect to directly: `url` when given, else the embedded dataset's folder served
+ * by a PostgreSQL of its own (one process holds the folder at a time), stopped by `stop`.
+ */
+export async function servedDataset(url: string | undefined): Promise<{ url: string; stop(): Promise<void> }> {
+  if (url) return { url, stop: async () => undefined };
+  const binaries = await findPostgresBinaries();
+  if (!binaries) throw new Error("No PostgreSQL binary for this platform");
+  const server = await startEmbeddedServer({ dir: join(embeddedDir, "postgres"), binaries });
+  return { url: server.url(EMBEDDED_DATABASE), stop: () => server.stop() };
+}
+
 /** Where the dataset of `target` lives, as the result files name it. */
 export function datasetName(target: string): string {
   return target === "embedded" ? `${embeddedDir} (${EMBEDDED_DATABASE})` : databaseName;
