@@ -1,15 +1,15 @@
 /**
- * One system call per socket per event-loop turn, however many frames it is sent in that turn
- * (decision 0106).
+ * At most two system calls per socket per event-loop turn, however many frames it is sent in that
+ * turn (decision 0106).
  *
  * Each frame to a websocket cost a `writev` of its own: engine.io writes every packet of a flush
  * separately, and on a loaded server most packets wait in its buffer for the previous write's
  * callback, then go out one call each. The call, not the JavaScript around it, was most of the
  * node CPU of a delivered event (bench/README.md, issue 35). Here the first flush of a turn corks
- * the connection's TCP socket; the frames of that turn collect behind it, in the order they were
- * written, and leave together when the turn's immediates run. Nothing is reordered or dropped: the
- * socket's own queue keeps every write in call order; a frame waits at most for the rest of the
- * turn it was written in.
+ * the connection's TCP socket; it is uncorked when the turn's immediates run, and what engine.io
+ * kept back meanwhile leaves right after, corked the same way: at most two calls per socket per
+ * turn, whatever the number of frames. Nothing is reordered or dropped (the socket's own queue
+ * keeps every write in call order); a frame waits at most for the rest of the turn it was sent in.
  */
 import { Socket as TcpSocket } from "node:net";
 import type { Socket } from "socket.io";
@@ -17,23 +17,40 @@ import type { Socket } from "socket.io";
 /** An engine.io connection (what `io.engine` emits on "connection"; one per client, whatever its namespaces). */
 export type EngineConnection = Socket["conn"];
 
-/** The TCP sockets corked in this turn, uncorked together at its end. */
+/** Batches the writes of connections: their TCP sockets corked in a turn, uncorked at its end. */
 export interface TurnWrites {
   /** Makes every write of `conn` in a turn leave in one system call. */
   batch(conn: EngineConnection): void;
 }
 
 export function createTurnWrites(): TurnWrites {
-  const corked = new Set<TcpSocket>();
-  const release = () => {
-    for (const socket of corked) socket.uncork();
-    corked.clear();
+  /** Corked until this turn's immediates. */
+  const turn = new Set<TcpSocket>();
+  /** Corked until the next tick: what engine.io held back while the turn's writes were corked. */
+  const aftermath = new Set<TcpSocket>();
+  let releasing = false;
+  const uncork = (held: Set<TcpSocket>) => {
+    for (const socket of held) socket.uncork();
+    held.clear();
+  };
+  const endTurn = () => {
+    releasing = true;
+    uncork(turn);
+    // Those writes complete on the next tick, and engine.io flushes then what it kept behind them
+    // (it sends nothing while a write is pending): that goes out now too, in one call per socket.
+    process.nextTick(() => {
+      releasing = false;
+    });
   };
   const hold = (socket: TcpSocket) => {
-    if (corked.has(socket)) return;
-    if (corked.size === 0) setImmediate(release);
+    if (turn.has(socket) || aftermath.has(socket)) return;
+    const held = releasing ? aftermath : turn;
+    if (held.size === 0) {
+      if (releasing) process.nextTick(uncork, aftermath);
+      else setImmediate(endTurn);
+    }
     socket.cork();
-    corked.add(socket);
+    held.add(socket);
   };
   return {
     batch(conn) {
