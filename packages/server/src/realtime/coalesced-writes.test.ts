@@ -55,7 +55,7 @@ function heard(received: unknown[], socket: Socket, event: string, count: number
   });
 }
 
-describe("frames sent to a socket in one event-loop turn (decision 0106)", () => {
+describe("frames sent to a socket in one burst (decision 0106)", () => {
   it("reach it in the order they were emitted, in two writes instead of one each", async () => {
     const user = await server.createUser();
     const socket = await connectSocket(baseUrl, user.token);
@@ -68,11 +68,11 @@ describe("frames sent to a socket in one event-loop turn (decision 0106)", () =>
     await heard(received, socket, "user", ids.length);
 
     expect(received.map((payload) => payload.userId)).toEqual(ids);
-    // The first frame at the turn's end, the four engine.io kept behind it right after (without the batching: five).
+    // The first frame, then the four engine.io kept behind its pending write, together (without the coalescing: five).
     expect(writes.count).toBe(2);
   });
 
-  it("still sends what a later turn emits", async () => {
+  it("still sends what is emitted after the burst", async () => {
     const user = await server.createUser();
     const socket = await connectSocket(baseUrl, user.token);
     sockets.push(socket);
