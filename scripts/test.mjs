@@ -92,6 +92,18 @@ function failuresOf(report) {
   });
 }
 
+/** The last warnings and errors (pino levels ≥ 40) a spawned server logged, one line each. */
+function printServerTrouble(file) {
+  let lines = [];
+  try {
+    lines = readFileSync(file, "utf8").split("\n").filter((line) => /^\{"level":[4-6]\d,/.test(line));
+  } catch {
+    return;
+  }
+  console.log(`\nThe journeys' servers' last warnings and errors (${lines.length} in all, ${file}):`);
+  for (const line of lines.slice(-60)) console.log(`  ${line.slice(0, 500)}`);
+}
+
 const redis = await reachable(redisUrl);
 const postgres = await reachable(pgUrl);
 const redisEnv = redis ? { TEST_REDIS_URL: redisUrl } : {};
@@ -109,7 +121,10 @@ const onPostgres = postgres
 check("web build", "npm", ["run", "build", "-w", "@atendo/web"]);
 // What each route downloads, against its budget (docs/decisions/0043-web-delivery.md).
 check("web budgets", "npx", ["tsx", "scripts/web-budgets.ts"]);
-vitest("browser journeys", ["e2e"]);
+// The journeys' servers keep their logs here; when a journey fails, their warnings and errors are printed (a CI log is all one gets).
+const journeyServerLog = join(out, "journey-servers.log");
+vitest("browser journeys", ["e2e"], { ATENDO_TEST_SERVER_LOG: journeyServerLog });
+if (results.at(-1).failed) printServerTrouble(journeyServerLog);
 await onPostgres;
 
 console.log("\nSummary:");

@@ -85,7 +85,11 @@ export async function loginAs(page: Page, email: string, password: string): Prom
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole("button", { name: /sign in|log in|login/i }).click();
-  await page.waitForURL("**/tickets");
+  await page.waitForURL("**/tickets").catch(async (error: unknown) => {
+    // A sign-in that never arrives says where the page stood and what it showed (a CI log is all one gets).
+    const shown = (await page.locator("body").innerText().catch(() => "")).replace(/\s+/g, " ").slice(0, 300);
+    throw new Error(`sign-in as ${email} did not reach /tickets: at ${page.url()} showing "${shown}"`, { cause: error });
+  });
 }
 
 /**

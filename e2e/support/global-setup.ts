@@ -59,6 +59,9 @@ export default async function setup(project: TestProject) {
     AI_API_URL: aiUrl,
     AI_API_KEY: ai.key,
     AI_MODEL: "fake-model",
+    // Every journey signs in from 127.0.0.1: a fast run's few hundred sign-ins in one 15-minute
+    // window went past the default 300 per address, and a journey then waited on /login (decision 0002).
+    LOGIN_ATTEMPTS_PER_IP: "100000",
   }, { dataDir });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", (await spawnedDatabaseUrl(dataDir)) ?? "");

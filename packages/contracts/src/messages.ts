@@ -53,7 +53,9 @@ export type QuotedMessage = z.infer<typeof quotedMessage>;
  * bearer token (only users who may see the ticket get it). `failed` is true when the connection
  * could not deliver an outgoing message (after the last retry for API connections): show it as
  * not sent; `ack` then stays where it was, and `failureReason` says why when the channel told
- * (the WhatsApp Cloud API's error), else null. `userId` is the attendant who sent it from Atendo.
+ * (the WhatsApp Cloud API's error), else null. A received message is `failed` when its file could
+ * not be saved (no `mediaUrl`), with an error code as `failureReason` (`ERR_STORAGE_FULL`,
+ * docs/decisions/0101). `userId` is the attendant who sent it from Atendo.
  */
 export const message = z.object({
   id: z.number(),

@@ -59,7 +59,7 @@ import { campaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { ssoRoutes } from "./modules/sso/sso.routes.js";
 import { twoFactorRoutes } from "./modules/auth/two-factor.routes.js";
-import { LoginThrottle } from "./modules/auth/login-throttle.js";
+import { defaultLoginLimits, LoginThrottle } from "./modules/auth/login-throttle.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
 import { contactImportRoutes } from "./modules/contact-import/contact-import.routes.js";
 import { ContactImportRunner, contactImportsSlot, type ContactImportOptions } from "./modules/contact-import/import-runner.js";
@@ -248,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     channels,
     webhookGuard,
     apiConnections,
-    loginThrottle: new LoginThrottle(),
+    loginThrottle: new LoginThrottle({ ...defaultLoginLimits, attemptsPerIp: config.LOGIN_ATTEMPTS_PER_IP }),
     slots: new AppSlots()
       .set(inboundGroupCommitSlot, inboundGroupCommit(db, metrics && ((size) => metrics.groupCommitBatch.observe(size))))
       // Routing's texts leave together like the messages that wrote them (a pool: PostgreSQL, as the inbound group commit).

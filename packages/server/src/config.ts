@@ -66,6 +66,8 @@ export const configSchema = z.object({
   JWT_SECRET: optionalText.pipe(z.string().min(32).optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Sign-in attempts of any kind per client address and 15 minutes (docs/decisions/0002): a site whose whole team signs in through one NAT address at a shift's start raises it. */
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(300),
   COOKIE_SECURE: flag,
   TRUST_PROXY: flag,
   ADMIN_NAME: z.string().trim().min(2).max(50).default("Administrator"),

@@ -4,6 +4,7 @@ import type { Server as HttpServer } from "node:http";
 import { Server, type Namespace, type Socket } from "socket.io";
 import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../core/actor.js";
+import { handshakeRefusal } from "./handshake-refusal.js";
 import { openRedisLink, type RedisLink } from "./redis-link.js";
 import { createCoalescedWrites, type EngineConnection } from "./coalesced-writes.js";
 
@@ -230,7 +231,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
           socket.data.rooms = joined;
           next();
         })
-        .catch((error: unknown) => next(new Error((error as { code?: string }).code ?? "ERR_SESSION_EXPIRED")));
+        .catch((error: unknown) => next(handshakeRefusal(error, "ERR_SESSION_EXPIRED")));
     });
 
     // Synchronous on purpose: a client may emit the moment it is connected, so its rooms and

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -73,7 +73,8 @@ export function launchServer(env: Record<string, string> = {}, options: SpawnOpt
       MEDIA_DIR: join(dataDir, "media"),
       DATABASE_URL: "",
       REDIS_URL: "",
-      LOG_LEVEL: "warn",
+      // ATENDO_TEST_SERVER_LOG=<file> keeps what spawned servers log, requests included (a flaky journey's evidence).
+      LOG_LEVEL: process.env.ATENDO_TEST_SERVER_LOG ? "info" : "warn",
       DEMO_CONNECTION: "false",
       ...env,
     },
@@ -119,7 +120,9 @@ function waitForStart(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = "";
     let errors = "";
+    const keptLog = process.env.ATENDO_TEST_SERVER_LOG;
     child.stdout?.on("data", (chunk: Buffer) => {
+      if (keptLog) appendFileSync(keptLog, chunk);
       output += chunk.toString();
       if (output.includes("Atendo is running")) resolve(output);
     });

@@ -17,6 +17,8 @@ let lastAuthRetryAt = 0;
 const listeners = new Set<() => void>();
 
 const authRetryIntervalMs = 30_000;
+/** How long a socket refused during a database outage waits before trying again (requests answer 503 meanwhile). */
+const databaseRetryMs = 5_000;
 
 const eventHub = createServerEventHub((name, payload) => {
   if (import.meta.env.DEV) console.warn(`Dropped a "${name}" event that does not match its contract`, payload);
@@ -72,10 +74,16 @@ function createSocket(open: SocketClient, token: string): Socket {
     // a socket only for a sign-in it no longer accepts, and this socket would never be reopened.
     if (reason === "io server disconnect" && socket === created && getSession().status === "authenticated") endSession("revoked");
   });
-  created.on("connect_error", () => {
+  created.on("connect_error", (error) => {
     // An active socket retries by itself (the server is away meanwhile); an inactive one was
     // refused by the server (expired token): refresh once, and the session change reconnects with the new token.
     if (created.active) return reportServerUnreachable();
+    // Refused because the server's database is away (docs/decisions/0100): the sign-in is fine, so
+    // connect again shortly (socket.io does not retry a refused handshake), unless the session changed meanwhile.
+    if (error.message === "ERR_DATABASE_UNAVAILABLE") {
+      setTimeout(() => socket === created && !created.active && created.connect(), databaseRetryMs);
+      return;
+    }
     const now = Date.now();
     if (now - lastAuthRetryAt < authRetryIntervalMs) return;
     lastAuthRetryAt = now;

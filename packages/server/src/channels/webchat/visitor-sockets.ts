@@ -1,5 +1,6 @@
 import type { Namespace, Socket } from "socket.io";
 import type { AppContext } from "../../context.js";
+import { handshakeRefusal } from "../../realtime/handshake-refusal.js";
 import { readVisitorToken } from "./visitor-token.js";
 import { assertOrigin, visitorKey, visitorOf, visitorRoom, widgetOf } from "./webchat.service.js";
 
@@ -18,7 +19,7 @@ export function serveVisitorSockets(ctx: AppContext, space: Namespace): void {
         await socket.join(visitorRoom(visitorId));
         next();
       })
-      .catch((error: unknown) => next(new Error((error as { code?: string }).code ?? "ERR_VISITOR_TOKEN")));
+      .catch((error: unknown) => next(handshakeRefusal(error, "ERR_VISITOR_TOKEN")));
   });
 }
 

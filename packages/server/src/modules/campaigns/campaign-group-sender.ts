@@ -38,8 +38,8 @@ function noActiveTicket(connectionId: number) {
  */
 export async function sendToGroup(ctx: AppContext, campaign: CampaignRow, recipients: readonly LeasedRecipient[]): Promise<void> {
   const connectionId = campaign.connectionId;
+  // A group of one takes the same path: its claim checks the active ticket as a larger group's does.
   if (connectionId === null || recipients.length === 0) return;
-  if (recipients.length === 1) return sendToRecipient(ctx, campaign, recipients[0]!);
   const pending = await Promise.all(
     recipients.map(async (recipient): Promise<Pending> => ({ recipient, draft: await draftOf(ctx, campaign, renderBody(campaign.body, recipient.contact)) })),
   );

@@ -12,12 +12,13 @@ import { useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
 import { useMediaUrl } from "../hooks/use-message-media";
 
-export function MediaUnavailable() {
+/** In place of a file that cannot be shown; `why` when the server said why it has none. */
+export function MediaUnavailable({ why }: { why?: string }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: "center", color: "text.secondary", py: 1 }}>
       <BrokenImageOutlined fontSize="small" />
-      <Typography variant="body2">{t("messages.media.unavailable")}</Typography>
+      <Typography variant="body2">{why ?? t("messages.media.unavailable")}</Typography>
     </Stack>
   );
 }

@@ -7,13 +7,30 @@ import { useTranslation } from "../../../lib/i18n";
 import { FormattedText } from "./formatted-text";
 import { LocationCard } from "./location-card";
 import { MediaDocument } from "./media-document";
-import { MediaImage } from "./media-image";
+import { MediaImage, MediaUnavailable } from "./media-image";
 import { MediaPlayer } from "./media-player";
 import { MessageNote } from "./message-note";
 import { VcardCard } from "./vcard-card";
 
-/** What the content needs of a message: ticket messages and internal chat messages both have it. */
-export type ContentMessage = Pick<Message, "body" | "mediaType" | "mediaUrl" | "fileName" | "isDeleted">;
+/**
+ * What the content needs of a message: ticket messages and internal chat messages both have it;
+ * `failureReason` only ticket messages (why a received file was not saved).
+ */
+export type ContentMessage = Pick<Message, "body" | "mediaType" | "mediaUrl" | "fileName" | "isDeleted"> & Partial<Pick<Message, "failureReason">>;
+
+/**
+ * The text for a file the server never saved, by the reason it stored (docs/decisions/0101): the
+ * attendant then knows to ask the customer for it again instead of waiting for it to load.
+ * Other reasons are an outgoing message's delivery failure, shown by its status.
+ */
+const notSavedTexts: Readonly<Record<string, string>> = { ERR_STORAGE_FULL: "messages.media.storageFull" };
+
+const fileTypes: ReadonlySet<string> = new Set(["image", "sticker", "audio", "video", "document"]);
+
+function notSavedText(message: ContentMessage): string | undefined {
+  if (message.mediaUrl || !message.failureReason || !fileTypes.has(message.mediaType)) return undefined;
+  return notSavedTexts[message.failureReason];
+}
 
 /** A media's caption: its body unless that is only the file name. */
 function Caption({ message }: { message: ContentMessage }) {
@@ -47,6 +64,8 @@ export function MessageContent({ message, connectionId }: MessageContentProps) {
       <Caption message={message} />
     </>
   );
+  const notSaved = notSavedText(message);
+  if (notSaved) return captioned(<MediaUnavailable why={t(notSaved)} />);
   switch (message.mediaType) {
     case "image":
       return captioned(<MediaImage message={message} />);
