@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Actor } from "../core/actor.js";
 import { handshakeRefusal } from "./handshake-refusal.js";
 import { openRedisLink, type RedisLink } from "./redis-link.js";
+import { createCoalescedWrites, type EngineConnection } from "./coalesced-writes.js";
 
 /** Who receives an event. Rooms are per user, per queue, for admins and for supervision. */
 export interface EmitTarget {
@@ -198,6 +199,9 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   // While Redis is away every instance keeps serving its own sockets (redis-link.ts).
   const redis: RedisLink | undefined = options.redis ? openRedisLink(options.redis.url, options.redis.key, options.log) : undefined;
   if (redis) io.adapter(redis.adapter);
+  // Every connection (staff, dialects', visitors'): the frames of one flush leave in one system call.
+  const coalescedWrites = createCoalescedWrites();
+  io.engine.on("connection", (conn: EngineConnection) => coalescedWrites.attach(conn));
 
   /** Everything a socket needs is looked up before it is admitted (see the connection handler). */
   async function admit(token: string | undefined): Promise<{ actor: Actor; rooms: string[] }> {
