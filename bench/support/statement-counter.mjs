@@ -6,9 +6,12 @@
 // runs before tsx is registered.
 import { renameSync, writeFileSync } from "node:fs";
 import { setInterval } from "node:timers";
+import { isMainThread } from "node:worker_threads";
 
 const file = process.env.BENCH_STATEMENT_COUNT_FILE;
-if (file) {
+// The main thread only: NODE_OPTIONS also loads this file into tsx's loader thread, which sends
+// no statement, and whose writes of an empty count raced the main thread's on the same file.
+if (file && isMainThread) {
   // Imported as the server imports it (ESM, before tsx's hooks): the same module instance, so the
   // patched prototype is the one its pool's clients use (a `require` here gets another copy under tsx).
   const { default: pg } = await import("pg");
