@@ -10,6 +10,8 @@ interface Stat {
   ppid: number;
   /** utime + stime, in seconds. */
   cpu: number;
+  /** cutime + cstime: what its children used that it has reaped (a PostgreSQL backend that ended), in seconds. */
+  reaped: number;
 }
 
 function statOf(pid: number): Stat | undefined {
@@ -17,13 +19,17 @@ function statOf(pid: number): Stat | undefined {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond };
+    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond, reaped: (Number(fields[13]) + Number(fields[14])) / ticksPerSecond };
   } catch {
     return undefined;
   }
 }
 
-/** CPU seconds used so far by `pid` and by its living descendants; undefined without /proc. */
+/**
+ * CPU seconds used so far by `pid` and by its descendants, those that ended included (counted in
+ * their reaper's cutime/cstime: without them a backend ending between two readings made the
+ * difference negative); undefined without /proc.
+ */
 export function cpuSeconds(pid: number): { own: number; descendants: number } | undefined {
   const own = statOf(pid);
   if (!own) return undefined;
@@ -37,7 +43,7 @@ export function cpuSeconds(pid: number): { own: number; descendants: number } | 
     for (let at = stats.get(candidate)?.ppid; at !== undefined && at > 1; at = stats.get(at)?.ppid) if (at === pid) return true;
     return false;
   };
-  let descendants = 0;
-  for (const [child, stat] of stats) if (isDescendant(child)) descendants += stat.cpu;
+  let descendants = own.reaped;
+  for (const [child, stat] of stats) if (isDescendant(child)) descendants += stat.cpu + stat.reaped;
   return { own: own.cpu, descendants };
 }
