@@ -9,7 +9,6 @@ import { presentTicketsById } from "./ticket.presenter.js";
 import { slaNextDue } from "../../db/schema/tickets.js";
 import { contactRichProbe, contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
 import { adoptedQueuesOf, listsEveryTicket, listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
-import { queueIdsOfUser } from "../queues/memberships.repo.js";
 
 // The conditions below are written against `tickets t` (ticket-filters.ts, ticket.policy.ts).
 
@@ -80,16 +79,10 @@ function taggedRead(query: ListTickets, ownWork: boolean): NonNullable<Tab["tagg
   return !active && !query.queueIds && !query.date && !query.withUnreadMessages && !query.withoutTags ? "fromLabels" : "walked";
 }
 
-/** The queues whose waiting tickets are the actor's work: theirs and adopted ones (adoptedQueuesOf). */
-interface WorkQueues {
-  /** Undefined: not read, the statements read them if they need them. */
-  mine?: readonly number[];
-  adopted: readonly number[];
-}
-
-function tabOf(actor: Actor, query: ListTickets, timeZone: string, { mine, adopted }: WorkQueues): Tab {
+/** `adopted`: the queues whose waiting tickets are the actor's work beside theirs (adoptedQueuesOf). */
+function tabOf(actor: Actor, query: ListTickets, timeZone: string, adopted: readonly number[]): Tab {
   const { status } = query;
-  const own = listVisibilityBranches(actor, status, query.showAll, adopted, mine);
+  const own = listVisibilityBranches(actor, status, query.showAll, adopted);
   const parts: SQL[] = [];
   if (status) parts.push(sql`t.status = ${status}`);
   // A deleted contact's tickets are report history, on no ticket screen (docs/decisions/0062).
@@ -103,8 +96,8 @@ function tabOf(actor: Actor, query: ListTickets, timeZone: string, { mine, adopt
   const tagged = query.tagIds ? { tagIds: query.tagIds, untaggedFilters: joined(parts), read: taggedRead(query, own !== undefined) } : undefined;
   return {
     filters: joined(query.tagIds ? [...parts, ticketTagFilter(query.tagIds)] : parts),
-    visible: listVisibility(actor, status, query.showAll, adopted, mine),
-    visibleRows: listVisibilityRows(actor, status, query.showAll, adopted, mine),
+    visible: listVisibility(actor, status, query.showAll, adopted),
+    visibleRows: listVisibilityRows(actor, status, query.showAll, adopted),
     branches: own ?? everyStatus(status),
     ownWork: own !== undefined,
     // Each ticket counted is probed for its tags: a common tag's closed tab would probe thousands.
@@ -394,17 +387,6 @@ async function searchTickets(ctx: AppContext, tab: Tab, text: string, window: Wi
 }
 
 /**
- * Read for each request, never kept on the actor (a socket's lives for hours while an admin moves
- * people between queues), and given to the list's statements as constants: PostgreSQL plans those
- * faster than the `user_queues` subquery, which a pending tab's page and count each held three times.
- */
-async function workQueuesOf(ctx: AppContext, actor: Actor, status: TicketStatus | undefined): Promise<WorkQueues> {
-  const waiting = status === undefined || status === "pending";
-  const [mine, adopted] = await Promise.all([waiting ? queueIdsOfUser(ctx.db, actor.id) : undefined, adoptedQueuesOf(ctx.db, actor)]);
-  return { mine, adopted };
-}
-
-/**
  * GET /tickets: one page of a tab, newest activity first, and the tab's total. The page and the
  * count are two statements run together (on PostgreSQL, two pool connections): the page can then
  * follow the (status, updated_at, id) index and stop after one page instead of ranking every
@@ -412,10 +394,9 @@ async function workQueuesOf(ctx: AppContext, actor: Actor, status: TicketStatus 
  * (a third connection), while the count may still run.
  */
 export async function listTickets(ctx: AppContext, actor: Actor, query: ListTickets): Promise<TicketPage> {
-  // Show-all has no visibility condition, so no queue is read (a round trip first); an open or
-  // closed tab holds no queue's tickets, so the user's own are not read either.
-  const queues = listsEveryTicket(actor, query.showAll) ? { adopted: [] } : await workQueuesOf(ctx, actor, query.status);
-  const tab = tabOf(actor, query, ctx.config.TIME_ZONE, queues);
+  // Show-all has no visibility condition, so the queues an admin adopts are not read (a round trip first).
+  const adopted = listsEveryTicket(actor, query.showAll) ? [] : await adoptedQueuesOf(ctx.db, actor);
+  const tab = tabOf(actor, query, ctx.config.TIME_ZONE, adopted);
   const size = limits.ticketPageSize;
   const window = pageWindow(query.pageNumber, size);
   const finding: Finding =

@@ -185,20 +185,14 @@ export async function adoptedQueuesOf(db: Db, actor: Actor): Promise<readonly nu
 }
 
 /**
- * The queues whose waiting tickets are the actor's work, as a statement: theirs (`mine`, as
- * constants when read for the request, else read by the statement), and the few ids of
- * adoptedQueuesOf as constants. A set, so the tickets' side stays an index lookup per queue
+ * The queues whose waiting tickets are the actor's work, as a statement: theirs, and the few ids
+ * of adoptedQueuesOf as constants. A set, so the tickets' side stays an index lookup per queue
  * (tickets_queue_status_idx), never a test per row.
  */
-function workQueues(actor: Actor, adopted: readonly number[], mine?: readonly number[]): SQL {
-  if (mine) {
-    const ids = [...mine, ...adopted];
-    // `in (null)` holds for no row, as an empty set would.
-    return ids.length === 0 ? sql`null` : sql.join(ids.map((id) => sql`${id}::integer`), sql`, `);
-  }
-  const read = sql`select queue_id from user_queues where user_id = ${actor.id}`;
-  if (adopted.length === 0) return read;
-  return sql`${read} union all values ${sql.join(
+function workQueues(actor: Actor, adopted: readonly number[]): SQL {
+  const mine = sql`select queue_id from user_queues where user_id = ${actor.id}`;
+  if (adopted.length === 0) return mine;
+  return sql`${mine} union all values ${sql.join(
     adopted.map((id) => sql`(${id}::integer)`),
     sql`, `,
   )}`;
@@ -212,7 +206,7 @@ function workQueues(actor: Actor, adopted: readonly number[], mine?: readonly nu
  * an admin also those nobody belongs to, `adopted`) and pending tickets with no queue (tickets_pending_no_queue_idx). Participations are not narrowed to `status`: the caller filters
  * the status of the row itself.
  */
-export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[], id: SQL = sql`t.id`, mine?: readonly number[]): SQL {
+export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[], id: SQL = sql`t.id`): SQL {
   const ownStatus = status ? sql` and status = ${status}` : sql``;
   const branches = [
     sql`select id from tickets where user_id = ${actor.id}${ownStatus}`,
@@ -222,7 +216,7 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, ad
     // Two branches, each by its own index: with one OR, PostgreSQL filtered every pending ticket.
     branches.push(
       sql`select id from tickets where status = 'pending' and ${notAutomated(sql``)}
-        and queue_id in (${workQueues(actor, adopted, mine)})`,
+        and queue_id in (${workQueues(actor, adopted)})`,
       sql`select id from tickets where status = 'pending' and ${notAutomated(sql``)} and queue_id is null`,
     );
   }
@@ -241,9 +235,9 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, ad
  * or a big one holds, tested on their own few rows. The branches then need no de-duplication
  * (UNION ALL), so a count streams and stops at its cap instead of gathering the whole tab.
  */
-export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[], mine?: readonly number[]): SQL[] {
+export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[]): SQL[] {
   const pending = status === undefined || status === "pending";
-  const inQueues = sql`t.status = 'pending' and ${notAutomated()} and t.queue_id in (${workQueues(actor, adopted, mine)})`;
+  const inQueues = sql`t.status = 'pending' and ${notAutomated()} and t.queue_id in (${workQueues(actor, adopted)})`;
   // Everyone's: tickets_pending_no_queue_idx, so the tab reads these, not every pending ticket.
   const noQueue = sql`t.status = 'pending' and ${notAutomated()} and t.queue_id is null`;
   // coalesce: `not` of a null (queue_id in …, queue_id being null) would drop the row.
@@ -258,14 +252,14 @@ export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, 
  * when few rows are tested — a rare search's matches — where the set form would first gather
  * the user's whole work (thousands of tickets) to keep three of them.
  */
-export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[], mine?: readonly number[]): SQL {
+export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[]): SQL {
   const pending = status === undefined || status === "pending";
   return sql`(t.user_id = ${actor.id}
     or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${actor.id})${
       pending
         ? sql`
     or (t.status = 'pending' and ${notAutomated()}
-      and (t.queue_id is null or t.queue_id in (${workQueues(actor, adopted, mine)})))`
+      and (t.queue_id is null or t.queue_id in (${workQueues(actor, adopted)})))`
         : sql``
     })`;
 }
@@ -276,32 +270,26 @@ export function listsEveryTicket(actor: Actor, showAll: boolean): boolean {
 }
 
 /** listVisibility as ownWorkRowFilter; undefined: every ticket. */
-export function listVisibilityRows(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[], mine?: readonly number[]): SQL | undefined {
+export function listVisibilityRows(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL | undefined {
   if (listsEveryTicket(actor, showAll)) return undefined;
-  return ownWorkRowFilter(actor, status, adopted, mine);
+  return ownWorkRowFilter(actor, status, adopted);
 }
 
 /** listVisibility as ownWorkBranches; undefined: every ticket. */
-export function listVisibilityBranches(
-  actor: Actor,
-  status: TicketStatus | undefined,
-  showAll: boolean,
-  adopted: readonly number[],
-  mine?: readonly number[],
-): SQL[] | undefined {
+export function listVisibilityBranches(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL[] | undefined {
   if (listsEveryTicket(actor, showAll)) return undefined;
-  return ownWorkBranches(actor, status, adopted, mine);
+  return ownWorkBranches(actor, status, adopted);
 }
 
 /**
  * What GET /tickets lists: one's own work — lists show the user's work, not every ticket they
  * could open. An admin's show-all lists everything; for anyone else it is ignored, never refused
- * (the web sends the remembered preference whatever the profile). `adopted`: adoptedQueuesOf;
- * `mine`: the actor's own queues, when read for the request. Undefined: no condition.
+ * (the web sends the remembered preference whatever the profile). `adopted`: adoptedQueuesOf.
+ * Undefined: no condition.
  */
-export function listVisibility(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[], mine?: readonly number[]): SQL | undefined {
+export function listVisibility(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL | undefined {
   if (listsEveryTicket(actor, showAll)) return undefined;
-  return ownWorkFilter(actor, status, adopted, sql`t.id`, mine);
+  return ownWorkFilter(actor, status, adopted);
 }
 
 /** seesTicket in SQL (GET /tickets/history, docs/decisions/0019). Undefined: every ticket. */
