@@ -129,88 +129,43 @@ function isoJson(column: SQLWrapper) {
   return sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** A ticket's connection once deleted: its name as the ticket kept it. */
-const deletedConnectionJson = sql`json_build_object('id', null, 'name', coalesce(${tickets.connectionName}, ''), 'label', null, 'kind', null)`;
-
 /** A left-joined row as a JSON object, null when the ticket links to none (`id` is the row's key). */
 function linkedJson(id: SQLWrapper, fields: SQL) {
   return sql`case when ${id} is null then null else json_build_object(${fields}) end`;
 }
 
-/** What ticketJson shows of the rows a ticket links to, each a JSON object or null (`sla`: its queue's targets). */
-interface LinkedJson {
-  user: SQL;
-  queue: SQL;
-  slaFirstResponseMinutes: SQL;
-  slaResolutionMinutes: SQL;
-  whatsapp: SQL;
-  ura: SQL;
-  bot: SQL;
-}
-
-/** LinkedJson from linkedSelection's tables, joined (joinLinkedParts). */
-const joinedLinks: LinkedJson = {
-  user: linkedJson(users.id, sql`'id', ${users.id}, 'name', ${users.name}`),
-  queue: linkedJson(queues.id, sql`'id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}`),
-  slaFirstResponseMinutes: sql`${queues.slaFirstResponseMinutes}`,
-  slaResolutionMinutes: sql`${queues.slaResolutionMinutes}`,
-  whatsapp: sql`case when ${connections.id} is null
-    then ${deletedConnectionJson}
-    else json_build_object('id', ${connections.id}, 'name', ${connections.name}, 'label', ${connections.label}, 'kind', ${connections.kind}) end`,
-  ura: linkedJson(uras.id, sql`'id', ${uras.id}, 'name', ${uras.name}`),
-  bot: linkedJson(bots.id, sql`'id', ${bots.id}, 'name', ${bots.name}`),
-};
-
-/**
- * LinkedJson as a subquery each, by key: nothing joined, so planning the presentation has no
- * join order to search (ticketJsonLateral, planned with every list page).
- */
-const subqueryLinks: LinkedJson = {
-  user: sql`(select json_build_object('id', x.id, 'name', x.name) from users x where x.id = ${tickets.userId})`,
-  queue: sql`(select json_build_object('id', x.id, 'name', x.name, 'color', x.color) from queues x where x.id = ${tickets.queueId})`,
-  slaFirstResponseMinutes: sql`(select x.sla_first_response_minutes from queues x where x.id = ${tickets.queueId})`,
-  slaResolutionMinutes: sql`(select x.sla_resolution_minutes from queues x where x.id = ${tickets.queueId})`,
-  whatsapp: sql`coalesce((select json_build_object('id', x.id, 'name', x.name, 'label', x.label, 'kind', x.kind) from connections x where x.id = ${tickets.connectionId}),
-    ${deletedConnectionJson})`,
-  ura: sql`(select json_build_object('id', x.id, 'name', x.name) from uras x where x.id = ${tickets.uraId})`,
-  bot: sql`(select json_build_object('id', x.id, 'name', x.name) from bots x where x.id = ${tickets.botId})`,
-};
-
 /**
  * presentJoinedTicket built by PostgreSQL, but for the SLA's `…Breached` flags (false here): they
- * depend on the clock of the moment, read in Node as presentSla does (withSlaOutcomes). Over
- * `tickets` joined to `contacts`, and to linkedSelection's tables for joinedLinks.
+ * depend on the clock of the moment, read in Node as presentSla does (withSlaOutcomes).
  */
-function ticketJsonOf(links: LinkedJson) {
-  return sql<Ticket>`json_build_object(
+const ticketJson = sql<Ticket>`json_build_object(
   'id', ${tickets.id}, 'status', ${tickets.status}, 'userId', ${tickets.userId},
-  'user', ${links.user},
+  'user', ${linkedJson(users.id, sql`'id', ${users.id}, 'name', ${users.name}`)},
   'queueId', ${tickets.queueId},
-  'queue', ${links.queue},
+  'queue', ${linkedJson(queues.id, sql`'id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}`)},
   'contactId', ${contacts.id},
   'contact', json_build_object('id', ${contacts.id}, 'name', ${contacts.name}, 'number', ${contacts.number}, 'email', ${contacts.email},
     'profilePicUrl', ${contacts.profilePicUrl}, 'isGroup', ${contacts.isGroup}, 'extraInfo', ${extraInfoJson}, 'tags', ${contactTagsJson(contacts.id)},
     'optedOut', ${contacts.optedOutAt} is not null, 'optedOutAt', ${isoJson(contacts.optedOutAt)},
     'createdAt', ${isoJson(contacts.createdAt)}, 'updatedAt', ${isoJson(contacts.updatedAt)}),
   'whatsappId', ${tickets.connectionId},
-  'whatsapp', ${links.whatsapp},
+  'whatsapp', case when ${connections.id} is null
+    then json_build_object('id', null, 'name', coalesce(${tickets.connectionName}, ''), 'label', null, 'kind', null)
+    else json_build_object('id', ${connections.id}, 'name', ${connections.name}, 'label', ${connections.label}, 'kind', ${connections.kind}) end,
   'lastMessage', ${tickets.lastMessage}, 'unreadMessages', ${tickets.unreadMessages}, 'isGroup', ${tickets.isGroup},
   'userTicket', ${participantsJson(tickets.id)},
-  'ura', ${links.ura},
-  'bot', ${links.bot},
+  'ura', ${linkedJson(uras.id, sql`'id', ${uras.id}, 'name', ${uras.name}`)},
+  'bot', ${linkedJson(bots.id, sql`'id', ${bots.id}, 'name', ${bots.name}`)},
   'outOfHours', ${tickets.outOfHours}, 'autoAssignedAt', ${isoJson(tickets.autoAssignedAt)},
   'tags', ${ticketTagsJson(tickets.id)},
   'rating', case when ${tickets.ratingScore} is null or ${tickets.ratedAt} is null then null
     else json_build_object('score', ${tickets.ratingScore}, 'comment', ${tickets.ratingComment}, 'ratedAt', ${isoJson(tickets.ratedAt)}) end,
   'sla', json_build_object('firstResponseDueAt', ${isoJson(tickets.firstResponseDueAt)}, 'resolutionDueAt', ${isoJson(tickets.resolutionDueAt)},
     'firstResponseBreached', false, 'resolutionBreached', false,
-    'firstResponseMinutes', ${links.slaFirstResponseMinutes}, 'resolutionMinutes', ${links.slaResolutionMinutes},
+    'firstResponseMinutes', ${queues.slaFirstResponseMinutes}, 'resolutionMinutes', ${queues.slaResolutionMinutes},
     'firstResponseAt', ${isoJson(tickets.firstResponseAt)}),
   'campaignId', ${tickets.campaignId},
   'createdAt', ${isoJson(tickets.createdAt)}, 'updatedAt', ${isoJson(tickets.updatedAt)})`;
-}
-
-const ticketJson = ticketJsonOf(joinedLinks);
 
 const orNull = (iso: string | null) => (iso === null ? null : new Date(iso));
 
@@ -247,10 +202,7 @@ let presentedTicketText: SQL | undefined;
 
 /** ticketJsonLateral's statement, ending with its `tickets.id = `. */
 function presentationText(db: Db): SQL {
-  const { sql: text, params } = db
-    .select({ ticket: sql`${ticketJsonOf(subqueryLinks)}`.as("ticket"), closedAt: sql`${isoJson(tickets.closedAt)}`.as("closed_at") })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+  const { sql: text, params } = joinTicketParts(db.select({ ticket: sql`${ticketJson}`.as("ticket"), closedAt: sql`${isoJson(tickets.closedAt)}`.as("closed_at") }).from(tickets).$dynamic(), tickets)
     .where(sql`${tickets.id} = ${sql.raw("")}`)
     .toSQL();
   if (params.length > 0) throw new Error("ticketJsonLateral: the presentation must have no parameter");
