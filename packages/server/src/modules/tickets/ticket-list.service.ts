@@ -1,11 +1,11 @@
-import { limits, ticketStatuses, type listTicketsQuery, type Ticket, type TicketPage, type TicketStatus } from "@atendo/contracts";
+import { limits, ticketStatuses, type listTicketsQuery, type TicketPage, type TicketStatus } from "@atendo/contracts";
 import { count, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { containsPattern, pageOf, pageWindow } from "../../db/paging.js";
 import type { Actor } from "../../core/actor.js";
 import { ticketsTaggedRows, ticketTagFilter, ticketUntaggedFilter } from "../tags/tag-links.repo.js";
-import { presentTicketsById, ticketJsonLateral, ticketOfJson } from "./ticket.presenter.js";
+import { presentTicketsById } from "./ticket.presenter.js";
 import { slaNextDue } from "../../db/schema/tickets.js";
 import { contactRichProbe, contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
 import { adoptedQueuesOf, listsEveryTicket, listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
@@ -217,61 +217,24 @@ function found(done: Found): Finding {
 
 type Window = ReturnType<typeof pageWindow>;
 
-/**
- * Where a page's rows come from (`u`, the tab's newest rows in its order's reach) and its order
- * over an alias of them: newest activity first, or by SLA due time (slaDueRows).
- */
-function pageSource(tab: Tab, newest: number): { rows: SQL; order: (alias: string) => SQL[] } {
-  if (tab.order === "slaDue") {
-    return {
-      rows: sql`(${slaDueRows(tab, newest)}) u`,
-      // Ties in the order each part read them: due ones by id, the others newest first.
-      order: (alias) => {
-        const row = sql.raw(alias);
-        return [sql`${row}.sla_due asc nulls last`, sql`case when ${row}.sla_due is null then ${row}.updated_at end desc nulls last`, sql`case when ${row}.sla_due is null then -${row}.id else ${row}.id end`];
-      },
-    };
-  }
-  return {
-    rows: sql`(${tabRows(tab, "ordered", newest)}) u`,
-    order: (alias) => {
-      const row = sql.raw(alias);
-      return [sql`${row}.updated_at desc nulls last`, sql`${row}.id desc nulls last`];
-    },
-  };
-}
-
 async function pageIds(ctx: AppContext, tab: Tab, { limit, offset }: Window): Promise<number[]> {
-  const { rows, order } = pageSource(tab, offset + limit);
-  const page = await ctx.db
+  if (tab.order === "slaDue") {
+    const due = await ctx.db
+      .select({ id: sql<number>`u.id`.mapWith(Number) })
+      .from(sql`(${slaDueRows(tab, offset + limit)}) u`)
+      // Ties in the order each part read them: due ones by id, the others newest first.
+      .orderBy(sql`u.sla_due asc nulls last`, sql`case when u.sla_due is null then u.updated_at end desc nulls last`, sql`case when u.sla_due is null then -u.id else u.id end`)
+      .limit(limit)
+      .offset(offset);
+    return due.map((row) => row.id);
+  }
+  const rows = await ctx.db
     .select({ id: sql<number>`u.id`.mapWith(Number) })
-    .from(rows)
-    .orderBy(...order("u"))
+    .from(sql`(${tabRows(tab, "ordered", offset + limit)}) u`)
+    .orderBy(sql`u.updated_at desc nulls last`, sql`u.id desc nulls last`)
     .limit(limit)
     .offset(offset);
-  return page.map((row) => row.id);
-}
-
-/**
- * A page's ids and its tickets as the API shows them, in one statement (issue 35): the page's
- * rows (pageIds'), numbered in its order, each but the extra one (pageWindow's) joined to its
- * ticket's JSON (ticketJsonLateral). One round trip instead of the ids' and then the
- * presentation's. The presentation is planned with the page each time, where
- * presentTicketsById's is prepared; the page cannot be (a generic plan of the tab ran 14–18 ms
- * against 1.2 ms: bench/README.md, "an attendant's tabs and ten times the data").
- */
-async function presentedPage(ctx: AppContext, tab: Tab, { limit, offset }: Window, size: number): Promise<{ ids: number[]; tickets: Ticket[] }> {
-  const { rows, order } = pageSource(tab, offset + limit);
-  // `lp`, `lt`: the inner subqueries of the presentation call theirs p and u.
-  const page = sql`(select q.*, row_number() over (order by ${sql.join(order("q"), sql`, `)}) as n
-    from (select u.* from ${rows} order by ${sql.join(order("u"), sql`, `)} limit ${limit} offset ${offset}) q) lp`;
-  const found = await ctx.db
-    .select({ id: sql<number>`lp.id`.mapWith(Number), ticket: sql<Ticket | null>`lt.ticket`, closedAt: sql<string | null>`lt.closed_at` })
-    .from(sql`${page} left join lateral ${ticketJsonLateral(ctx.db, sql`lp.id`, sql`lp.n <= ${size}`)} lt on true`)
-    .orderBy(sql`lp.n`);
-  const now = new Date();
-  const tickets = found.flatMap(({ ticket, closedAt }) => (ticket === null ? [] : [ticketOfJson({ ticket, closedAt }, now)]));
-  return { ids: found.map((row) => row.id), tickets };
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -436,16 +399,13 @@ export async function listTickets(ctx: AppContext, actor: Actor, query: ListTick
   const tab = tabOf(actor, query, ctx.config.TIME_ZONE, adopted);
   const size = limits.ticketPageSize;
   const window = pageWindow(query.pageNumber, size);
-  if (query.searchParam === "" && !tab.tagged) {
-    // A tab as it is: its page found and presented at once, its count beside it.
-    const [presented, counted] = await Promise.all([presentedPage(ctx, tab, window, size), tabCount(ctx, tab)]);
-    return { tickets: presented.tickets, hasMore: presented.ids.length > size, count: counted.count, countCapped: counted.countCapped };
-  }
   const finding: Finding =
-    query.searchParam === "" && tab.tagged
-      ? await taggedTab(ctx, tab, tab.tagged, window)
-      : // A search finds its ids on the read replica, if any; the page is presented from the primary (docs/decisions/0055).
-        found(await searchTickets({ ...ctx, db: ctx.reads }, tab, query.searchParam, window));
+    query.searchParam !== ""
+      ? // A search finds its ids on the read replica, if any; the page is presented from the primary (docs/decisions/0055).
+        found(await searchTickets({ ...ctx, db: ctx.reads }, tab, query.searchParam, window))
+      : tab.tagged
+        ? await taggedTab(ctx, tab, tab.tagged, window)
+        : { ids: pageIds(ctx, tab, window), counted: tabCount(ctx, tab) };
   const [[page, presented], counted] = await Promise.all([
     finding.ids.then(async (ids) => {
       const page = pageOf(ids, size);

@@ -182,33 +182,6 @@ function withSlaOutcomes(ticket: Ticket, closedAt: string | null, now: Date): Ti
   return ticket;
 }
 
-/** A row of ticketJson and the ticket's closing time: the ticket as the API shows it. */
-export function ticketOfJson(row: { ticket: Ticket; closedAt: string | null }, now: Date): Ticket {
-  return withSlaOutcomes(row.ticket, row.closedAt, now);
-}
-
-/**
- * ticketJson (`ticket`) and the closing time (`closed_at`) of the ticket whose id is `id`, a
- * column of the enclosing statement, as a subquery to join laterally (`condition`: when to join
- * it): a list's page presented in the statement that finds it (ticket-list.service.ts). Its text has no parameter and never
- * changes, so it is built once.
- */
-export function ticketJsonLateral(db: Db, id: SQL, condition?: SQL): SQL {
-  presentedTicketText ??= presentationText(db);
-  return sql`(${presentedTicketText}${id}${condition ? sql` and ${condition}` : sql``})`;
-}
-
-let presentedTicketText: SQL | undefined;
-
-/** ticketJsonLateral's statement, ending with its `tickets.id = `. */
-function presentationText(db: Db): SQL {
-  const { sql: text, params } = joinTicketParts(db.select({ ticket: sql`${ticketJson}`.as("ticket"), closedAt: sql`${isoJson(tickets.closedAt)}`.as("closed_at") }).from(tickets).$dynamic(), tickets)
-    .where(sql`${tickets.id} = ${sql.raw("")}`)
-    .toSQL();
-  if (params.length > 0) throw new Error("ticketJsonLateral: the presentation must have no parameter");
-  return sql.raw(text);
-}
-
 /**
  * Tickets by id, in one query (ids not found are left out). Prepared, with the ids as one array:
  * every list page runs it, and planning its joins and subqueries afresh cost about as much as
