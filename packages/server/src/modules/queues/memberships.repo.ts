@@ -1,5 +1,5 @@
 import type { QueueRef, UserRef } from "@atendo/contracts";
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { queues, userQueues, users } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
@@ -32,22 +32,21 @@ export async function membersOfQueues(db: Db, queueIds: readonly number[]): Prom
   return byQueue;
 }
 
-/** No active user belongs to the queue `queueId` (a removed user's rows do not count: they can no longer sign in). */
-function unstaffed(queueId: SQLWrapper): SQL {
-  return sql`not exists (select 1 from ${userQueues} uq join ${users} u on u.id = uq.user_id and not u.is_deleted where uq.queue_id = ${queueId})`;
-}
-
 /**
- * Queues no active user belongs to. Their waiting customers are admins' work
- * (docs/decisions/0069); queues are few, so this is read once per request, never per ticket.
+ * Queues no active user belongs to (a removed user's rows do not count: they can no longer sign
+ * in). Their waiting customers are admins' work (docs/decisions/0069); queues are few, so this is
+ * read once per request, never per ticket.
  */
 export async function unstaffedQueueIds(db: Db): Promise<number[]> {
-  const rows = await db.select({ id: queues.id }).from(queues).where(unstaffed(queues.id)).orderBy(asc(queues.id));
+  const rows = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(
+      sql`not exists (select 1 from ${userQueues} uq join ${users} u on u.id = uq.user_id and not u.is_deleted where uq.queue_id = ${queues.id})`,
+    )
+    .orderBy(asc(queues.id));
   return rows.map((row) => row.id);
 }
-
-/** unstaffedQueueIds as a subquery (its ids, column `id`), for a statement that reads them itself. */
-export const unstaffedQueueRows: SQL = sql`select sq.id from ${queues} sq where ${unstaffed(sql`sq.id`)}`;
 
 export async function queueIdsOfUser(db: Db, userId: number): Promise<number[]> {
   const rows = await db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, userId));

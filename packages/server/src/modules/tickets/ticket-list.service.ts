@@ -8,7 +8,7 @@ import { ticketsTaggedRows, ticketTagFilter, ticketUntaggedFilter } from "../tag
 import { presentTicketsById } from "./ticket.presenter.js";
 import { slaNextDue } from "../../db/schema/tickets.js";
 import { contactRichProbe, contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
-import { adoptedQueueRows, listsEveryTicket, type AdoptedQueues, listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
+import { adoptedQueuesOf, listsEveryTicket, listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
 
 // The conditions below are written against `tickets t` (ticket-filters.ts, ticket.policy.ts).
 
@@ -79,8 +79,8 @@ function taggedRead(query: ListTickets, ownWork: boolean): NonNullable<Tab["tagg
   return !active && !query.queueIds && !query.date && !query.withUnreadMessages && !query.withoutTags ? "fromLabels" : "walked";
 }
 
-/** `adopted`: the queues whose waiting tickets are the actor's work beside theirs (adoptedQueueRows). */
-function tabOf(actor: Actor, query: ListTickets, timeZone: string, adopted: AdoptedQueues): Tab {
+/** `adopted`: the queues whose waiting tickets are the actor's work beside theirs (adoptedQueuesOf). */
+function tabOf(actor: Actor, query: ListTickets, timeZone: string, adopted: readonly number[]): Tab {
   const { status } = query;
   const own = listVisibilityBranches(actor, status, query.showAll, adopted);
   const parts: SQL[] = [];
@@ -394,9 +394,8 @@ async function searchTickets(ctx: AppContext, tab: Tab, text: string, window: Wi
  * (a third connection), while the count may still run.
  */
 export async function listTickets(ctx: AppContext, actor: Actor, query: ListTickets): Promise<TicketPage> {
-  // The queues an admin adopts are read by the statements that need them (a pending tab's), not
-  // before them (a round trip first); show-all has no visibility condition, and needs none.
-  const adopted = listsEveryTicket(actor, query.showAll) ? [] : adoptedQueueRows(actor);
+  // Show-all has no visibility condition, so the queues an admin adopts are not read (a round trip first).
+  const adopted = listsEveryTicket(actor, query.showAll) ? [] : await adoptedQueuesOf(ctx.db, actor);
   const tab = tabOf(actor, query, ctx.config.TIME_ZONE, adopted);
   const size = limits.ticketPageSize;
   const window = pageWindow(query.pageNumber, size);

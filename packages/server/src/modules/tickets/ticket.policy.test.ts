@@ -20,7 +20,6 @@ import { profileRooms, rooms, targetRooms } from "../../realtime/realtime.js";
 import { createTestServer, type TestServer } from "../../test/harness.js";
 import { queueRoomsOf } from "../queues/queue-rooms.js";
 import {
-  adoptedQueueRows,
   adoptedQueuesOf,
   assertTicketPermission,
   canSeeTicket,
@@ -179,9 +178,6 @@ describe("ticket policy: the SQL forms agree with the rule", () => {
         expect(await idsWhere(listVisibility(actor, status, true, adopted), status), `${where} showAll`).toEqual(showAll);
         expect(await idsWhere(listVisibilityRows(actor, status, false, adopted), status), `${where} rows`).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
         expect(await idsWhere(listVisibilityRows(actor, status, true, adopted), status), `${where} rows showAll`).toEqual(showAll);
-        // The adopted queues read by the statement itself (adoptedQueueRows), as GET /tickets does.
-        expect(await idsWhere(listVisibility(actor, status, false, adoptedQueueRows(actor)), status), `${where} read within`).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
-        expect(await idsWhere(listVisibilityRows(actor, status, false, adoptedQueueRows(actor)), status), `${where} rows read within`).toEqual(expected((facts) => isOwnWork(facts, viewer), status));
       }
     }
   });

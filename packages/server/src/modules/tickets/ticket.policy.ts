@@ -9,13 +9,13 @@ import {
   type TicketStatus,
   type TicketViewer,
 } from "@atendo/contracts";
-import { is, sql, SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { tickets } from "../../db/schema/index.js";
 import { AppError } from "../../core/app-error.js";
 import type { Actor } from "../../core/actor.js";
 import type { EmitTarget } from "../../realtime/realtime.js";
-import { unstaffedQueueIds, unstaffedQueueRows } from "../queues/memberships.repo.js";
+import { unstaffedQueueIds } from "../queues/memberships.repo.js";
 import { userRelationTo, type TicketRow } from "./tickets.repo.js";
 
 /**
@@ -175,12 +175,6 @@ export function mergeAudiences(...targets: EmitTarget[]): EmitTarget {
 // ── SQL ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The queues an admin adopts (adoptedQueuesOf): their ids, or a subquery of them
- * (adoptedQueueRows) that the statements using them read themselves.
- */
-export type AdoptedQueues = readonly number[] | SQL;
-
-/**
  * The queues whose waiting tickets are the actor's work beside their own (the contracts'
  * adoptedQueueIds): for an admin, the queues nobody belongs to (docs/decisions/0069), read once
  * per request; for anyone else none, without a query.
@@ -191,22 +185,12 @@ export async function adoptedQueuesOf(db: Db, actor: Actor): Promise<readonly nu
 }
 
 /**
- * adoptedQueuesOf as a subquery of the statements that use it (an admin's waiting tickets, a
- * list's pending branches): no read before them, and none at all for a tab that has no pending
- * branch. For anyone else none, as adoptedQueuesOf.
+ * The queues whose waiting tickets are the actor's work, as a statement: theirs, and the few ids
+ * of adoptedQueuesOf as constants. A set, so the tickets' side stays an index lookup per queue
+ * (tickets_queue_status_idx), never a test per row.
  */
-export function adoptedQueueRows(actor: Actor): AdoptedQueues {
-  return can(actor.profile, "tickets:adoptUnstaffed") ? unstaffedQueueRows : [];
-}
-
-/**
- * The queues whose waiting tickets are the actor's work, as a statement: theirs, and the
- * adopted ones (the few ids of adoptedQueuesOf as constants, or adoptedQueueRows). A set, so the
- * tickets' side stays an index lookup per queue (tickets_queue_status_idx), never a test per row.
- */
-function workQueues(actor: Actor, adopted: AdoptedQueues): SQL {
+function workQueues(actor: Actor, adopted: readonly number[]): SQL {
   const mine = sql`select queue_id from user_queues where user_id = ${actor.id}`;
-  if (is(adopted, SQL)) return sql`${mine} union all ${adopted}`;
   if (adopted.length === 0) return mine;
   return sql`${mine} union all values ${sql.join(
     adopted.map((id) => sql`(${id}::integer)`),
@@ -222,7 +206,7 @@ function workQueues(actor: Actor, adopted: AdoptedQueues): SQL {
  * an admin also those nobody belongs to, `adopted`) and pending tickets with no queue (tickets_pending_no_queue_idx). Participations are not narrowed to `status`: the caller filters
  * the status of the row itself.
  */
-export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, adopted: AdoptedQueues, id: SQL = sql`t.id`): SQL {
+export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[], id: SQL = sql`t.id`): SQL {
   const ownStatus = status ? sql` and status = ${status}` : sql``;
   const branches = [
     sql`select id from tickets where user_id = ${actor.id}${ownStatus}`,
@@ -251,7 +235,7 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, ad
  * or a big one holds, tested on their own few rows. The branches then need no de-duplication
  * (UNION ALL), so a count streams and stops at its cap instead of gathering the whole tab.
  */
-export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, adopted: AdoptedQueues): SQL[] {
+export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[]): SQL[] {
   const pending = status === undefined || status === "pending";
   const inQueues = sql`t.status = 'pending' and ${notAutomated()} and t.queue_id in (${workQueues(actor, adopted)})`;
   // Everyone's: tickets_pending_no_queue_idx, so the tab reads these, not every pending ticket.
@@ -268,7 +252,7 @@ export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, 
  * when few rows are tested — a rare search's matches — where the set form would first gather
  * the user's whole work (thousands of tickets) to keep three of them.
  */
-export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined, adopted: AdoptedQueues): SQL {
+export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[]): SQL {
   const pending = status === undefined || status === "pending";
   return sql`(t.user_id = ${actor.id}
     or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${actor.id})${
@@ -286,13 +270,13 @@ export function listsEveryTicket(actor: Actor, showAll: boolean): boolean {
 }
 
 /** listVisibility as ownWorkRowFilter; undefined: every ticket. */
-export function listVisibilityRows(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: AdoptedQueues): SQL | undefined {
+export function listVisibilityRows(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL | undefined {
   if (listsEveryTicket(actor, showAll)) return undefined;
   return ownWorkRowFilter(actor, status, adopted);
 }
 
 /** listVisibility as ownWorkBranches; undefined: every ticket. */
-export function listVisibilityBranches(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: AdoptedQueues): SQL[] | undefined {
+export function listVisibilityBranches(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL[] | undefined {
   if (listsEveryTicket(actor, showAll)) return undefined;
   return ownWorkBranches(actor, status, adopted);
 }
@@ -303,7 +287,7 @@ export function listVisibilityBranches(actor: Actor, status: TicketStatus | unde
  * (the web sends the remembered preference whatever the profile). `adopted`: adoptedQueuesOf.
  * Undefined: no condition.
  */
-export function listVisibility(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: AdoptedQueues): SQL | undefined {
+export function listVisibility(actor: Actor, status: TicketStatus | undefined, showAll: boolean, adopted: readonly number[]): SQL | undefined {
   if (listsEveryTicket(actor, showAll)) return undefined;
   return ownWorkFilter(actor, status, adopted);
 }
