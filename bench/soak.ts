@@ -181,6 +181,7 @@ function printRow(row: Row): void {
     server: {
       "RSS MB": server.rssMb,
       "heap MB": server.heapUsedMb,
+      "external MB": server.externalMb,
       "open fds": server.openFds,
       "outbox pending": server.outboxPending,
       "db sessions": server.dbConnections,
@@ -195,6 +196,7 @@ async function verdict() {
   const series: Record<string, { values: (number | null)[]; rule: (typeof trendRules)[keyof typeof trendRules] }> = {
     "RSS MB": { values: rows.map((r) => r.server.rssMb), rule: trendRules.memoryMb },
     "heap MB": { values: rows.map((r) => r.server.heapUsedMb), rule: trendRules.memoryMb },
+    "external MB": { values: rows.map((r) => r.server.externalMb), rule: trendRules.memoryMb },
     "open fds": { values: rows.map((r) => r.server.openFds), rule: trendRules.handles },
     "outbox pending": { values: rows.map((r) => r.server.outboxPending), rule: trendRules.backlog },
     ...Object.fromEntries(paths.map((path) => [`${path} p99 ms`, { values: rows.map((r) => r.p99[path]), rule: trendRules.latencyMs }])),

@@ -12,6 +12,11 @@ export interface ServerReading {
   rssMb: number;
   /** V8 heap in use, MB; null without the metric. */
   heapUsedMb: number | null;
+  /**
+   * Memory V8 holds outside its heap for JavaScript objects (Buffers, typed arrays), MB; null
+   * without the metric. RSS rising with heap and this flat points at the allocator keeping pages.
+   */
+  externalMb: number | null;
   openFds: number;
   /** Durable deliveries still pending (the API channel's webhooks): a backlog that only grows is a leak too. */
   outboxPending: number | null;
@@ -52,6 +57,7 @@ export class ServerProbe {
     const scrape = await fetch(this.metricsUrl, { headers: { authorization: `Bearer ${this.metricsToken}` } });
     const metrics = scrape.ok ? await scrape.text() : "";
     const heap = metricValue(metrics, "nodejs_heap_size_used_bytes");
+    const external = metricValue(metrics, "nodejs_external_memory_bytes");
     const { rows } = await this.db.query<{ connections: string; lsn: string } & Record<string, string>>(
       `select (select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) as connections,
               pg_current_wal_lsn()::text as lsn,
@@ -61,6 +67,7 @@ export class ServerProbe {
     return {
       rssMb: mb(rssBytes(this.pid)),
       heapUsedMb: heap === null ? null : mb(heap),
+      externalMb: external === null ? null : mb(external),
       openFds: readdirSync(`/proc/${this.pid}/fd`).length,
       outboxPending: metricValue(metrics, "atendo_event_outbox_pending"),
       dbConnections: Number(row.connections),

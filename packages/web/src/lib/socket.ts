@@ -2,6 +2,7 @@ import type { ServerEventName } from "@atendo/contracts";
 import { useEffect, useEffectEvent, useSyncExternalStore } from "react";
 import type { io, Socket } from "socket.io-client";
 import { refreshSession } from "./http";
+import { retryWhenDatabaseAway } from "./refused-handshake";
 import { reportServerAnswered, reportServerUnreachable } from "./reachability";
 import { createServerEventHub, type ServerEventHandler } from "./server-event-hub";
 import { rememberPresence } from "./presence";
@@ -17,8 +18,6 @@ let lastAuthRetryAt = 0;
 const listeners = new Set<() => void>();
 
 const authRetryIntervalMs = 30_000;
-/** How long a socket refused during a database outage waits before trying again (requests answer 503 meanwhile). */
-const databaseRetryMs = 5_000;
 
 const eventHub = createServerEventHub((name, payload) => {
   if (import.meta.env.DEV) console.warn(`Dropped a "${name}" event that does not match its contract`, payload);
@@ -78,12 +77,8 @@ function createSocket(open: SocketClient, token: string): Socket {
     // An active socket retries by itself (the server is away meanwhile); an inactive one was
     // refused by the server (expired token): refresh once, and the session change reconnects with the new token.
     if (created.active) return reportServerUnreachable();
-    // Refused because the server's database is away (docs/decisions/0100): the sign-in is fine, so
-    // connect again shortly (socket.io does not retry a refused handshake), unless the session changed meanwhile.
-    if (error.message === "ERR_DATABASE_UNAVAILABLE") {
-      setTimeout(() => socket === created && !created.active && created.connect(), databaseRetryMs);
-      return;
-    }
+    // Refused because the server's database is away: the sign-in is fine, so connect again shortly, unless the session changed meanwhile.
+    if (retryWhenDatabaseAway(error, created, () => socket === created)) return;
     const now = Date.now();
     if (now - lastAuthRetryAt < authRetryIntervalMs) return;
     lastAuthRetryAt = now;

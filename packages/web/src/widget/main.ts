@@ -8,6 +8,7 @@
  */
 import type { VisitorMessage, VisitorMessagePage, VisitorSession, WebchatConfig } from "@atendo/contracts";
 import { io, type Socket } from "socket.io-client";
+import { retryWhenDatabaseAway } from "../lib/refused-handshake";
 import { widgetCss } from "./styles";
 import { widgetLanguage, widgetTexts } from "./texts";
 
@@ -19,8 +20,6 @@ interface Stored {
 }
 
 const svgNs = "http://www.w3.org/2000/svg";
-/** How long a socket refused during a database outage waits before trying again. */
-const databaseRetryMs = 5_000;
 const icons = {
   chat: "M20 2H4a2 2 0 0 0-2 2v18l4-4h14a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2zM6 9h12v2H6V9zm8 5H6v-2h8v2zm4-6H6V6h12v2z",
   close: "M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z",
@@ -219,9 +218,8 @@ function start(script: HTMLScriptElement): void {
     const opened = socket;
     socket.on("connect_error", (failure: Error) => {
       if (failure.message === "ERR_VISITOR_TOKEN") forget();
-      // Atendo is up but its database is away (docs/decisions/0100): socket.io does not retry a
-      // refused handshake by itself, so connect again shortly, unless the conversation ended meanwhile.
-      if (failure.message === "ERR_DATABASE_UNAVAILABLE") setTimeout(() => socket === opened && !opened.active && opened.connect(), databaseRetryMs);
+      // Atendo is up but its database is away: connect again shortly, unless the conversation ended meanwhile.
+      retryWhenDatabaseAway(failure, opened, () => socket === opened);
     });
   }
 
