@@ -40,7 +40,7 @@ for (const c of cases) {
     const execution: number[] = [];
     for (let i = 0; i < 15; i++) {
       const r = await pool.query(`explain (analyze, timing off, summary on) ${q}`, p);
-      const lines = r.rows.map((row: Record<string, string>) => row["QUERY PLAN"]);
+      const lines = r.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
       const ms = (label: string) => Number(/([\d.]+) ms/.exec(lines.find((l) => l.startsWith(label)) ?? "")?.[1]);
       planning.push(ms("Planning Time"));
       execution.push(ms("Execution Time"));
