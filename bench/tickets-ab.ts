@@ -31,6 +31,8 @@ const cases: { name: string; actor: "attendant" | "admin"; query: string }[] = [
   { name: "pending · attendant · common tag", actor: "attendant", query: `status=pending&tagIds=${benchTags.common.id}` },
   { name: "closed · attendant · common tag", actor: "attendant", query: `status=closed&tagIds=${benchTags.common.id}` },
   ...["pending", "open", "closed"].map((status) => ({ name: `${status} · admin showAll`, actor: "admin" as const, query: `status=${status}&showAll=true` })),
+  // Their own work (and the queues nobody belongs to, in the pending tab): decision 0108.
+  ...["pending", "open", "closed"].map((status) => ({ name: `${status} · admin own`, actor: "admin" as const, query: `status=${status}` })),
   // The two cases over 1.5× at ten times the data (issue 35); the texts are the same in every dataset.
   { name: 'pending · attendant · "reembolso"', actor: "attendant", query: searched("pending", "reembolso") },
   { name: 'search view · attendant · "Figueiredo"', actor: "attendant", query: `searchParam=Figueiredo` },

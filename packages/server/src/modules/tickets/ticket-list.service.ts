@@ -8,7 +8,7 @@ import { ticketsTaggedRows, ticketTagFilter, ticketUntaggedFilter } from "../tag
 import { presentTicketsById } from "./ticket.presenter.js";
 import { slaNextDue } from "../../db/schema/tickets.js";
 import { contactRichProbe, contactSearchFilter, dayFilter, queueFilter, searchFilter, searchProbe } from "./ticket-filters.js";
-import { adoptedQueuesOf, listsEveryTicket, listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
+import { adoptedQueuesOf, hasPendingBranch, listsEveryTicket, listVisibility, listVisibilityBranches, listVisibilityRows } from "./ticket.policy.js";
 
 // The conditions below are written against `tickets t` (ticket-filters.ts, ticket.policy.ts).
 
@@ -394,8 +394,11 @@ async function searchTickets(ctx: AppContext, tab: Tab, text: string, window: Wi
  * (a third connection), while the count may still run.
  */
 export async function listTickets(ctx: AppContext, actor: Actor, query: ListTickets): Promise<TicketPage> {
-  // Show-all has no visibility condition, so the queues an admin adopts are not read (a round trip first).
-  const adopted = listsEveryTicket(actor, query.showAll) ? [] : await adoptedQueuesOf(ctx.db, actor);
+  // The queues an admin adopts (a round trip first) are read only where the tab's statements use
+  // them: not for show-all (no visibility condition), nor for a tab with no waiting tickets (open,
+  // closed). As constants: read within the statements instead, as a subquery (planned three
+  // times in each), they cost more planning than the round trip (decision 0108).
+  const adopted = listsEveryTicket(actor, query.showAll) || !hasPendingBranch(query.status) ? [] : await adoptedQueuesOf(ctx.db, actor);
   const tab = tabOf(actor, query, ctx.config.TIME_ZONE, adopted);
   const size = limits.ticketPageSize;
   const window = pageWindow(query.pageNumber, size);

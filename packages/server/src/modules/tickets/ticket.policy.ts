@@ -185,6 +185,14 @@ export async function adoptedQueuesOf(db: Db, actor: Actor): Promise<readonly nu
 }
 
 /**
+ * Whether a tab of `status` (undefined: every status) holds waiting tickets by their queue: the
+ * only part of one's own work that reads the user's queues and the adopted ones (adoptedQueuesOf).
+ */
+export function hasPendingBranch(status: TicketStatus | undefined): boolean {
+  return status === undefined || status === "pending";
+}
+
+/**
  * The queues whose waiting tickets are the actor's work, as a statement: theirs, and the few ids
  * of adoptedQueuesOf as constants. A set, so the tickets' side stays an index lookup per queue
  * (tickets_queue_status_idx), never a test per row.
@@ -212,7 +220,7 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, ad
     sql`select id from tickets where user_id = ${actor.id}${ownStatus}`,
     sql`select ticket_id from ticket_participants where user_id = ${actor.id}`,
   ];
-  if (status === undefined || status === "pending") {
+  if (hasPendingBranch(status)) {
     // Two branches, each by its own index: with one OR, PostgreSQL filtered every pending ticket.
     branches.push(
       sql`select id from tickets where status = 'pending' and ${notAutomated(sql``)}
@@ -236,7 +244,7 @@ export function ownWorkFilter(actor: Actor, status: TicketStatus | undefined, ad
  * (UNION ALL), so a count streams and stops at its cap instead of gathering the whole tab.
  */
 export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[]): SQL[] {
-  const pending = status === undefined || status === "pending";
+  const pending = hasPendingBranch(status);
   const inQueues = sql`t.status = 'pending' and ${notAutomated()} and t.queue_id in (${workQueues(actor, adopted)})`;
   // Everyone's: tickets_pending_no_queue_idx, so the tab reads these, not every pending ticket.
   const noQueue = sql`t.status = 'pending' and ${notAutomated()} and t.queue_id is null`;
@@ -253,7 +261,7 @@ export function ownWorkBranches(actor: Actor, status: TicketStatus | undefined, 
  * the user's whole work (thousands of tickets) to keep three of them.
  */
 export function ownWorkRowFilter(actor: Actor, status: TicketStatus | undefined, adopted: readonly number[]): SQL {
-  const pending = status === undefined || status === "pending";
+  const pending = hasPendingBranch(status);
   return sql`(t.user_id = ${actor.id}
     or exists (select 1 from ticket_participants p where p.ticket_id = t.id and p.user_id = ${actor.id})${
       pending
