@@ -37,7 +37,8 @@ const verifiedTokens = new WeakMap<Uint8Array, Map<string, Verified>>();
  * request carries one, and its signature check (an HMAC run as a Web Crypto job, the key imported
  * each time) cost 0.5 ms of an attendant's tab (issue 35). Its text is what was signed, so the
  * same text verifies the same way until `exp`, the one check that depends on the clock (jose's:
- * expired once `exp` <= now in whole seconds); a revoked sign-in is the session lookup's to refuse.
+ * expired once `exp` <= now in whole seconds); a revoked sign-in is the session lookup's to refuse
+ * (decision 0109).
  */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims> {
   let cache = verifiedTokens.get(key);
