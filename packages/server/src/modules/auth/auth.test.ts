@@ -1,7 +1,8 @@
 import { refreshCookieName } from "@atendo/contracts";
-import { SignJWT } from "jose";
+import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, createTestServer, type TestServer } from "../../test/harness.js";
+import { waitFor } from "../../test/wait-for.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -133,6 +134,24 @@ describe("access tokens", () => {
     const response = await server.request({ method: "GET", url: "/api/settings", token: expired });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe("ERR_TOKEN_EXPIRED");
+  });
+
+  it("refuses a token it accepted before once it expires (a verified token is not verified again until then)", async () => {
+    const session = await server.login(ADMIN.email, ADMIN.password);
+    const { sub, profile, ver, sid } = decodeJwt(session.token);
+    const shortLived = await new SignJWT({ profile, ver, sid })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(sub))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 3)
+      .sign(server.ctx.jwtKey);
+    const settings = () => server.request({ method: "GET", url: "/api/settings", token: shortLived });
+    expect((await settings()).statusCode).toBe(200);
+    expect((await settings()).statusCode).toBe(200);
+    let last = await settings();
+    await waitFor(async () => (last = await settings()).statusCode !== 200, "the token refused once expired", 15_000);
+    expect(last.statusCode).toBe(403);
+    expect(last.json().error).toBe("ERR_TOKEN_EXPIRED");
   });
 });
 
