@@ -85,6 +85,8 @@ interface Phase {
   deliveries: number[];
   posts: number[];
   failedPosts: number;
+  /** Why POSTs failed (the error's text, first 120 characters) and how often: a failure is to be explained, not only counted. */
+  failureReasons: Record<string, number>;
   completed: number;
   expected: number;
   sendingDone: boolean;
@@ -95,7 +97,7 @@ interface Phase {
 function newPhase(expected: number): Phase {
   let done = () => {};
   const heard = new Promise<void>((resolve) => (done = resolve));
-  return { tracked: new Map(), fanOut: [], deliveries: [], posts: [], failedPosts: 0, completed: 0, expected, sendingDone: false, done, heard };
+  return { tracked: new Map(), fanOut: [], deliveries: [], posts: [], failedPosts: 0, failureReasons: {}, completed: 0, expected, sendingDone: false, done, heard };
 }
 
 function settled(phase: Phase): void {
@@ -136,8 +138,10 @@ async function writeAtRate(label: string, count: number, lines: Lines, processes
     const base = lines.bases[i % lines.bases.length];
     return timed(phase.posts, () => lines.inbound[queue]!({ externalId: body, number, name: `Customer ${queue}-${customer}`, body }, base)).then(
       () => void (message.answeredAt = absoluteNow()),
-      () => {
+      (error: unknown) => {
         phase.failedPosts++;
+        const reason = String(error).replace(/http\S+: /, "").slice(0, 120);
+        phase.failureReasons[reason] = (phase.failureReasons[reason] ?? 0) + 1;
         // Heard by every attendant before its POST gave up (a server far behind answers late): delivered.
         if (message.processesLeft === 0) return;
         phase.expected--;
@@ -338,6 +342,7 @@ async function measure(target: string, instanceCount: number, usersCount: number
       answeredRate: Math.round(total / sent.answeredSeconds),
       lateSends: sent.lateSends,
       failedPosts: run.failedPosts,
+      failureReasons: run.failureReasons,
       completed: run.completed,
       timedOut: run.expected - run.completed,
       deliveriesExpected: total * (usersCount / queuesCount),
@@ -377,7 +382,7 @@ async function measure(target: string, instanceCount: number, usersCount: number
     console.table(Object.fromEntries(limits.map(({ name, cores: used, ceiling, share, loopP99 }) => [name, { cores: used, ceiling, share, "loop p99 (ms)": loopP99 ?? "" }])));
     const loops = (delays: { p99: number; max: number }[]) => delays.map(({ p99, max }) => `${round2(p99)}/${round2(max)}`).join(", ");
     console.log(
-      `completed ${result.completed}/${total}, failed POSTs ${result.failedPosts}, timed out ${result.timedOut}, strays ${result.strays}, events per message ${JSON.stringify(result.eventsPerMessage)}, answered ${result.answeredRate} msgs/s, ` +
+      `completed ${result.completed}/${total}, failed POSTs ${result.failedPosts}${result.failedPosts ? ` (${JSON.stringify(result.failureReasons)})` : ""}, timed out ${result.timedOut}, strays ${result.strays}, events per message ${JSON.stringify(result.eventsPerMessage)}, answered ${result.answeredRate} msgs/s, ` +
         `${result.deliveredPerSecond} deliveries/s, server RSS ${result.serverRssMiB.join(" + ")} MiB (${result.serverMiBPer1000Sockets.join(" and ")} MiB per 1,000 sockets; live ${result.serverLiveMiBPer1000Sockets.join(" and ")}), ` +
         `CPU per message ${JSON.stringify(result.serverCpuMsPerMessage)} ms, per delivery ${JSON.stringify(result.serverCpuUsPerDelivery)} µs (clients ${result.clientCpuMsPerMessage} ms, ${result.clientCpuUsPerDelivery} µs), ` +
         `server event loop p99/max ${loops(result.serverEventLoopDelay)} ms, client processes' ${loops(result.clientEventLoopDelay)} ms, ` +
