@@ -47,6 +47,24 @@ describe("Redis adapter", () => {
     expect(await received).toEqual({ action: "update", setting: { key: "userCreation", value: "enabled" } });
   });
 
+  it("delivers each event once to the sockets of both instances, and to a dialect's namespace on the other instance only when a socket is there", async () => {
+    const admin = await first.adminToken();
+    const local = await connectSocket(await first.listen(), admin);
+    const remote = await connectSocket(secondUrl, admin);
+    const events = [local, remote].map((held) => recordEvents<{ ticketId: number }>(held, "ticket"));
+    // Nobody on /whaticket yet: the other instance drops that namespace's copy undecoded, and nothing breaks.
+    for (const ticketId of [1, 2]) first.ctx.realtime.emit({ admins: true }, "ticket", { action: "updateUnread", ticketId });
+    const dialect = await connectSocket(`${secondUrl}/whaticket`, admin, { join: false });
+    expect(await ask(dialect, "joinNotification", null)).toEqual({ ok: true });
+    const heard = recordEvents<{ ticketId: number }>(dialect, "ticket");
+    const last = Promise.all([local, remote, dialect].map((held) => new Promise<void>((resolve) => held.on("ticket", (e: { ticketId: number }) => e.ticketId === 3 && resolve()))));
+    first.ctx.realtime.emit({ admins: true }, "ticket", { action: "updateUnread", ticketId: 3 });
+    await last;
+    for (const list of events) expect(list.map((e) => e.ticketId)).toEqual([1, 2, 3]);
+    expect(heard.map((e) => e.ticketId)).toEqual([3]);
+    for (const held of [local, remote, dialect]) held.close();
+  });
+
   it("moves a user's sockets on the other instance into a queue room, and closes them on removal", async () => {
     const admin = await first.adminToken();
     const attendant = await first.createUser();
