@@ -166,6 +166,10 @@ describe("the connection watch", () => {
       await Promise.all([watchConnections(server.ctx, at(start, 0)), watchConnections(other.ctx, at(start, 0))]);
       const rounds = await Promise.all([watchConnections(server.ctx, at(start, 6)), watchConnections(other.ctx, at(start, 6)), watchConnections(other.ctx, at(start, 7))]);
       expect(rounds.reduce((sum, round) => sum + round.alerted, 0)).toBe(1);
+      // Each instance mails from its own event listeners after commit: the alert's mail is sent
+      // before the connection comes back, or the other instance's "back" could be mailed first.
+      await server.ctx.events.settled();
+      await other.ctx.events.settled();
       await setStatus(connection.id, "CONNECTED");
       const back = await Promise.all([watchConnections(server.ctx, at(start, 8)), watchConnections(other.ctx, at(start, 8)), watchConnections(server.ctx, at(start, 9))]);
       expect(back.reduce((sum, round) => sum + round.recovered, 0)).toBe(1);
