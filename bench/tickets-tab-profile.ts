@@ -4,10 +4,10 @@
 // self time and by inclusive time (per request, in ms), and the server's CPU per request from /proc.
 // `[BENCH_PROFILE_CASE=pending] [BENCH_PROFILE_ACTOR=attendant] npx tsx bench/tickets-tab-profile.ts [requests=1000] [out-dir]`
 // (BENCH_PROFILE_TOP / BENCH_PROFILE_TOP_INCLUSIVE: how many functions each list shows).
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { spawnServer } from "../packages/server/src/test/spawn-server.js";
-import { cpuSeconds } from "./support/process-cpu.js";
+import { cpuSeconds, userSystemSeconds } from "./support/process-cpu.js";
 import { login } from "./support/server-api.js";
 import { servedDataset } from "./support/dataset-server.js";
 import { probeEnv, readLoopDelay, removeProbeFile } from "./support/server-loop-delay.js";
@@ -46,10 +46,10 @@ async function profileServer(): Promise<void> {
     const wall = performance.now() - at;
     const cpu = (cpuSeconds(server.pid)?.own ?? 0) - before;
     const splitAfter = userSystem(server.pid);
+    const earlier = profilesOf(outDir, server.pid);
     await readLoopDelay(server.pid, probe);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the profile is written after the reading
-    console.log(`${status} · ${actor}: ${requests} requests, wall ${(wall / requests).toFixed(2)} ms/request, server CPU ${((cpu * 1000) / requests).toFixed(2)} ms/request (user ${((splitAfter.user - splitBefore.user) * 10 / requests).toFixed(2)}, system ${((splitAfter.system - splitBefore.system) * 10 / requests).toFixed(2)})`);
-    const file = readdirSync(outDir).filter((name) => name.startsWith(`${server.pid}-`)).sort().at(-1);
+    console.log(`${status} · ${actor}: ${requests} requests, wall ${(wall / requests).toFixed(2)} ms/request, server CPU ${((cpu * 1000) / requests).toFixed(2)} ms/request (user ${(((splitAfter.user - splitBefore.user) * 1000) / requests).toFixed(2)}, system ${(((splitAfter.system - splitBefore.system) * 1000) / requests).toFixed(2)})`);
+    const file = await writtenProfile(outDir, server.pid, earlier);
     if (file) summarise(join(outDir, file), requests);
   } finally {
     await server.stop();
@@ -58,11 +58,28 @@ async function profileServer(): Promise<void> {
   }
 }
 
-/** The process's user and system CPU so far, in ticks of 10 ms. */
+/** The process's user and system CPU so far, in seconds (zero without /proc). */
 function userSystem(pid: number): { user: number; system: number } {
-  const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  return { user: Number(fields[11]), system: Number(fields[12]) };
+  return userSystemSeconds(pid) ?? { user: 0, system: 0 };
+}
+
+/** The server's profiles in `outDir` so far. */
+const profilesOf = (outDir: string, pid: number) => readdirSync(outDir).filter((name) => name.startsWith(`${pid}-`));
+
+/**
+ * The profile the server writes after the reading that ends it, not one of `before`: polled until it
+ * is there and its size holds still (the server writes it once the reading has answered).
+ */
+async function writtenProfile(outDir: string, pid: number, before: readonly string[], timeoutMs = 10_000): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  let lastSize = -1;
+  for (;;) {
+    const file = profilesOf(outDir, pid).find((name) => !before.includes(name));
+    const size = file ? statSync(join(outDir, file)).size : -1;
+    if ((file && size > 0 && size === lastSize) || Date.now() > deadline) return file;
+    lastSize = size;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 interface Node {

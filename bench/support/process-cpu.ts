@@ -10,6 +10,9 @@ interface Stat {
   ppid: number;
   /** utime + stime, in seconds. */
   cpu: number;
+  /** utime and stime apart, in seconds. */
+  user: number;
+  system: number;
   /** cutime + cstime: what its children used that it has reaped (a PostgreSQL backend that ended), in seconds. */
   reaped: number;
 }
@@ -19,10 +22,18 @@ function statOf(pid: number): Stat | undefined {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond, reaped: (Number(fields[13]) + Number(fields[14])) / ticksPerSecond };
+    const user = Number(fields[11]) / ticksPerSecond;
+    const system = Number(fields[12]) / ticksPerSecond;
+    return { ppid: Number(fields[1]), cpu: user + system, user, system, reaped: (Number(fields[13]) + Number(fields[14])) / ticksPerSecond };
   } catch {
     return undefined;
   }
+}
+
+/** User and system CPU seconds used so far by `pid` alone; undefined without /proc. */
+export function userSystemSeconds(pid: number): { user: number; system: number } | undefined {
+  const stat = statOf(pid);
+  return stat && { user: stat.user, system: stat.system };
 }
 
 /**
